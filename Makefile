@@ -1,0 +1,73 @@
+# warpfront top-level build. `make regress` is the main job, `make test` the tests.
+# Both install missing tools first (scripts/setup.sh says what it did).
+
+CC       ?= gcc
+CSTD     := -std=c11
+WARN     := -Wall -Wextra -Werror
+OPT      ?= -O2 -g
+INC      := -Icmodel/include
+CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC)
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+B        := build
+LIB_SRCS := $(wildcard cmodel/*.c)
+SIM_SRCS := $(wildcard sim/*.c)
+TEST_SRCS:= $(wildcard verif/unit/test_*.c)
+TEST_HELP:= $(filter-out $(TEST_SRCS),$(wildcard verif/unit/*.c))
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+
+# One build tree per flavour: $(B) plain, $(B)/asan sanitized.
+define flavour
+$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h) | $(1)/.dir
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
+$(1)/libwarpfront.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRCS))
+	@rm -f $$@
+	ar rcs $$@ $$^
+$(1)/wfsim: $$(patsubst %.c,$(1)/obj/%.o,$$(SIM_SRCS)) $(1)/libwarpfront.a
+	$$(CC) $(2) -o $$@ $$^ -lm
+$(1)/test_%: $(1)/obj/verif/unit/test_%.o $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_HELP)) $(1)/libwarpfront.a
+	$$(CC) $(2) -o $$@ $$^ $$(CHECK_LIBS)
+$(1)/.dir:
+	@mkdir -p $(1) && touch $$@
+endef
+$(eval $(call flavour,$(B),))
+$(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
+
+TESTS      := $(patsubst verif/unit/%.c,$(B)/%,$(TEST_SRCS))
+ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
+
+.PHONY: all deps deps-regress test test-unit test-asan test-examples regress clean help
+all: $(B)/wfsim $(B)/libwarpfront.a
+
+help:
+	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
+	@echo "make regress   install missing tools, run the main regression (results under out/)"
+	@echo "make deps      only install missing tools (scripts/setup.sh)"
+
+deps:
+	@bash scripts/setup.sh test
+deps-regress:
+	@bash scripts/setup.sh regress
+
+test: deps
+	@$(MAKE) --no-print-directory test-unit test-asan test-examples
+	@echo "make test: all test stages passed"
+
+test-unit: $(TESTS)
+	@bash scripts/run-tests.sh $(TESTS)
+
+test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  bash scripts/run-tests.sh $(ASAN_TESTS)
+	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim.sh
+
+test-examples: $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
+
+regress: deps-regress $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/regress.sh
+
+clean:
+	rm -rf $(B) out

@@ -1,0 +1,79 @@
+/* warpfront configuration: every parameter of docs/microarch.md "Parameters",
+ * with its range and default, shared by wfsim, the models and the harnesses. */
+#ifndef WF_CONFIG_H
+#define WF_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { WF_LAYOUT_NAIVE = 0, WF_LAYOUT_SWIZZLE = 1 } wf_layout;
+typedef enum {
+    WF_WAR_NONE = 0,
+    WF_WAR_INORDER = 1,
+    WF_WAR_WB_COMMIT = 2,
+    WF_WAR_WB_READ = 3,
+    WF_WAR_BLOOM = 4
+} wf_war_policy;
+typedef enum { WF_SCHED_LRR = 0, WF_SCHED_GTO = 1 } wf_sched;
+typedef enum { WF_HAZARD_REPLAY = 0, WF_HAZARD_STALL = 1 } wf_hazard_mode;
+
+typedef struct {
+    unsigned warps;        /* warps in the core */
+    unsigned lanes;        /* lanes per warp */
+    unsigned regs;         /* registers per thread */
+    unsigned banks;        /* single-ported register banks */
+    unsigned collectors;   /* collector units (loop mode 3) */
+    unsigned sb_entries;   /* scoreboard entries per warp */
+    unsigned ibuf;         /* I-buffer slots per warp */
+    unsigned layout;       /* wf_layout */
+    unsigned war;          /* wf_war_policy */
+    unsigned sched;        /* wf_sched */
+    unsigned loops;        /* 1, 2 or 3 */
+    unsigned hazard;       /* wf_hazard_mode: replay or stall */
+    unsigned alu_lat;      /* ALU execute cycles */
+    unsigned mul_lat;      /* MUL/MAD execute cycles */
+    unsigned lsu_lat;      /* LSU execute cycles per memory line */
+    unsigned icache_lines; /* direct-mapped I-cache lines */
+    unsigned icache_line;  /* instructions per I-cache line */
+    unsigned imiss_lat;    /* instruction-memory latency in cycles */
+    unsigned imshrs;       /* instruction MSHRs */
+    unsigned imem_words;   /* instruction memory (max program length) */
+    unsigned mem_words;    /* data scratchpad words */
+    unsigned mem_line;     /* words per scratchpad line */
+    unsigned bloom_bits;   /* bits in each warp's Bloom filter */
+    unsigned active_warps; /* warps launched, 1..warps (0 in a config = all) */
+} wf_config;
+
+typedef enum { WF_PARAM_INT, WF_PARAM_ENUM } wf_param_kind;
+
+typedef struct {
+    const char *name;        /* wfsim option is "--" + name with '_' -> '-' */
+    size_t offset;           /* offsetof(wf_config, field) */
+    wf_param_kind kind;
+    unsigned min, max, dflt;
+    unsigned pow2;           /* 1: value must be a power of two */
+    const char *const *enum_names; /* WF_PARAM_ENUM: names indexed by value, NULL-terminated */
+    const char *help;
+} wf_param;
+
+const wf_param *wf_params(size_t *count);
+const wf_param *wf_param_find(const char *name); /* accepts '-' or '_' */
+void wf_config_default(wf_config *cfg);
+/* Checks every parameter and the cross-parameter rules. Returns NULL when the
+ * config is valid, else writes "parameter NAME=V: allowed ..." into err. */
+const char *wf_config_check(const wf_config *cfg, char *err, size_t errlen);
+/* Sets one parameter from text ("swizzle", "12", "0x10"). NULL on success. */
+const char *wf_config_set(wf_config *cfg, const char *name, const char *value, char *err,
+                          size_t errlen);
+unsigned wf_config_get(const wf_config *cfg, const wf_param *p);
+/* Human-readable range, e.g. "1..64" or "naive|swizzle" or "power of two in 16..65536". */
+void wf_param_range(const wf_param *p, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Installs what the build needs and is missing, and says what it did.
+# Usage: scripts/setup.sh [test|regress|lint|fpga|all]
+# Exit 0 when every required tool is present afterwards, 1 otherwise.
+set -u
+need="${1:-test}"
+
+say() { printf 'setup: %s\n' "$*"; }
+
+# tool-to-check  debian-package  required-for
+deb_reqs=(
+  "gcc:gcc:test"
+  "make:make:test"
+  "pkg-config:pkg-config:test"
+  "lib:check:check:test"
+  "verilator:verilator:test"
+  "iverilog:iverilog:test"
+  "yosys:yosys:test"
+  "lib:systemc:libsystemc-dev:regress"
+  "lcov:lcov:regress"
+  "nextpnr-ice40:nextpnr-ice40:fpga"
+  "icepack:fpga-icestorm:fpga"
+)
+
+wanted() { # $1 = stage the tool is needed for
+  case "$need" in
+    all) return 0 ;;
+    fpga) return 0 ;;
+    regress) [ "$1" != fpga ] ;;
+    test|lint) [ "$1" = test ] ;;
+    *) return 1 ;;
+  esac
+}
+
+have_lib() { pkg-config --exists "$1" 2>/dev/null || [ -e "/usr/include/$1.h" ]; }
+
+missing_pkgs=()
+for row in "${deb_reqs[@]}"; do
+  IFS=: read -r a b c d <<<"$row"
+  if [ "$a" = lib ]; then probe="lib:$b"; pkg="$c"; stage="$d"; else probe="$a"; pkg="$b"; stage="$c"; fi
+  wanted "$stage" || continue
+  if [ "${probe%%:*}" = lib ]; then
+    have_lib "${probe#lib:}" && continue
+  else
+    command -v "$probe" >/dev/null 2>&1 && continue
+  fi
+  missing_pkgs+=("$pkg")
+done
+
+status=0
+if [ ${#missing_pkgs[@]} -eq 0 ]; then
+  say "all Debian packages needed for '$need' are present"
+else
+  say "missing Debian packages: ${missing_pkgs[*]}"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; else
+      say "not root and no sudo: cannot install ${missing_pkgs[*]}; install them and re-run"
+      exit 1
+    fi
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    say "no apt-get on this machine: install ${missing_pkgs[*]} by hand"; exit 1
+  fi
+  say "running: apt-get update && apt-get install -y ${missing_pkgs[*]}"
+  if $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q >/tmp/wf-setup-apt.log 2>&1 &&
+     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing_pkgs[@]}" >>/tmp/wf-setup-apt.log 2>&1; then
+    say "installed ${missing_pkgs[*]}"
+  else
+    say "apt-get failed (log: /tmp/wf-setup-apt.log); last lines:"
+    tail -n 5 /tmp/wf-setup-apt.log | sed 's/^/setup:   /'
+    status=1
+  fi
+fi
+
+# Python packages (FuseSoC/Edalize) are needed from the packaging stage on.
+if [ "$need" = regress ] || [ "$need" = all ] || [ "$need" = fpga ]; then
+  if ! command -v fusesoc >/dev/null 2>&1; then
+    say "running: pip install fusesoc edalize"
+    if python3 -m pip install -q fusesoc edalize >/tmp/wf-setup-pip.log 2>&1; then
+      say "installed fusesoc and edalize"
+    else
+      say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
+    fi
+  fi
+fi
+exit $status
