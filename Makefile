@@ -38,6 +38,7 @@ $(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
 TESTS      := $(patsubst verif/unit/%.c,$(B)/%,$(TEST_SRCS))
 ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 
+.SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples regress clean help
 all: $(B)/wfsim $(B)/libwarpfront.a
 

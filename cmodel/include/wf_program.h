@@ -41,7 +41,7 @@ int wf_write_image(const wf_program *p, FILE *f); /* binary image the models loa
 int wf_read_image(FILE *f, const char *name, unsigned regs, wf_program *out, char *err,
                   size_t errlen);
 /* Disassembles the whole program to assembler source that reassembles to the
- * same words and start pcs (labels are emitted as L<pc>). */
+ * same words and start pcs (branch targets are emitted as @pc). */
 int wf_write_disasm(const wf_program *p, FILE *f);
 
 #ifdef __cplusplus
