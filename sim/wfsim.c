@@ -1,0 +1,407 @@
+/* wfsim: the warpfront command-line tool. Loads a program (assembler source,
+ * or a binary image when the name ends in .wfb), optionally writes it out as
+ * hex, image or disassembly, and runs it on the functional interpreter.
+ *
+ * Exit status: 0 success, 1 runtime error (a program that does not
+ * terminate), 2 usage, configuration, load or file error. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wf_config.h"
+#include "wf_functional.h"
+#include "wf_program.h"
+
+#define WFSIM_VERSION "0.1.0"
+#define DEFAULT_MAX_STEPS 10000000ull
+
+typedef struct {
+    wf_config cfg;
+    int functional, quiet, disasm;
+    uint64_t max_steps;
+    const char *mem_init, *dump_state, *emit_hex, *emit_image, *program;
+} options;
+
+/* Options that are not machine parameters. */
+enum { O_FUNCTIONAL, O_QUIET, O_DISASM, O_HELP, O_VERSION, O_MAX_STEPS, O_MEM_INIT,
+       O_DUMP_STATE, O_EMIT_HEX, O_EMIT_IMAGE };
+static const struct {
+    const char *name, *arg, *help;
+    int takes_value;
+} tool_opts[] = {
+    [O_FUNCTIONAL] = {"functional", NULL, "run the functional reference interpreter", 0},
+    [O_QUIET] = {"quiet", NULL, "do not print the summary line", 0},
+    [O_DISASM] = {"disasm", NULL, "print the program's disassembly to stdout", 0},
+    [O_HELP] = {"help", NULL, "print this help and exit", 0},
+    [O_VERSION] = {"version", NULL, "print the version and exit", 0},
+    [O_MAX_STEPS] = {"max-steps", "N",
+                     "instructions one warp may execute before the run is an error "
+                     "(1..18446744073709551615, default 10000000)", 1},
+    [O_MEM_INIT] = {"mem-init", "FILE",
+                    "initial scratchpad: one hex word per line, '#' comments, at most "
+                    "mem_words words (default all 0)", 1},
+    [O_DUMP_STATE] = {"dump-state", "FILE", "write the final state as JSON ('-' = stdout)", 1},
+    [O_EMIT_HEX] = {"emit-hex", "FILE", "write the program as $readmemh hex ('-' = stdout)", 1},
+    [O_EMIT_IMAGE] = {"emit-image", "FILE", "write the program as a binary image (.wfb)", 1},
+};
+#define N_TOOL_OPTS (sizeof tool_opts / sizeof tool_opts[0])
+
+static void param_option_name(const char *param, char *buf, size_t len)
+{
+    size_t i = 0;
+    for (; param[i] && i + 1 < len; i++) buf[i] = param[i] == '_' ? '-' : param[i];
+    buf[i] = 0;
+}
+
+static void usage(FILE *f)
+{
+    size_t n;
+    const wf_param *p = wf_params(&n);
+    char name[64], range[96], left[160];
+    fprintf(f, "usage: wfsim [options] PROGRAM\n"
+               "PROGRAM is assembler source (docs/isa.md), or a binary image if its name ends "
+               "in .wfb.\n"
+               "--emit-hex, --emit-image and --disasm work without running; any other use "
+               "runs the program.\n"
+               "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n"
+               "Tool options:\n");
+    for (size_t i = 0; i < N_TOOL_OPTS; i++) {
+        snprintf(left, sizeof left, "--%s%s%s", tool_opts[i].name, tool_opts[i].arg ? " " : "",
+                 tool_opts[i].arg ? tool_opts[i].arg : "");
+        fprintf(f, "  %-22s %s\n", left, tool_opts[i].help);
+    }
+    fprintf(f, "\nMachine parameters (docs/microarch.md \"Parameters\"):\n");
+    for (size_t i = 0; i < n; i++) {
+        param_option_name(p[i].name, name, sizeof name);
+        wf_param_range(&p[i], range, sizeof range);
+        snprintf(left, sizeof left, "--%s %s", name, p[i].kind == WF_PARAM_ENUM ? "NAME" : "N");
+        if (p[i].kind == WF_PARAM_ENUM)
+            fprintf(f, "  %-22s %s (%s, default %s)\n", left, p[i].help, range,
+                    p[i].enum_names[p[i].dflt]);
+        else
+            fprintf(f, "  %-22s %s (%s, default %u)\n", left, p[i].help, range, p[i].dflt);
+    }
+}
+
+/* Prints one line to stderr and returns exit status 2. */
+static int fail2(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail2(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static int parse_max_steps(const char *v, uint64_t *out)
+{
+    if (*v < '0' || *v > '9') return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 0);
+    if (*end || errno || x == 0) return -1;
+    *out = x;
+    return 0;
+}
+
+/* Applies one option with its value (NULL for flags). Returns 0, or the exit
+ * status after printing the message. */
+static int apply(options *o, const char *name, const char *value, int have_value)
+{
+    char err[256];
+    for (size_t i = 0; i < N_TOOL_OPTS; i++) {
+        if (strcmp(name, tool_opts[i].name) != 0) continue;
+        if (!tool_opts[i].takes_value && have_value)
+            return fail2("wfsim: option --%s: takes no value (got '%s')", name, value);
+        if (tool_opts[i].takes_value && !have_value) {
+            if (i == O_MAX_STEPS)
+                return fail2("wfsim: option --%s: missing value (allowed "
+                             "1..18446744073709551615)", name);
+            return fail2("wfsim: option --%s: missing value (a file name)", name);
+        }
+        switch (i) {
+        case O_FUNCTIONAL: o->functional = 1; break;
+        case O_QUIET: o->quiet = 1; break;
+        case O_DISASM: o->disasm = 1; break;
+        case O_HELP: usage(stdout); exit(0);
+        case O_VERSION: printf("wfsim (warpfront) %s\n", WFSIM_VERSION); exit(0);
+        case O_MAX_STEPS:
+            if (parse_max_steps(value, &o->max_steps))
+                return fail2("wfsim: option --%s: '%s' is not allowed (allowed "
+                             "1..18446744073709551615)", name, value);
+            break;
+        case O_MEM_INIT: o->mem_init = value; break;
+        case O_DUMP_STATE: o->dump_state = value; break;
+        case O_EMIT_HEX: o->emit_hex = value; break;
+        case O_EMIT_IMAGE: o->emit_image = value; break;
+        }
+        return 0;
+    }
+    const wf_param *p = wf_param_find(name);
+    if (!p) {
+        fprintf(stderr, "wfsim: unknown option '--%s' (see --help)\n", name);
+        return 2;
+    }
+    if (!have_value) {
+        char range[96];
+        wf_param_range(p, range, sizeof range);
+        fprintf(stderr, "wfsim: option --%s: missing value; parameter %s: allowed %s\n", name,
+                p->name, range);
+        return 2;
+    }
+    if (wf_config_set(&o->cfg, name, value, err, sizeof err)) {
+        fprintf(stderr, "wfsim: option --%s: %s\n", name, err);
+        return 2;
+    }
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (o->program)
+                return fail2("wfsim: more than one program given ('%s' and '%s')", o->program,
+                             arg);
+            o->program = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_files = 1;
+            continue;
+        }
+        if (arg[1] != '-') {
+            fprintf(stderr, "wfsim: unknown option '%s' (see --help)\n", arg);
+            return 2;
+        }
+        char name[64];
+        const char *eq = strchr(arg + 2, '=');
+        size_t nlen = eq ? (size_t)(eq - (arg + 2)) : strlen(arg + 2);
+        if (nlen == 0 || nlen >= sizeof name) {
+            fprintf(stderr, "wfsim: unknown option '%s' (see --help)\n", arg);
+            return 2;
+        }
+        memcpy(name, arg + 2, nlen);
+        name[nlen] = 0;
+        const char *value = eq ? eq + 1 : NULL;
+        int have_value = eq != NULL;
+        int takes_value = 1;
+        for (size_t k = 0; k < N_TOOL_OPTS; k++)
+            if (strcmp(name, tool_opts[k].name) == 0) takes_value = tool_opts[k].takes_value;
+        /* "--opt VALUE": the next argument is the value unless it is another option */
+        if (!eq && takes_value && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+            value = argv[++i];
+            have_value = 1;
+        }
+        int rc = apply(o, name, value, have_value);
+        if (rc) return rc;
+    }
+    char err[256];
+    if (wf_config_check(&o->cfg, err, sizeof err)) {
+        /* the message starts "parameter NAME": name the option after it */
+        char name[64] = "";
+        const char *s = strncmp(err, "parameter ", 10) == 0 ? err + 10 : NULL;
+        size_t k = s ? strcspn(s, "=:") : 0;
+        if (k > 0 && k < sizeof name) {
+            memcpy(name, s, k);
+            name[k] = 0;
+            char opt[64];
+            param_option_name(name, opt, sizeof opt);
+            return fail2("wfsim: option --%s: %s", opt, err);
+        }
+        return fail2("wfsim: invalid configuration: %s", err);
+    }
+    if (!o->program) return fail2("wfsim: no program given (see --help)");
+    return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int load_program(const options *o, wf_program *prog)
+{
+    char err[512];
+    if (ends_with(o->program, ".wfb")) {
+        FILE *f = fopen(o->program, "rb");
+        if (!f) {
+            fprintf(stderr, "%s: cannot open: %s\n", o->program, strerror(errno));
+            return 2;
+        }
+        int rc = wf_read_image(f, o->program, o->cfg.regs, prog, err, sizeof err);
+        fclose(f);
+        if (rc) {
+            fprintf(stderr, "%s\n", err);
+            return 2;
+        }
+        return 0;
+    }
+    if (wf_assemble_file(o->program, o->cfg.regs, prog, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* Reads --mem-init: one hex word per line (optional 0x), '#' comments and
+ * blank lines allowed, at most mem_words words. Returns 0 or 2. */
+static int read_mem_init(const char *path, unsigned mem_words, uint32_t *mem)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "wfsim: --mem-init %s: cannot open: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char buf[512];
+    unsigned line = 0, n = 0;
+    int rc = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        line++;
+        size_t len = strlen(buf);
+        if (len == sizeof buf - 1 && buf[len - 1] != '\n' && !feof(f)) {
+            fprintf(stderr, "%s:%u: line too long\n", path, line);
+            rc = 2;
+            break;
+        }
+        char *hash = strchr(buf, '#');
+        if (hash) *hash = 0;
+        char *s = buf;
+        while (*s == ' ' || *s == '\t') s++;
+        char *e = s + strlen(s);
+        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+        *e = 0;
+        if (!*s) continue;
+        const char *digits = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? s + 2 : s;
+        size_t nd = strspn(digits, "0123456789abcdefABCDEF");
+        if (nd == 0 || digits[nd] != 0) {
+            fprintf(stderr, "%s:%u: bad hex word '%s'\n", path, line, s);
+            rc = 2;
+            break;
+        }
+        while (*digits == '0' && nd > 1) digits++, nd--;
+        if (nd > 8) {
+            fprintf(stderr, "%s:%u: hex word '%s' does not fit in 32 bits\n", path, line, s);
+            rc = 2;
+            break;
+        }
+        if (n >= mem_words) {
+            fprintf(stderr, "%s:%u: more than mem_words=%u words\n", path, line, mem_words);
+            rc = 2;
+            break;
+        }
+        mem[n++] = (uint32_t)strtoul(digits, NULL, 16);
+    }
+    if (!rc && ferror(f)) {
+        fprintf(stderr, "wfsim: --mem-init %s: read error\n", path);
+        rc = 2;
+    }
+    fclose(f);
+    return rc;
+}
+
+typedef int (*writer)(const void *obj, FILE *f);
+static int write_prog_hex(const void *p, FILE *f) { return wf_write_hex(p, f); }
+static int write_prog_image(const void *p, FILE *f) { return wf_write_image(p, f); }
+static int write_state_json(const void *s, FILE *f) { return wf_arch_write_json(s, f); }
+
+/* Writes obj to path ('-' = stdout). Returns 0, or 2 after a message. */
+static int write_out(const char *what, const char *path, const char *mode, writer fn,
+                     const void *obj)
+{
+    int to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, mode);
+    if (!f) {
+        fprintf(stderr, "wfsim: --%s %s: cannot open: %s\n", what, path, strerror(errno));
+        return 2;
+    }
+    int bad = fn(obj, f) != 0;
+    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "wfsim: --%s %s: write error\n", what, path);
+        return 2;
+    }
+    return 0;
+}
+
+/* The loader limits that depend on the configuration (docs/isa.md "Limits
+ * the loader enforces"); wf_functional_run checks them again. */
+static int check_load(const options *o, const wf_program *prog)
+{
+    if (prog->len > o->cfg.imem_words)
+        return fail2("wfsim: program has %u instructions; imem_words=%u", prog->len,
+                     o->cfg.imem_words);
+    for (unsigned w = o->cfg.warps; w < WF_MAX_WARPS; w++)
+        if (prog->start_pc[w])
+            return fail2("wfsim: warp %u: .start given but the machine has warps=%u", w,
+                         o->cfg.warps);
+    return 0;
+}
+
+static int run_functional(const options *o, const wf_program *prog)
+{
+    char err[512];
+    uint32_t *mem = NULL;
+    if (o->mem_init) {
+        mem = calloc(o->cfg.mem_words, sizeof *mem);
+        if (!mem) return fail2("wfsim: out of memory");
+        int rc = read_mem_init(o->mem_init, o->cfg.mem_words, mem);
+        if (rc) {
+            free(mem);
+            return rc;
+        }
+    }
+    wf_arch_state st;
+    int rc = wf_functional_run(&o->cfg, prog, mem, o->max_steps, &st, err, sizeof err);
+    free(mem);
+    if (rc) {
+        fprintf(stderr, "wfsim: %s\n", err);
+        return 1;
+    }
+    rc = o->dump_state ? write_out("dump-state", o->dump_state, "w", write_state_json, &st) : 0;
+    if (!rc && !o->quiet) {
+        uint64_t total = 0;
+        for (unsigned w = 0; w < st.warps; w++) total += st.retired[w];
+        /* keep stdout pure JSON when the state goes there */
+        FILE *f = o->dump_state && strcmp(o->dump_state, "-") == 0 ? stderr : stdout;
+        fprintf(f, "functional: %u warps x %u lanes, %" PRIu64 " instructions retired\n",
+                o->cfg.active_warps ? o->cfg.active_warps : o->cfg.warps, st.lanes, total);
+    }
+    wf_arch_free(&st);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {.max_steps = DEFAULT_MAX_STEPS};
+    wf_config_default(&o.cfg);
+    int rc = parse_args(argc, argv, &o);
+    if (rc) return rc;
+    int run = o.functional || o.dump_state || o.mem_init ||
+              !(o.emit_hex || o.emit_image || o.disasm);
+    if (run && !o.functional)
+        return fail2("wfsim: the cycle-accurate model is not available in this build yet; use "
+                     "--functional");
+    wf_program prog;
+    rc = load_program(&o, &prog);
+    if (rc) return rc;
+    rc = check_load(&o, &prog);
+    if (!rc && o.emit_hex) rc = write_out("emit-hex", o.emit_hex, "w", write_prog_hex, &prog);
+    if (!rc && o.emit_image)
+        rc = write_out("emit-image", o.emit_image, "wb", write_prog_image, &prog);
+    if (!rc && o.disasm && wf_write_disasm(&prog, stdout)) {
+        fprintf(stderr, "wfsim: --disasm: write error\n");
+        rc = 2;
+    }
+    if (!rc && run) rc = run_functional(&o, &prog);
+    wf_program_free(&prog);
+    return rc;
+}
