@@ -66,9 +66,10 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 
 test-examples: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 
 regress: deps-regress $(B)/wfsim
-	@WFSIM=$(B)/wfsim bash scripts/regress.sh
+	@WFSIM=$(B)/wfsim python3 scripts/regress.py
 
 clean:
 	rm -rf $(B) out
