@@ -19,7 +19,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 
 # One build tree per flavour: $(B) plain, $(B)/asan sanitized.
 define flavour
-$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h) | $(1)/.dir
+$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h verif/unit/*.h) | $(1)/.dir
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
 $(1)/libwarpfront.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRCS))

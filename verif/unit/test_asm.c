@@ -2,6 +2,8 @@
  * "Images"). Expected words come from wf_encode or from hand-derived hex. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, write, unlink */
 #include <check.h>
+
+#include "wf_check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -622,9 +624,5 @@ int main(void)
     suite_add_tcase(s, errs);
     suite_add_tcase(s, dis);
     suite_add_tcase(s, img);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return wf_run_suite(s);
 }

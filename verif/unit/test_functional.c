@@ -3,6 +3,8 @@
  * (a few also go through wf_assemble). Expected values are hand-derived
  * constants, or computed independently in plain C for the kernels. */
 #include <check.h>
+
+#include "wf_check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -943,9 +945,5 @@ int main(void)
     suite_add_tcase(s, err);
     suite_add_tcase(s, ker);
     suite_add_tcase(s, out);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return wf_run_suite(s);
 }
