@@ -1,0 +1,432 @@
+/* The cycle model's top level (docs/microarch.md): the model struct,
+ * create/destroy, launch (§14), the per-cycle step that calls every block's
+ * decide in the order of §12 and then every block's commit (two-phase, §1),
+ * done (§5.5), run control with max-cycles and the watchdog (§14), the
+ * observation record (§11), statistics and the final architectural state.
+ * Mirrors rtl/wf_core.v. */
+#include "wf_model_impl.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_err(char *err, size_t errlen, const char *fmt, const char *a)
+{
+    if (err && errlen) snprintf(err, errlen, fmt, a);
+}
+
+wf_model *wf_model_create(const wf_config *cfg, char *err, size_t errlen)
+{
+    char scratch[160];
+    if (!err || !errlen) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = 0;
+    if (!cfg) {
+        set_err(err, errlen, "%s", "no configuration");
+        return NULL;
+    }
+    if (wf_config_check(cfg, err, errlen)) return NULL;
+    wf_model *m = calloc(1, sizeof *m);
+    if (!m) {
+        set_err(err, errlen, "%s", "out of memory");
+        return NULL;
+    }
+    m->cfg = *cfg;
+    m->W = cfg->warps;
+    m->L = cfg->lanes;
+    m->R = cfg->regs;
+    m->B = cfg->banks;
+    m->C = cfg->collectors;
+    m->E = cfg->sb_entries;
+    m->I = cfg->ibuf;
+    m->M = cfg->mem_words;
+    m->nactive = cfg->active_warps ? cfg->active_warps : cfg->warps;
+    m->rows = (m->R + m->B - 1) / m->B;
+    m->lane_mask = wf_lanes_all(m->L);
+    m->lat[WF_U_ALU] = cfg->alu_lat;
+    m->lat[WF_U_MUL] = cfg->mul_lat;
+    m->lat[WF_U_LSU] = cfg->lsu_lat;
+    m->imem = calloc(cfg->imem_words, sizeof *m->imem);
+    m->ic_valid = calloc(cfg->icache_lines, sizeof *m->ic_valid);
+    m->ic_tag = calloc(cfg->icache_lines, sizeof *m->ic_tag);
+    m->rf = calloc((size_t)m->B * m->W * m->rows * m->L, sizeof *m->rf);
+    m->mem = calloc(m->M, sizeof *m->mem);
+    if (!m->imem || !m->ic_valid || !m->ic_tag || !m->rf || !m->mem) {
+        wf_model_destroy(m);
+        set_err(err, errlen, "%s", "out of memory");
+        return NULL;
+    }
+    return m;
+}
+
+void wf_model_destroy(wf_model *m)
+{
+    if (!m) return;
+    free(m->imem);
+    free(m->ic_valid);
+    free(m->ic_tag);
+    free(m->rf);
+    free(m->mem);
+    free(m);
+}
+
+/* The loader's checks (docs/isa.md "Limits") and launch (§14). */
+int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image, char *err,
+                  size_t errlen)
+{
+    char scratch[160];
+    if (!err || !errlen) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = 0;
+    if (!m || !prog) {
+        set_err(err, errlen, "%s", "no model or no program");
+        return -1;
+    }
+    if (prog->len && !prog->words) {
+        snprintf(err, errlen, "program has %u instructions but no words", prog->len);
+        return -1;
+    }
+    if (wf_program_check(prog, m->R, err, errlen)) return -1;
+    if (prog->len > m->cfg.imem_words) {
+        snprintf(err, errlen, "program has %u instructions; imem_words=%u", prog->len,
+                 m->cfg.imem_words);
+        return -1;
+    }
+    for (unsigned w = 0; w < WF_MAX_WARPS; w++) {
+        if (w < m->nactive && prog->start_pc[w] >= prog->len) {
+            snprintf(err, errlen, "warp %u: start pc %u beyond the end of the program (length %u)",
+                     w, prog->start_pc[w], prog->len);
+            return -1;
+        }
+        if (w >= m->W && prog->start_pc[w] != 0) {
+            snprintf(err, errlen, "warp %u: .start given but the machine has warps=%u", w, m->W);
+            return -1;
+        }
+    }
+
+    /* launch: clear every I-buffer, scoreboard, CU, pipeline and MSHR,
+     * invalidate the I-cache, all registers 0; the scratchpad gets the image */
+    memset(m->imem, 0, (size_t)m->cfg.imem_words * sizeof *m->imem);
+    memcpy(m->imem, prog->words, (size_t)prog->len * sizeof *m->imem);
+    m->prog_len = prog->len;
+    memset(m->ic_valid, 0, m->cfg.icache_lines * sizeof *m->ic_valid);
+    memset(m->ic_tag, 0, m->cfg.icache_lines * sizeof *m->ic_tag);
+    memset(m->mshr, 0, sizeof m->mshr);
+    memset(m->rf, 0, (size_t)m->B * m->W * m->rows * m->L * sizeof *m->rf);
+    if (mem_image) memcpy(m->mem, mem_image, (size_t)m->M * sizeof *m->mem);
+    else memset(m->mem, 0, (size_t)m->M * sizeof *m->mem);
+    memset(m->warp, 0, sizeof m->warp);
+    for (unsigned w = 0; w < m->W; w++) {
+        wf_warp *wp = &m->warp[w];
+        wp->active = w < m->nactive;
+        wp->fetch_pc = prog->start_pc[w];
+        wp->fetch_state = wp->active ? WF_FETCH_RUN : WF_FETCH_DONE;
+    }
+    m->fetch_rr = 0;
+    m->refill = 0;
+    m->issue_rr = 0;
+    m->gto_last = 0;
+    m->lsu_stall = 0;
+    memset(m->hold, 0, sizeof m->hold);
+    memset(m->pipe, 0, sizeof m->pipe);
+    memset(&m->lsu1, 0, sizeof m->lsu1);
+    m->cycle = 0;
+    m->idle = 0;
+    memset(m->retired, 0, sizeof m->retired);
+    memset(&m->obs, 0, sizeof m->obs);
+    memset(&m->stats, 0, sizeof m->stats);
+    m->loaded = 1;
+    return 0;
+}
+
+static int warp_done(const wf_model *m, unsigned w)
+{
+    const wf_warp *wp = &m->warp[w];
+    if (!wp->exited || wp->inflight) return 0;
+    for (unsigned i = 0; i < wp->nslots; i++)
+        if (wp->slot[i].issued) return 0;
+    return 1;
+}
+
+int wf_model_done(const wf_model *m)
+{
+    if (!m || !m->loaded) return 0;
+    for (unsigned w = 0; w < m->nactive; w++)
+        if (!warp_done(m, w)) return 0;
+    return 1;
+}
+
+uint64_t wf_model_cycle(const wf_model *m) { return m->cycle; }
+
+const wf_obs *wf_model_obs(const wf_model *m) { return &m->obs; }
+
+const wf_stats *wf_model_stats(const wf_model *m) { return &m->stats; }
+
+/* The state fields of the record: the state at the start of the cycle. */
+static void obs_state(const wf_model *m, wf_obs *ob)
+{
+    memset(ob, 0, sizeof *ob);
+    ob->cycle = m->cycle;
+    for (unsigned w = 0; w < m->W; w++) {
+        const wf_warp *wp = &m->warp[w];
+        wf_obs_warp *o = &ob->warp[w];
+        o->fetch_pc = wp->fetch_pc;
+        o->fetch_state = wp->fetch_state;
+        o->exited = wp->exited;
+        o->inflight = wp->inflight;
+        o->mem_inflight = wp->mem_inflight;
+        for (unsigned e = 0; e < m->E; e++) {
+            o->sb[e].valid = wp->sb_valid >> e & 1u;
+            o->sb[e].reg = wp->sb_valid >> e & 1u ? wp->sb_reg[e] : 0;
+        }
+        for (unsigned i = 0; i < wp->nslots; i++) {
+            const wf_slot *s = &wp->slot[i];
+            o->ibuf[i].valid = 1;
+            o->ibuf[i].issued = s->issued;
+            o->ibuf[i].pc = s->pc;
+            o->ibuf[i].dep = s->dep;
+            o->ibuf[i].lanes_left = s->lanes_left;
+        }
+    }
+    if (m->cfg.loops == 3) {
+        for (unsigned u = 0; u < m->C; u++) {
+            const wf_holder *h = &m->hold[u];
+            if (!h->valid) continue;
+            wf_obs_cu *o = &ob->cu[u];
+            o->valid = 1;
+            o->warp = h->warp;
+            o->pc = h->pc;
+            o->pending = h->pending;
+            o->ready = h->pending == 0;
+            o->older = m->cfg.war == WF_WAR_INORDER ? h->older : 0;
+        }
+    } else if (m->hold[WF_HOLDER_SR].valid) {
+        const wf_holder *h = &m->hold[WF_HOLDER_SR];
+        ob->sr.valid = 1;
+        ob->sr.warp = h->warp;
+        ob->sr.pc = h->pc;
+        ob->sr.pending = h->pending;
+        ob->sr.ready = h->pending == 0;
+    }
+    ob->lsu_stall = m->lsu_stall;
+    ob->done = (uint8_t)wf_model_done(m);
+}
+
+/* Per-warp counters fed by several blocks: inflight (§5.5), mem_inflight
+ * (§10.5), exited (§5.4), and the retired-instruction count. */
+static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
+{
+    if (cy->iss.kind == WF_ISS_ISSUE) {
+        wf_warp *wp = &m->warp[cy->iss.warp];
+        if (cy->iss.holder != WF_NONE) {
+            wp->inflight++;
+            if (cy->iss.slot.insn.op == WF_OP_LD || cy->iss.slot.insn.op == WF_OP_ST)
+                wp->mem_inflight = 1;
+        } else {
+            m->retired[cy->iss.warp]++; /* nop, bra, exit complete at issue */
+            if (cy->iss.slot.insn.op == WF_OP_EXIT) wp->exited = 1;
+        }
+    }
+    for (unsigned i = 0; i < cy->nleft; i++) {
+        if (cy->left_inst_end[i]) m->warp[cy->left_warp[i]].inflight--;
+        if (cy->left_final[i]) m->retired[cy->left_warp[i]]++;
+    }
+    if (cy->mem_clear_valid) m->warp[cy->mem_clear_warp].mem_inflight = 0;
+}
+
+static void stats_update(wf_model *m, const wf_cyc *cy)
+{
+    wf_stats *st = &m->stats;
+    const wf_obs *ob = cy->ob;
+    st->cycles++;
+    switch (cy->iss.kind) {
+    case WF_ISS_ISSUE:
+        if (cy->iss.mem_replay) {
+            st->slot_replayed++;
+            st->replays_memory++;
+        } else {
+            st->slot_issued++;
+        }
+        break;
+    case WF_ISS_REPLAY:
+        st->slot_replayed++;
+        st->replays_collector++;
+        break;
+    case WF_ISS_STALL_COLLECTOR: st->slot_collector_stall++; break;
+    case WF_ISS_STALL_LSU: st->slot_lsu_stall++; break;
+    default: st->slot_no_ready++; break;
+    }
+    if (m->cfg.sched == WF_SCHED_GTO &&
+        (cy->iss.kind == WF_ISS_ISSUE || cy->iss.kind == WF_ISS_REPLAY) && cy->iss.warp != m->gto_last)
+        st->gto_switches++;
+    for (unsigned w = 0; w < m->W; w++) {
+        unsigned hz = ob->warp[w].hazard;
+        if (hz != WF_HZ_READY && hz != WF_HZ_NO_HEAD) st->hazard[hz]++;
+    }
+    for (unsigned b = 0; b < m->B; b++) {
+        if (ob->bank[b].kind == WF_BANK_READ) st->bank_reads[b]++;
+        if (ob->bank[b].kind == WF_BANK_WRITE) st->bank_writes[b]++;
+        if (cy->read_conflict >> b & 1u) st->bank_conflicts[b]++;
+        if (cy->write_conflict >> b & 1u) st->bank_write_conflicts[b]++;
+    }
+    if (m->cfg.loops == 3) {
+        for (unsigned u = 0; u < m->C; u++) st->collector_occupancy += m->hold[u].valid;
+    } else {
+        st->collector_occupancy += m->hold[WF_HOLDER_SR].valid;
+    }
+    for (unsigned x = 0; x < WF_NUNITS; x++) st->dispatches[x] += cy->disp[x] != WF_NONE;
+    st->lsu_pieces += cy->piece_valid;
+    if (cy->fsel != WF_NONE) {
+        switch (cy->fkind) {
+        case WF_FEV_HIT: st->icache_hits++; break;
+        case WF_FEV_MISS: st->icache_misses++; break;
+        case WF_FEV_MERGE: st->icache_merges++; break;
+        default: st->icache_mshr_full++; break;
+        }
+    }
+    st->icache_fills += cy->fill_mshr != WF_NONE;
+    if (cy->br.valid) {
+        st->branches++;
+        st->branches_taken += cy->br.taken;
+    }
+}
+
+_Static_assert(offsetof(wf_cyc, rdata) + sizeof(((wf_cyc *)0)->rdata) == offsetof(wf_cyc, disp),
+               "wf_model_step clears wf_cyc around rdata");
+
+void wf_model_step(wf_model *m)
+{
+    if (!m || !m->loaded) return;
+    wf_cyc cy;
+    memset(&cy, 0, offsetof(wf_cyc, rdata)); /* rdata is written before it is read */
+    memset(&cy.disp, 0, sizeof cy - offsetof(wf_cyc, disp));
+    wf_obs *ob = &m->obs;
+    obs_state(m, ob);
+    cy.ob = ob;
+    memset(cy.disp, WF_NONE, sizeof cy.disp);
+    cy.fsel = WF_NONE;
+    cy.fill_mshr = WF_NONE;
+
+    /* decisions, in the order of §12; each reads only start-of-cycle state and
+     * the signals above it */
+    wf_wb_decide(m, &cy);           /* 1: writeback grants */
+    wf_exec_advance_decide(m, &cy); /* 2: stage advances, accepts */
+    wf_lsu_decide(m, &cy);          /* 3: LSU stage-1 piece (and its accept) */
+    if (m->cfg.loops == 3) {
+        wf_cu_grants(m, &cy);          /* 4: bank read grants */
+        wf_cu_dispatch_decide(m, &cy); /* 5: dispatch */
+    } else {
+        wf_sr_grants(m, &cy);
+        wf_sr_dispatch_decide(m, &cy);
+    }
+    wf_exec_build_dispatch(m, &cy);
+    wf_war_derive(m, &cy);
+    wf_issue_decide(m, &cy); /* 6: issue */
+    wf_fetch_decide(m, &cy); /* 7: fetch, dependency vector at decode */
+    for (unsigned w = 0; w < m->W; w++) { /* §11: each policy's WAR state */
+        ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? cy.collecting[w] : 0;
+        ob->warp[w].filter = m->cfg.war == WF_WAR_BLOOM ? cy.filter[w] : 0;
+    }
+    stats_update(m, &cy);
+
+    /* next state: each commit writes only its own block's state from cy */
+    wf_rf_commit(m, &cy);
+    wf_sb_commit(m, &cy);
+    wf_ibuf_commit(m, &cy);
+    wf_collector_commit(m, &cy);
+    wf_exec_commit(m, &cy);
+    wf_lsu_commit(m, &cy);
+    wf_fetch_commit(m, &cy);
+    wf_issue_commit(m, &cy);
+    warp_counters_commit(m, &cy);
+
+    m->idle = (cy.iss.kind == WF_ISS_ISSUE || cy.writes) ? 0 : m->idle + 1;
+    m->cycle++;
+    uint64_t n = 0;
+    for (unsigned w = 0; w < m->W; w++) n += m->retired[w];
+    m->stats.instructions = n;
+    m->stats.ipc = m->stats.cycles ? (double)n / (double)m->stats.cycles : 0.0;
+}
+
+static const char *const fetch_state_names[] = {"RUN", "WAIT_MISS", "WAIT_BRANCH", "DONE"};
+static const char *const hazard_names[WF_HZ_COUNT] = {
+    "ready", "no-head", "wait-lsu", "dependency", "sb-full", "inflight",
+    "staging-busy", "war", "mem-order", "lsu-stall"};
+
+void wf_model_summary(const wf_model *m, char *buf, size_t len)
+{
+    if (!len) return;
+    buf[0] = 0;
+    size_t used = 0;
+#define PUT(...)                                                                      \
+    do {                                                                              \
+        int k_ = snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__);      \
+        if (k_ > 0) used = used + (size_t)k_ < len ? used + (size_t)k_ : len - 1;     \
+    } while (0)
+    unsigned cus = 0;
+    for (unsigned h = 0; h < WF_NHOLDERS; h++) cus += m->hold[h].valid;
+    PUT("cycle %" PRIu64 ": %u holders valid, lsu_stall=%u, lsu1 %s", m->cycle, cus, m->lsu_stall,
+        m->lsu1.valid ? "busy" : "idle");
+    for (unsigned w = 0; w < m->nactive; w++) {
+        if (warp_done(m, w)) continue;
+        const wf_warp *wp = &m->warp[w];
+        PUT("; w%u fetch %s pc %u, ibuf %u", w, fetch_state_names[wp->fetch_state], wp->fetch_pc,
+            wp->nslots);
+        if (wp->nslots)
+            PUT(" (head pc %u dep %#x%s, %s)", wp->slot[0].pc, wp->slot[0].dep,
+                wp->slot[0].issued ? " issued" : "", hazard_names[m->obs.warp[w].hazard]);
+        PUT(", inflight %u, mem_inflight %u, sb %#x%s", wp->inflight, wp->mem_inflight, wp->sb_valid,
+            wp->exited ? ", exited" : "");
+    }
+#undef PUT
+}
+
+int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen)
+{
+    char scratch[1];
+    if (!err || !errlen) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = 0;
+    if (!m || !m->loaded) {
+        set_err(err, errlen, "%s", "no program loaded");
+        return -1;
+    }
+    while (!wf_model_done(m)) {
+        if (m->cycle >= max_cycles) {
+            char sum[1024];
+            wf_model_summary(m, sum, sizeof sum);
+            snprintf(err, errlen, "not done after max_cycles=%" PRIu64 " cycles: %s", max_cycles, sum);
+            return -1;
+        }
+        wf_model_step(m);
+        if (m->idle >= WF_WATCHDOG_CYCLES) {
+            char sum[1024];
+            wf_model_summary(m, sum, sizeof sum);
+            snprintf(err, errlen, "watchdog: no issue and no writeback for %u cycles: %s",
+                     WF_WATCHDOG_CYCLES, sum);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int wf_model_final_state(const wf_model *m, wf_arch_state *out)
+{
+    if (!m || !out) return -1;
+    if (wf_arch_alloc(out, m->W, m->L, m->R, m->M)) return -1;
+    for (unsigned w = 0; w < m->W; w++) {
+        for (unsigned r = 0; r < m->R; r++) {
+            const uint32_t *row = wf_rf_read_row(m, wf_rf_bank(m, w, r), wf_rf_row(m, w, r));
+            memcpy(wf_arch_reg(out, w, r, 0), row, m->L * sizeof *row);
+        }
+        out->retired[w] = m->retired[w];
+    }
+    memcpy(out->mem, m->mem, (size_t)m->M * sizeof *out->mem);
+    return 0;
+}

@@ -1,0 +1,147 @@
+/* ALU and MUL pipelines (§10.1), the stage chains of all three units with
+ * their back-pressure, the results of the lane operations (docs/isa.md) and
+ * bnz resolution data (§10.4). LSU stage 1 itself is lsu.c. Mirrors
+ * rtl/wf_exec.v. */
+#include "wf_model_impl.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* Signed 32-bit comparison without a conversion to int32_t. */
+static int lt_signed(uint32_t a, uint32_t b) { return (a ^ 0x80000000u) < (b ^ 0x80000000u); }
+
+static uint32_t lane_result(const wf_insn *in, uint32_t a, uint32_t b, uint32_t c, unsigned w,
+                            unsigned L, unsigned l)
+{
+    const uint32_t imm = (uint32_t)in->imm;
+    switch (in->op) {
+    case WF_OP_ADD: return a + b;
+    case WF_OP_SUB: return a - b;
+    case WF_OP_AND: return a & b;
+    case WF_OP_OR: return a | b;
+    case WF_OP_XOR: return a ^ b;
+    case WF_OP_SHL: return a << (b & 31u);
+    case WF_OP_SHR: return a >> (b & 31u);
+    case WF_OP_MIN: return lt_signed(b, a) ? b : a;
+    case WF_OP_MAX: return lt_signed(a, b) ? b : a;
+    case WF_OP_MOV: return a;
+    case WF_OP_MOVI: return imm;
+    case WF_OP_ADDI: return a + imm;
+    case WF_OP_MUL: return (uint32_t)((uint64_t)a * b);
+    case WF_OP_MAD: return (uint32_t)((uint64_t)a * b + c);
+    case WF_OP_TID: return (uint32_t)(w * L + l);
+    case WF_OP_WID: return (uint32_t)w;
+    case WF_OP_LANE: return (uint32_t)l;
+    default: return 0;
+    }
+}
+
+/* §10.1, signal 2 of §12: stage k advances when k+1 is empty or advances;
+ * the last stage advances when it leaves (decided by writeback.c). */
+void wf_exec_advance_decide(const wf_model *m, wf_cyc *cy)
+{
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const unsigned n = m->lat[x], lo = x == WF_U_LSU ? 1u : 0u;
+        const wf_stage *st = m->pipe[x];
+        uint64_t adv = 0;
+        if (st[n - 1].valid && cy->leaves[x]) adv |= (uint64_t)1 << (n - 1);
+        for (unsigned k = n - 1; k-- > lo;)
+            if (st[k].valid && (!st[k + 1].valid || (adv >> (k + 1) & 1u))) adv |= (uint64_t)1 << k;
+        cy->adv[x] = adv;
+        if (x != WF_U_LSU) cy->accept[x] = !st[0].valid || (adv & 1u);
+        /* LSU stage 1 accepts per lsu.c (it depends on the piece) */
+    }
+    /* §10.4: a bnz leaving the ALU's last stage redirects its warp's fetch
+     * (lane 0 of ra was captured at dispatch), applied by fetch.c */
+    const wf_stage *e = &m->pipe[WF_U_ALU][m->lat[WF_U_ALU] - 1];
+    if (e->valid && e->bnz && cy->leaves[WF_U_ALU]) {
+        cy->br.valid = 1;
+        cy->br.warp = e->warp;
+        cy->br.taken = e->taken;
+        cy->br.next_pc = e->taken ? e->target : (uint16_t)(e->pc + 1);
+        cy->ob->branch.valid = 1;
+        cy->ob->branch.warp = e->warp;
+        cy->ob->branch.taken = e->taken;
+        cy->ob->branch.target = e->target;
+    }
+}
+
+/* The operand values a holder dispatches with: slots read in earlier cycles
+ * plus those granted in this cycle (the SR dispatches with its last reads). */
+static const uint32_t *operand(const wf_model *m, const wf_cyc *cy, unsigned h, unsigned s)
+{
+    const wf_holder *hd = &m->hold[h];
+    if (cy->fill[h] >> s & 1u) return cy->rdata[wf_rf_bank(m, hd->warp, hd->src[s])];
+    return hd->opnd[s];
+}
+
+/* Builds the stage-1 entries of this cycle's dispatches (§7.1, §7.2). */
+void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy)
+{
+    static const uint32_t zero[WF_MAX_LANES];
+    wf_obs *ob = cy->ob;
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const unsigned h = cy->disp[x];
+        if (h == WF_NONE) continue;
+        const wf_holder *hd = &m->hold[h];
+        const uint32_t *a = hd->nsrc > 0 ? operand(m, cy, h, 0) : zero;
+        const uint32_t *b = hd->nsrc > 1 ? operand(m, cy, h, 1) : zero;
+        const uint32_t *c = hd->nsrc > 2 ? operand(m, cy, h, 2) : zero;
+        ob->dispatch[x].valid = 1;
+        ob->dispatch[x].warp = hd->warp;
+        ob->dispatch[x].pc = hd->pc;
+        ob->dispatch[x].cu = h == WF_HOLDER_SR ? (uint8_t)WF_OBS_SR : (uint8_t)h;
+        if (x == WF_U_LSU) {
+            wf_lsu_inst *li = &cy->disp_lsu;
+            const uint32_t mask = m->M - 1u, imm = (uint32_t)hd->insn.imm;
+            li->valid = 1;
+            li->warp = hd->warp;
+            li->pc = hd->pc;
+            li->rd = hd->insn.rd;
+            li->is_ld = hd->insn.op == WF_OP_LD;
+            li->sb_entry = hd->sb_entry;
+            li->lanes_left = hd->lanes_left;
+            for (unsigned l = 0; l < m->L; l++) {
+                li->addr[l] = (a[l] + imm) & mask;
+                li->sdata[l] = b[l];
+            }
+            continue;
+        }
+        wf_stage *e = &cy->disp_stage[x];
+        memset(e, 0, offsetof(wf_stage, data)); /* data: only the L lanes below */
+        e->valid = 1;
+        e->warp = hd->warp;
+        e->pc = hd->pc;
+        e->final = 1;
+        e->inst_end = 1;
+        e->sb_entry = hd->sb_entry;
+        if (hd->insn.op == WF_OP_BNZ) { /* §10.4: lane 0 of ra decides */
+            e->bnz = 1;
+            e->taken = a[0] != 0;
+            e->target = (uint16_t)hd->insn.imm;
+            continue;
+        }
+        e->writes = 1;
+        e->rd = hd->insn.rd;
+        e->lanes = m->lane_mask;
+        for (unsigned l = 0; l < m->L; l++)
+            e->data[l] = lane_result(&hd->insn, a[l], b[l], c[l], hd->warp, m->L, l);
+    }
+}
+
+/* Stage registers: every advancing entry moves up one stage (the last one
+ * leaves), then the dispatched entry enters stage 1 and the LSU piece stage 2. */
+void wf_exec_commit(wf_model *m, const wf_cyc *cy)
+{
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const unsigned n = m->lat[x], lo = x == WF_U_LSU ? 1u : 0u;
+        wf_stage *st = m->pipe[x];
+        for (unsigned k = n; k-- > lo;) {
+            if (!(cy->adv[x] >> k & 1u)) continue;
+            if (k + 1 < n) st[k + 1] = st[k];
+            st[k].valid = 0;
+        }
+        if (x != WF_U_LSU && cy->disp[x] != WF_NONE) st[0] = cy->disp_stage[x];
+    }
+    if (cy->piece_valid) m->pipe[WF_U_LSU][1] = cy->piece;
+}

@@ -1,0 +1,137 @@
+/* Loop 1: fetch selection, the direct-mapped I-cache, instruction MSHRs and
+ * line fills (§3). Mirrors rtl/wf_fetch.v. Also applies branch resolution to
+ * the fetch state (§10.4), decided in writeback.c when a bnz leaves the ALU. */
+#include "wf_model_impl.h"
+
+#include <string.h>
+
+static int eligible(const wf_model *m, unsigned w)
+{
+    const wf_warp *wp = &m->warp[w];
+    if (wp->fetch_state != WF_FETCH_RUN || wp->nslots >= m->I) return 0;
+    if (m->cfg.loops == 1 && (wp->nslots != 0 || wp->inflight != 0)) return 0;
+    return 1;
+}
+
+void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
+{
+    wf_obs *ob = cy->ob;
+    const unsigned W = m->W;
+
+    /* §3.3: the MSHR allocated imiss_lat cycles ago fills at the end of this
+     * cycle (at most one: at most one allocation per cycle) */
+    cy->fill_mshr = WF_NONE;
+    cy->refill_next = 0;
+    for (unsigned i = 0; i < m->cfg.imshrs; i++)
+        if (m->mshr[i].valid && m->mshr[i].fill_cycle == m->cycle) {
+            cy->fill_mshr = (uint8_t)i;
+            ob->fill.valid = 1;
+            ob->fill.mshr = (uint8_t)i;
+            ob->fill.line = m->mshr[i].line;
+            for (unsigned w = 0; w < W; w++)
+                if (m->warp[w].fetch_state == WF_FETCH_WAIT_MISS && m->warp[w].wait_mshr == i)
+                    cy->refill_next |= (uint64_t)1 << w;
+            break;
+        }
+
+    /* §3.2.1: refill priority, then rr from fetch_rr */
+    uint64_t elig = 0;
+    for (unsigned w = 0; w < W; w++)
+        if (eligible(m, w)) elig |= (uint64_t)1 << w;
+    uint64_t pool = (m->refill & elig) ? (m->refill & elig) : elig;
+    cy->fsel = WF_NONE;
+    for (unsigned k = 0; k < W && pool; k++) {
+        unsigned w = (m->fetch_rr + k) % W;
+        if (pool >> w & 1u) {
+            cy->fsel = (uint8_t)w;
+            break;
+        }
+    }
+    if (cy->fsel == WF_NONE) return;
+
+    const unsigned w = cy->fsel;
+    const wf_warp *wp = &m->warp[w];
+    const unsigned pc = wp->fetch_pc;
+    const unsigned la = pc / m->cfg.icache_line;
+    const unsigned idx = la % m->cfg.icache_lines, tag = la / m->cfg.icache_lines;
+    cy->fnext_pc = wp->fetch_pc;
+    cy->fnext_state = wp->fetch_state;
+    cy->fwait_mshr = wp->wait_mshr;
+    cy->falloc = WF_NONE;
+    ob->fetch.valid = 1;
+    ob->fetch.warp = (uint8_t)w;
+    ob->fetch.pc = (uint16_t)pc;
+
+    if (m->ic_valid[idx] && m->ic_tag[idx] == tag) { /* §3.2.4 hit */
+        cy->fkind = WF_FEV_HIT;
+        wf_ibuf_decode(m, cy, w, pc, &cy->fslot);
+        switch (cy->fslot.insn.op) {
+        case WF_OP_BRA: cy->fnext_pc = (uint16_t)cy->fslot.insn.imm; break;
+        case WF_OP_BNZ: cy->fnext_state = WF_FETCH_WAIT_BRANCH; break; /* fetch_pc stays */
+        case WF_OP_EXIT: cy->fnext_state = WF_FETCH_DONE; break;
+        default: cy->fnext_pc = (uint16_t)(pc + 1); break;
+        }
+    } else { /* §3.2.5 miss */
+        unsigned hit_mshr = WF_NONE, free_mshr = WF_NONE;
+        for (unsigned i = 0; i < m->cfg.imshrs; i++) {
+            if (m->mshr[i].valid && m->mshr[i].line == la && hit_mshr == WF_NONE) hit_mshr = i;
+            if (!m->mshr[i].valid && free_mshr == WF_NONE) free_mshr = i;
+        }
+        if (hit_mshr != WF_NONE) {
+            cy->fkind = WF_FEV_MERGE;
+            if (hit_mshr == cy->fill_mshr) {
+                /* merging into the MSHR that fills at the end of this very cycle:
+                 * the fill releases the merging warp with the others (it stays
+                 * RUN and is in the refill mask), otherwise it would wait on a
+                 * freed MSHR forever */
+                cy->refill_next |= (uint64_t)1 << w;
+            } else {
+                cy->fnext_state = WF_FETCH_WAIT_MISS;
+                cy->fwait_mshr = (uint8_t)hit_mshr;
+            }
+        } else if (free_mshr != WF_NONE) {
+            cy->fkind = WF_FEV_MISS;
+            cy->falloc = (uint8_t)free_mshr;
+            cy->fnext_state = WF_FETCH_WAIT_MISS;
+            cy->fwait_mshr = (uint8_t)free_mshr;
+        } else {
+            cy->fkind = WF_FEV_MSHR_FULL; /* stays RUN, retries when next selected */
+        }
+    }
+    ob->fetch.kind = cy->fkind;
+}
+
+void wf_fetch_commit(wf_model *m, const wf_cyc *cy)
+{
+    if (cy->fill_mshr != WF_NONE) {
+        const wf_mshr *ms = &m->mshr[cy->fill_mshr];
+        unsigned idx = ms->line % m->cfg.icache_lines;
+        m->ic_valid[idx] = 1;
+        m->ic_tag[idx] = ms->line / m->cfg.icache_lines;
+        for (unsigned w = 0; w < m->W; w++)
+            if (cy->refill_next >> w & 1u) m->warp[w].fetch_state = WF_FETCH_RUN;
+        m->mshr[cy->fill_mshr].valid = 0;
+    }
+    m->refill = cy->refill_next;
+    if (cy->fsel != WF_NONE) {
+        wf_warp *wp = &m->warp[cy->fsel];
+        m->fetch_rr = (cy->fsel + 1u) % m->W;
+        if (cy->falloc != WF_NONE) {
+            wf_mshr *ms = &m->mshr[cy->falloc];
+            ms->valid = 1;
+            ms->line = wp->fetch_pc / m->cfg.icache_line;
+            ms->fill_cycle = m->cycle + m->cfg.imiss_lat;
+        }
+        /* a merge into the filling MSHR keeps RUN (set above or unchanged) */
+        if (!(cy->refill_next >> cy->fsel & 1u)) {
+            wp->fetch_state = cy->fnext_state;
+            wp->wait_mshr = cy->fwait_mshr;
+        }
+        wp->fetch_pc = cy->fnext_pc;
+    }
+    if (cy->br.valid) { /* §10.4 */
+        wf_warp *wp = &m->warp[cy->br.warp];
+        wp->fetch_pc = cy->br.next_pc;
+        wp->fetch_state = WF_FETCH_RUN;
+    }
+}

@@ -1,0 +1,292 @@
+/* Internal to the cycle model (cmodel/<block>.c <-> rtl/wf_<block>.v); not a
+ * public interface. Users include warpfront.h.
+ *
+ * Two-phase update (§1, §12): every block has a *_decide function that takes
+ * `const wf_model *` (it cannot change state) and records its decisions of the
+ * cycle in the per-cycle record wf_cyc (the same-cycle signals of §12, plus
+ * the values the commit needs), and a *_commit function that writes its own
+ * block's next state from wf_cyc only. wf_model_step (core.c) calls the
+ * decides in the order of §12 and then the commits; the commits touch
+ * disjoint state and read only wf_cyc, so their order does not matter. */
+#ifndef WF_MODEL_IMPL_H
+#define WF_MODEL_IMPL_H
+
+#include "warpfront.h"
+
+#define WF_NONE 0xFFu
+#define WF_HOLDER_SR WF_MAX_CUS /* the staging register's index in hold[] */
+#define WF_NHOLDERS (WF_MAX_CUS + 1)
+#define WF_U_ALU 0 /* unit array indices (wf_unit - 1) */
+#define WF_U_MUL 1
+#define WF_U_LSU 2
+
+/* ---- state ---------------------------------------------------------------- */
+
+typedef struct { /* I-buffer slot, §4.1 */
+    uint8_t valid;
+    uint8_t dep;           /* E bits */
+    uint8_t conflict_free; /* §7.2 */
+    uint8_t issued;        /* §9.2 */
+    uint8_t sb_held;       /* holds sb_entry across its replays */
+    uint8_t sb_entry;
+    uint8_t unit;          /* wf_unit of the opcode */
+    uint8_t writes;        /* writes register rd */
+    uint16_t pc;
+    uint32_t lanes_left;
+    wf_insn insn;
+} wf_slot;
+
+typedef struct {
+    uint8_t active;      /* launched (w < active_warps) */
+    uint8_t exited;      /* issued exit */
+    uint8_t fetch_state; /* wf_fetch_state */
+    uint8_t wait_mshr;
+    uint16_t fetch_pc;
+    uint16_t inflight;   /* §5.5 */
+    uint8_t mem_inflight;/* §10.5 */
+    uint8_t nslots;      /* I-buffer occupancy; slots 0..nslots-1 valid, 0 = head */
+    wf_slot slot[WF_MAX_IBUF];
+    uint8_t sb_valid;    /* bit e: scoreboard entry e valid */
+    uint8_t sb_reg[WF_MAX_SB];
+} wf_warp;
+
+typedef struct { /* a collector unit (mode 3) or the staging register (modes 1, 2) */
+    uint8_t valid, warp, unit, nsrc;
+    uint8_t src[3];        /* source registers, slot order a, b, c */
+    uint8_t pending;       /* slot mask not yet read */
+    uint8_t conflict_free;
+    uint8_t sb_entry;      /* held scoreboard entry or WF_NONE */
+    uint16_t pc;
+    uint16_t older;        /* §8.2 */
+    uint64_t age;          /* allocation cycle */
+    uint32_t lanes_left;   /* ld/st: lanes this instance serves */
+    wf_insn insn;
+    uint32_t opnd[3][WF_MAX_LANES];
+} wf_holder;
+
+typedef struct { /* one stage of a pipeline (ALU, MUL, LSU stages 2..) */
+    uint8_t valid, warp, rd;
+    uint8_t writes;    /* writes register rd (lanes) */
+    uint8_t final;     /* the instruction's final result: releases sb_entry, retires */
+    uint8_t inst_end;  /* the last entry of its instance: inflight -= 1 when it leaves */
+    uint8_t sb_entry;
+    uint8_t bnz, taken;
+    uint16_t pc, target;
+    uint32_t lanes;
+    uint32_t data[WF_MAX_LANES];
+} wf_stage;
+
+typedef struct { /* LSU stage 1: the instance being served (§10.2) */
+    uint8_t valid, warp, rd, is_ld, sb_entry;
+    uint16_t pc;
+    uint32_t lanes_left;
+    uint32_t addr[WF_MAX_LANES];  /* (a + sext(imm)) mod M */
+    uint32_t sdata[WF_MAX_LANES]; /* st: b */
+} wf_lsu_inst;
+
+typedef struct {
+    uint8_t valid;
+    uint32_t line;
+    uint64_t fill_cycle; /* allocation cycle + imiss_lat */
+} wf_mshr;
+
+struct wf_model {
+    wf_config cfg;
+    unsigned W, L, R, B, C, E, I, M, nactive, rows;
+    uint32_t lane_mask;
+    int loaded;
+
+    /* instruction memory */
+    uint64_t *imem; /* imem_words words */
+    unsigned prog_len;
+
+    /* fetch, §3 */
+    unsigned fetch_rr;
+    uint64_t refill;
+    uint8_t *ic_valid; /* icache_lines */
+    uint32_t *ic_tag;
+    wf_mshr mshr[WF_MAX_MSHRS];
+
+    wf_warp warp[WF_MAX_WARPS];
+
+    /* issue, §5 */
+    unsigned issue_rr, gto_last;
+    uint8_t lsu_stall; /* §9.3 */
+
+    /* collector units 0..C-1 and the staging register */
+    wf_holder hold[WF_NHOLDERS];
+
+    /* register file: bank b, row, lane at rf[((b * W * rows) + row) * L + lane] */
+    uint32_t *rf;
+
+    /* execution units */
+    wf_stage pipe[WF_NUNITS][WF_MAX_MUL_LAT]; /* stage k+1 at index k; LSU index 0 unused */
+    unsigned lat[WF_NUNITS];
+    wf_lsu_inst lsu1;
+
+    uint32_t *mem; /* scratchpad */
+
+    uint64_t cycle;
+    uint64_t idle; /* consecutive cycles without an issue or a writeback */
+    uint64_t retired[WF_MAX_WARPS];
+    wf_obs obs;
+    wf_stats stats;
+};
+
+/* ---- per-cycle decisions (§12) -------------------------------------------- */
+
+typedef enum {
+    WF_ISS_NONE = 0,        /* no ready warp */
+    WF_ISS_ISSUE,           /* successful issue */
+    WF_ISS_REPLAY,          /* §9.1 replay issue */
+    WF_ISS_STALL_COLLECTOR, /* §9.1 stall */
+    WF_ISS_STALL_LSU        /* §9.3 */
+} wf_iss_kind;
+
+typedef struct {
+    wf_obs *ob; /* the record of this cycle: decides write its event fields */
+
+    /* (1) writeback grants, §10.3 */
+    uint32_t bank_written;
+    uint8_t leaves[WF_NUNITS]; /* the unit's last stage leaves */
+    unsigned nrel;
+    uint8_t rel_warp[WF_NUNITS], rel_entry[WF_NUNITS];
+
+    /* (2) stage advances, §10.1 */
+    uint64_t adv[WF_NUNITS]; /* bit k: the entry at stage index k advances (or leaves) */
+    uint8_t accept[WF_NUNITS];
+
+    /* (3) LSU stage 1, §10.2 */
+    uint8_t piece_valid, lsu_leaves;
+    uint32_t piece_rest; /* lanes_left after the piece */
+    wf_stage piece;      /* the piece entering LSU stage 2 */
+
+    /* (4) bank read grants, §6.4 / §7.2 */
+    uint8_t fill[WF_NHOLDERS]; /* slots each holder receives */
+    uint32_t granted;          /* banks read */
+    uint32_t read_conflict;    /* banks with a losing read request (statistics) */
+    uint8_t grant_holder[WF_MAX_BANKS];
+    uint32_t rdata[WF_MAX_BANKS][WF_MAX_LANES]; /* the row read, valid for granted banks */
+
+    /* (5) dispatch, §7 */
+    uint8_t disp[WF_NUNITS]; /* holder index, or WF_NONE */
+    wf_stage disp_stage[2];  /* ALU, MUL stage-1 entries built from the holder */
+    wf_lsu_inst disp_lsu;
+
+    /* WAR state derived from the start-of-cycle CUs, §8.4, §8.5 */
+    uint64_t filter[WF_MAX_WARPS];
+    uint8_t collecting[WF_MAX_WARPS];
+
+    /* (6) issue, §5 */
+    struct {
+        uint8_t kind;      /* wf_iss_kind */
+        uint8_t warp;
+        uint8_t holder;    /* CU index / WF_HOLDER_SR / WF_NONE */
+        uint8_t sb_entry;  /* allocated or held, WF_NONE */
+        uint8_t sb_new;    /* entry newly allocated this cycle */
+        uint8_t stays;     /* ld/st in replay mode: stays as head with issued = 1 */
+        uint8_t mem_replay;/* re-issue of a split ld/st */
+        uint16_t older;    /* new CU's older mask */
+        wf_slot slot;      /* the head that issued (start-of-cycle copy) */
+    } iss;
+
+    /* (7) fetch, §3 */
+    uint8_t fill_mshr; /* MSHR filling this cycle, or WF_NONE */
+    uint64_t refill_next;
+    uint8_t fsel;      /* selected warp or WF_NONE */
+    uint8_t fkind;     /* wf_fetch_kind */
+    uint8_t fnext_state, fwait_mshr, falloc;
+    uint16_t fnext_pc;
+    wf_slot fslot;     /* the decoded instruction on a hit */
+
+    /* execution results that change per-warp state */
+    struct {
+        uint8_t valid, warp, taken;
+        uint16_t next_pc;
+    } br;
+    uint8_t verdict_valid, verdict_warp, verdict_done; /* §9.2 replay verdict */
+    uint32_t verdict_rest;
+    uint8_t mem_clear_valid, mem_clear_warp;            /* §10.5 */
+    unsigned nleft;
+    uint8_t left_warp[WF_NUNITS], left_inst_end[WF_NUNITS], left_final[WF_NUNITS];
+    unsigned writes;        /* granted writebacks this cycle */
+    uint32_t write_conflict; /* banks with a losing write (statistics) */
+} wf_cyc;
+
+static inline uint32_t wf_lanes_all(unsigned L) { return L >= 32 ? 0xFFFFFFFFu : (1u << L) - 1u; }
+
+static inline unsigned wf_popcount(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+static inline unsigned wf_lowest_bit(uint64_t x) /* x != 0 */
+{
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+}
+
+/* regfile.c, §6.1 */
+unsigned wf_rf_bank(const wf_model *m, unsigned w, unsigned r);
+unsigned wf_rf_row(const wf_model *m, unsigned w, unsigned r);
+const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, unsigned row);
+int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_insn *in);
+void wf_rf_commit(wf_model *m, const wf_cyc *cy);
+
+/* scoreboard.c, §4.3 */
+int wf_sb_free_entry(const wf_model *m, unsigned w); /* lowest free entry at start of c, or -1 */
+uint8_t wf_sb_released(const wf_cyc *cy, unsigned w); /* entries of w released in c */
+uint8_t wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned slot);
+int wf_insn_touches(const wf_insn *in, unsigned reg); /* reads or writes reg */
+void wf_sb_commit(wf_model *m, const wf_cyc *cy);
+
+/* ibuffer.c, §4.1, §4.2 */
+void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc, wf_slot *out);
+void wf_ibuf_commit(wf_model *m, const wf_cyc *cy);
+
+/* fetch.c, §3 */
+void wf_fetch_decide(const wf_model *m, wf_cyc *cy);
+void wf_fetch_commit(wf_model *m, const wf_cyc *cy);
+
+/* war.c, §8 */
+void wf_war_derive(const wf_model *m, wf_cyc *cy);
+int wf_war_allows(const wf_model *m, const wf_cyc *cy, unsigned w, const wf_slot *s);
+int wf_war_dispatch_ok(const wf_model *m, unsigned u);
+uint16_t wf_war_older(const wf_model *m, const wf_cyc *cy, unsigned w);
+uint64_t wf_bloom_bits(unsigned m_bits, unsigned reg);
+
+/* collector.c, §6.3, §6.4, §7.1 (and the holder logic the SR shares) */
+void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count);
+void wf_cu_grants(const wf_model *m, wf_cyc *cy);
+void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy);
+int wf_cu_lowest_free(const wf_model *m);
+void wf_collector_commit(wf_model *m, const wf_cyc *cy); /* CUs and SR */
+
+/* staging.c, §7.2, §7.3 */
+void wf_sr_grants(const wf_model *m, wf_cyc *cy);
+void wf_sr_dispatch_decide(const wf_model *m, wf_cyc *cy);
+int wf_sr_issue_ok(const wf_model *m, const wf_cyc *cy);
+
+/* issue.c, §5, §9.1 */
+void wf_issue_decide(const wf_model *m, wf_cyc *cy);
+void wf_issue_commit(wf_model *m, const wf_cyc *cy);
+
+/* exec.c, §10.1, §10.4 */
+void wf_exec_advance_decide(const wf_model *m, wf_cyc *cy);
+void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy);
+void wf_exec_commit(wf_model *m, const wf_cyc *cy);
+
+/* lsu.c, §9.2, §9.3, §10.2, §10.5 */
+void wf_lsu_decide(const wf_model *m, wf_cyc *cy);
+void wf_lsu_commit(wf_model *m, const wf_cyc *cy);
+
+/* writeback.c, §10.3 */
+void wf_wb_decide(const wf_model *m, wf_cyc *cy);
+
+#endif
