@@ -385,7 +385,8 @@ void wf_model_summary(const wf_model *m, char *buf, size_t len)
 #undef PUT
 }
 
-int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen)
+int wf_model_run_observed(wf_model *m, uint64_t max_cycles, wf_obs_fn on_cycle, void *ctx,
+                          char *err, size_t errlen)
 {
     char scratch[1];
     if (!err || !errlen) {
@@ -405,6 +406,7 @@ int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen)
             return -1;
         }
         wf_model_step(m);
+        if (on_cycle) on_cycle(ctx, &m->obs);
         if (m->idle >= WF_WATCHDOG_CYCLES) {
             char sum[1024];
             wf_model_summary(m, sum, sizeof sum);
@@ -414,6 +416,11 @@ int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen)
         }
     }
     return 0;
+}
+
+int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen)
+{
+    return wf_model_run_observed(m, max_cycles, NULL, NULL, err, errlen);
 }
 
 int wf_model_final_state(const wf_model *m, wf_arch_state *out)

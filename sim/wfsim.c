@@ -1,9 +1,12 @@
 /* wfsim: the warpfront command-line tool. Loads a program (assembler source,
  * or a binary image when the name ends in .wfb), optionally writes it out as
- * hex, image or disassembly, and runs it on the functional interpreter.
+ * hex, image or disassembly, and runs it on the cycle model (the default:
+ * statistics, per-cycle trace, Kanata pipeline log) or, with --functional, on
+ * the functional interpreter.
  *
  * Exit status: 0 success, 1 runtime error (a program that does not
- * terminate), 2 usage, configuration, load or file error. */
+ * terminate: --max-steps or --max-cycles exceeded, or the cycle model's
+ * watchdog), 2 usage, configuration, load or file error. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -11,35 +14,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wf_config.h"
-#include "wf_functional.h"
-#include "wf_program.h"
+#include "warpfront.h"
 
 #define WFSIM_VERSION "0.1.0"
 #define DEFAULT_MAX_STEPS 10000000ull
+#define DEFAULT_MAX_CYCLES 10000000ull
+#define RANGE_1 "1..18446744073709551615"
+#define RANGE_0 "0..18446744073709551615"
 
 typedef struct {
     wf_config cfg;
-    int functional, quiet, disasm;
-    uint64_t max_steps;
-    const char *mem_init, *dump_state, *emit_hex, *emit_image, *program;
+    int functional, quiet, disasm, json, trace;
+    int max_steps_given, max_cycles_given, trace_from_given, trace_to_given;
+    uint64_t max_steps, max_cycles, trace_from, trace_to;
+    const char *mem_init, *dump_state, *emit_hex, *emit_image, *kanata, *program;
 } options;
 
 /* Options that are not machine parameters. */
-enum { O_FUNCTIONAL, O_QUIET, O_DISASM, O_HELP, O_VERSION, O_MAX_STEPS, O_MEM_INIT,
-       O_DUMP_STATE, O_EMIT_HEX, O_EMIT_IMAGE };
+enum { O_FUNCTIONAL, O_QUIET, O_DISASM, O_HELP, O_VERSION, O_MAX_CYCLES, O_JSON, O_TRACE,
+       O_TRACE_FROM, O_TRACE_TO, O_KANATA, O_MAX_STEPS, O_MEM_INIT, O_DUMP_STATE, O_EMIT_HEX,
+       O_EMIT_IMAGE };
 static const struct {
     const char *name, *arg, *help;
     int takes_value;
 } tool_opts[] = {
-    [O_FUNCTIONAL] = {"functional", NULL, "run the functional reference interpreter", 0},
+    [O_FUNCTIONAL] = {"functional", NULL,
+                      "run the functional reference interpreter instead of the cycle model", 0},
     [O_QUIET] = {"quiet", NULL, "do not print the summary line", 0},
     [O_DISASM] = {"disasm", NULL, "print the program's disassembly to stdout", 0},
     [O_HELP] = {"help", NULL, "print this help and exit", 0},
     [O_VERSION] = {"version", NULL, "print the version and exit", 0},
+    [O_MAX_CYCLES] = {"max-cycles", "N",
+                      "cycle model: cycles the run may take before it is an error "
+                      "(" RANGE_1 ", default 10000000)", 1},
+    [O_JSON] = {"json", NULL, "cycle model: print the run's statistics as one JSON object "
+                              "on stdout", 0},
+    [O_TRACE] = {"trace", NULL, "cycle model: print the per-cycle table "
+                                "(docs/microarch.md §13) on stdout", 0},
+    [O_TRACE_FROM] = {"trace-from", "A", "cycle model: first cycle --trace prints, implies "
+                                          "--trace (" RANGE_0 ", default 0)", 1},
+    [O_TRACE_TO] = {"trace-to", "B", "cycle model: last cycle --trace prints, implies "
+                                      "--trace (" RANGE_0 ", default: the last)", 1},
+    [O_KANATA] = {"kanata", "FILE", "cycle model: write a pipeline log in Kanata 0004 format "
+                                    "(the Konata viewer; '-' = stdout)", 1},
     [O_MAX_STEPS] = {"max-steps", "N",
-                     "instructions one warp may execute before the run is an error "
-                     "(1..18446744073709551615, default 10000000)", 1},
+                     "--functional: instructions one warp may execute before the run is an "
+                     "error (" RANGE_1 ", default 10000000)", 1},
     [O_MEM_INIT] = {"mem-init", "FILE",
                     "initial scratchpad: one hex word per line, '#' comments, at most "
                     "mem_words words (default all 0)", 1},
@@ -65,7 +85,11 @@ static void usage(FILE *f)
                "PROGRAM is assembler source (docs/isa.md), or a binary image if its name ends "
                "in .wfb.\n"
                "--emit-hex, --emit-image and --disasm work without running; any other use "
-               "runs the program.\n"
+               "runs the program\n"
+               "on the cycle model (docs/microarch.md), or with --functional on the functional "
+               "interpreter.\n"
+               "Exit status: 0 success, 1 run-time error (--max-cycles/--max-steps exceeded, "
+               "watchdog), 2 usage,\nconfiguration, load or file error.\n"
                "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n"
                "Tool options:\n");
     for (size_t i = 0; i < N_TOOL_OPTS; i++) {
@@ -98,15 +122,21 @@ static int fail2(const char *fmt, ...)
     return 2;
 }
 
-static int parse_max_steps(const char *v, uint64_t *out)
+/* A 64-bit count: decimal (or 0x hex); zero only when allow_zero. */
+static int parse_count(const char *v, int allow_zero, uint64_t *out)
 {
     if (*v < '0' || *v > '9') return -1;
     char *end;
     errno = 0;
     unsigned long long x = strtoull(v, &end, 0);
-    if (*end || errno || x == 0) return -1;
+    if (*end || errno || (x == 0 && !allow_zero)) return -1;
     *out = x;
     return 0;
+}
+
+static int is_count_opt(size_t i)
+{
+    return i == O_MAX_STEPS || i == O_MAX_CYCLES || i == O_TRACE_FROM || i == O_TRACE_TO;
 }
 
 /* Applies one option with its value (NULL for flags). Returns 0, or the exit
@@ -118,12 +148,17 @@ static int apply(options *o, const char *name, const char *value, int have_value
         if (strcmp(name, tool_opts[i].name) != 0) continue;
         if (!tool_opts[i].takes_value && have_value)
             return fail2("wfsim: option --%s: takes no value (got '%s')", name, value);
+        const int from_zero = i == O_TRACE_FROM || i == O_TRACE_TO;
         if (tool_opts[i].takes_value && !have_value) {
-            if (i == O_MAX_STEPS)
-                return fail2("wfsim: option --%s: missing value (allowed "
-                             "1..18446744073709551615)", name);
+            if (is_count_opt(i))
+                return fail2("wfsim: option --%s: missing value (allowed %s)", name,
+                             from_zero ? RANGE_0 : RANGE_1);
             return fail2("wfsim: option --%s: missing value (a file name)", name);
         }
+        uint64_t count = 0;
+        if (is_count_opt(i) && parse_count(value, from_zero, &count))
+            return fail2("wfsim: option --%s: '%s' is not allowed (allowed %s)", name, value,
+                         from_zero ? RANGE_0 : RANGE_1);
         switch (i) {
         case O_FUNCTIONAL: o->functional = 1; break;
         case O_QUIET: o->quiet = 1; break;
@@ -131,10 +166,24 @@ static int apply(options *o, const char *name, const char *value, int have_value
         case O_HELP: usage(stdout); exit(0);
         case O_VERSION: printf("wfsim (warpfront) %s\n", WFSIM_VERSION); exit(0);
         case O_MAX_STEPS:
-            if (parse_max_steps(value, &o->max_steps))
-                return fail2("wfsim: option --%s: '%s' is not allowed (allowed "
-                             "1..18446744073709551615)", name, value);
+            o->max_steps = count;
+            o->max_steps_given = 1;
             break;
+        case O_MAX_CYCLES:
+            o->max_cycles = count;
+            o->max_cycles_given = 1;
+            break;
+        case O_JSON: o->json = 1; break;
+        case O_TRACE: o->trace = 1; break;
+        case O_TRACE_FROM:
+            o->trace_from = count;
+            o->trace_from_given = o->trace = 1;
+            break;
+        case O_TRACE_TO:
+            o->trace_to = count;
+            o->trace_to_given = o->trace = 1;
+            break;
+        case O_KANATA: o->kanata = value; break;
         case O_MEM_INIT: o->mem_init = value; break;
         case O_DUMP_STATE: o->dump_state = value; break;
         case O_EMIT_HEX: o->emit_hex = value; break;
@@ -219,6 +268,30 @@ static int parse_args(int argc, char **argv, options *o)
         return fail2("wfsim: invalid configuration: %s", err);
     }
     if (!o->program) return fail2("wfsim: no program given (see --help)");
+    /* options of the other engine */
+    if (o->functional) {
+        const char *bad = o->max_cycles_given ? "max-cycles"
+                          : o->json               ? "json"
+                          : o->trace_from_given   ? "trace-from"
+                          : o->trace_to_given     ? "trace-to"
+                          : o->trace              ? "trace"
+                          : o->kanata             ? "kanata"
+                                                  : NULL;
+        if (bad)
+            return fail2("wfsim: option --%s: needs the cycle model (not with --functional)", bad);
+    } else if (o->max_steps_given) {
+        return fail2("wfsim: option --max-steps: applies to --functional only (the cycle model "
+                     "takes --max-cycles)");
+    }
+    if (o->trace_from_given && o->trace_to_given && o->trace_from > o->trace_to)
+        return fail2("wfsim: option --trace-to: %" PRIu64 " is before --trace-from %" PRIu64,
+                     o->trace_to, o->trace_from);
+    /* at most one machine-readable stream on stdout */
+    int on_stdout = o->json + o->trace + (o->dump_state && strcmp(o->dump_state, "-") == 0) +
+                    (o->kanata && strcmp(o->kanata, "-") == 0);
+    if (on_stdout > 1)
+        return fail2("wfsim: --json, --trace, --dump-state - and --kanata - all write to "
+                     "stdout; use at most one of them");
     return 0;
 }
 
@@ -379,17 +452,194 @@ static int run_functional(const options *o, const wf_program *prog)
     return rc;
 }
 
+/* A double in the shortest form that reads back as the same value. */
+static void put_double(FILE *f, double x)
+{
+    char buf[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x) break;
+    }
+    fputs(buf, f);
+}
+
+static void put_array(FILE *f, const char *name, const uint64_t *v, unsigned n)
+{
+    fprintf(f, "\"%s\":[", name);
+    for (unsigned i = 0; i < n; i++) fprintf(f, "%s%" PRIu64, i ? "," : "", v[i]);
+    fputc(']', f);
+}
+
+/* The run's statistics (wf_stats) as one JSON object. */
+static int write_stats_json(const options *o, const wf_stats *st, uint64_t cycles, FILE *f)
+{
+    static const char *const hz_names[WF_HZ_COUNT] = {
+        [WF_HZ_WAIT_LSU] = "wait_lsu",   [WF_HZ_DEPENDENCY] = "dependency",
+        [WF_HZ_SB_FULL] = "sb_full",     [WF_HZ_INFLIGHT] = "inflight",
+        [WF_HZ_STAGING] = "staging_busy", [WF_HZ_WAR] = "war",
+        [WF_HZ_MEM_ORDER] = "mem_order", [WF_HZ_LSU_STALL] = "lsu_stall"};
+    const wf_config *c = &o->cfg;
+    const unsigned B = c->banks < WF_MAX_BANKS ? c->banks : WF_MAX_BANKS;
+    fprintf(f, "{\"model\":\"cycle\",\"warps\":%u,\"active_warps\":%u,\"lanes\":%u,", c->warps,
+            c->active_warps ? c->active_warps : c->warps, c->lanes);
+    fprintf(f, "\"cycles\":%" PRIu64 ",\"instructions\":%" PRIu64 ",\"ipc\":", cycles,
+            st->instructions);
+    put_double(f, st->ipc);
+    fprintf(f, ",\"issue_slots\":{\"issued\":%" PRIu64 ",\"replayed\":%" PRIu64
+               ",\"collector_stall\":%" PRIu64 ",\"lsu_stall\":%" PRIu64
+               ",\"no_ready\":%" PRIu64 "}",
+            st->slot_issued, st->slot_replayed, st->slot_collector_stall, st->slot_lsu_stall,
+            st->slot_no_ready);
+    fprintf(f, ",\"hazard_warp_cycles\":{");
+    for (unsigned h = 0, first = 1; h < WF_HZ_COUNT; h++) {
+        if (!hz_names[h]) continue; /* ready, no-head: not counted */
+        fprintf(f, "%s\"%s\":%" PRIu64, first ? "" : ",", hz_names[h], st->hazard[h]);
+        first = 0;
+    }
+    fprintf(f, "},\"scoreboard_full_stalls\":%" PRIu64 ",\"war_blocks\":%" PRIu64,
+            st->hazard[WF_HZ_SB_FULL], st->hazard[WF_HZ_WAR]);
+    fprintf(f, ",\"replays\":{\"collector\":%" PRIu64 ",\"memory\":%" PRIu64 "}",
+            st->replays_collector, st->replays_memory);
+    fprintf(f, ",\"banks\":{");
+    put_array(f, "reads", st->bank_reads, B);
+    fputc(',', f);
+    put_array(f, "writes", st->bank_writes, B);
+    fputc(',', f);
+    put_array(f, "read_conflict_cycles", st->bank_conflicts, B);
+    fputc(',', f);
+    put_array(f, "write_conflict_cycles", st->bank_write_conflicts, B);
+    fprintf(f, "},\"collector_occupancy\":{\"holders\":%u,\"sum\":%" PRIu64 ",\"mean\":",
+            c->loops == 3 ? c->collectors : 1u, st->collector_occupancy);
+    put_double(f, cycles ? (double)st->collector_occupancy / (double)cycles : 0.0);
+    fprintf(f, "},\"dispatches\":{\"alu\":%" PRIu64 ",\"mul\":%" PRIu64 ",\"lsu\":%" PRIu64 "}",
+            st->dispatches[0], st->dispatches[1], st->dispatches[2]);
+    fprintf(f, ",\"lsu_pieces\":%" PRIu64, st->lsu_pieces);
+    fprintf(f, ",\"icache\":{\"hits\":%" PRIu64 ",\"misses\":%" PRIu64 ",\"merges\":%" PRIu64
+               ",\"mshr_full\":%" PRIu64 ",\"fills\":%" PRIu64 "}",
+            st->icache_hits, st->icache_misses, st->icache_merges, st->icache_mshr_full,
+            st->icache_fills);
+    fprintf(f, ",\"gto_switches\":%" PRIu64 ",\"branches\":%" PRIu64 ",\"branches_taken\":%" PRIu64
+               "}\n",
+            st->gto_switches, st->branches, st->branches_taken);
+    return fflush(f) != 0 || ferror(f);
+}
+
+/* The per-cycle observer for --trace and --kanata (wf_model_run_observed). */
+typedef struct {
+    const options *o;
+    wf_kanata *kn;
+} observer;
+
+static void on_cycle(void *ctx, const wf_obs *ob)
+{
+    const observer *v = ctx;
+    const options *o = v->o;
+    if (o->trace && ob->cycle >= o->trace_from && (!o->trace_to_given || ob->cycle <= o->trace_to))
+        wf_trace_row(stdout, &o->cfg, ob);
+    if (v->kn) wf_kanata_cycle(v->kn, ob); /* a contradiction is reported by wf_kanata_finish */
+}
+
+static int run_cycle(const options *o, const wf_program *prog)
+{
+    char err[2048];
+    uint32_t *mem = NULL;
+    if (o->mem_init) {
+        mem = calloc(o->cfg.mem_words, sizeof *mem);
+        if (!mem) return fail2("wfsim: out of memory");
+        int rc = read_mem_init(o->mem_init, o->cfg.mem_words, mem);
+        if (rc) {
+            free(mem);
+            return rc;
+        }
+    }
+    wf_model *m = wf_model_create(&o->cfg, err, sizeof err);
+    if (!m) {
+        free(mem);
+        return fail2("wfsim: %s", err);
+    }
+    int rc = wf_model_load(m, prog, mem, err, sizeof err);
+    free(mem);
+    if (rc) {
+        wf_model_destroy(m);
+        return fail2("wfsim: %s", err);
+    }
+    FILE *kf = NULL;
+    wf_kanata *kn = NULL;
+    int kanata_stdout = o->kanata && strcmp(o->kanata, "-") == 0;
+    if (o->kanata) {
+        kf = kanata_stdout ? stdout : fopen(o->kanata, "w");
+        if (!kf) {
+            fprintf(stderr, "wfsim: --kanata %s: cannot open: %s\n", o->kanata, strerror(errno));
+            wf_model_destroy(m);
+            return 2;
+        }
+        kn = wf_kanata_create(kf, &o->cfg, prog);
+        if (!kn) {
+            if (!kanata_stdout) fclose(kf);
+            wf_model_destroy(m);
+            return fail2("wfsim: out of memory");
+        }
+    }
+    observer v = {o, kn};
+    if (o->trace) wf_trace_header(stdout, &o->cfg);
+    rc = wf_model_run_observed(m, o->max_cycles, o->trace || kn ? on_cycle : NULL, &v, err,
+                               sizeof err);
+    int status = 0;
+    if (rc) {
+        fflush(stdout);
+        fprintf(stderr, "wfsim: %s\n", err);
+        status = 1;
+    }
+    if (kn) {
+        char kerr[320];
+        if (wf_kanata_finish(kn, !rc, kerr, sizeof kerr)) {
+            fprintf(stderr, "wfsim: --kanata %s: %s\n", o->kanata, kerr);
+            /* a write error is a file error; a contradiction, a model bug */
+            if (!status) status = ferror(kf) ? 2 : 1;
+        }
+        wf_kanata_destroy(kn);
+        if (!kanata_stdout && fclose(kf) && !status) {
+            fprintf(stderr, "wfsim: --kanata %s: write error\n", o->kanata);
+            status = 2;
+        }
+    }
+    if (!status && o->dump_state) {
+        wf_arch_state st;
+        if (wf_model_final_state(m, &st)) {
+            status = fail2("wfsim: out of memory");
+        } else {
+            status = write_out("dump-state", o->dump_state, "w", write_state_json, &st);
+            wf_arch_free(&st);
+        }
+    }
+    const wf_stats *st = wf_model_stats(m);
+    const uint64_t cycles = wf_model_cycle(m);
+    if (!status && o->json && write_stats_json(o, st, cycles, stdout)) {
+        fprintf(stderr, "wfsim: --json: write error\n");
+        status = 2;
+    }
+    if (!status && !o->quiet) {
+        /* keep stdout pure JSON (or Kanata) when that goes there */
+        int machine =
+            o->json || kanata_stdout || (o->dump_state && strcmp(o->dump_state, "-") == 0);
+        fprintf(machine ? stderr : stdout,
+                "cycle: %u warps x %u lanes, %" PRIu64 " cycles, %" PRIu64
+                " instructions, IPC %.3f\n",
+                o->cfg.active_warps ? o->cfg.active_warps : o->cfg.warps, o->cfg.lanes, cycles,
+                st->instructions, st->ipc);
+    }
+    wf_model_destroy(m);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
-    options o = {.max_steps = DEFAULT_MAX_STEPS};
+    options o = {.max_steps = DEFAULT_MAX_STEPS, .max_cycles = DEFAULT_MAX_CYCLES};
     wf_config_default(&o.cfg);
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc;
-    int run = o.functional || o.dump_state || o.mem_init ||
-              !(o.emit_hex || o.emit_image || o.disasm);
-    if (run && !o.functional)
-        return fail2("wfsim: the cycle-accurate model is not available in this build yet; use "
-                     "--functional");
+    int run = o.functional || o.dump_state || o.mem_init || o.json || o.trace || o.kanata ||
+              o.max_cycles_given || !(o.emit_hex || o.emit_image || o.disasm);
     wf_program prog;
     rc = load_program(&o, &prog);
     if (rc) return rc;
@@ -401,7 +651,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "wfsim: --disasm: write error\n");
         rc = 2;
     }
-    if (!rc && run) rc = run_functional(&o, &prog);
+    if (!rc && run) rc = o.functional ? run_functional(&o, &prog) : run_cycle(&o, &prog);
     wf_program_free(&prog);
     return rc;
 }

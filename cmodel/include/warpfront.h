@@ -216,6 +216,12 @@ int wf_model_done(const wf_model *m);
 uint64_t wf_model_cycle(const wf_model *m);
 /* Steps until done: 0; or -1 after max_cycles cycles or when the watchdog
  * fires, with the cycle and a state summary in err. */
+/* As wf_model_run, calling on_cycle(ctx, record) after every stepped cycle
+ * (trace printers, pipeline logs, coverage); the same max-cycles and watchdog
+ * rules and messages. */
+typedef void (*wf_obs_fn)(void *ctx, const wf_obs *ob);
+int wf_model_run_observed(wf_model *m, uint64_t max_cycles, wf_obs_fn on_cycle, void *ctx,
+                          char *err, size_t errlen);
 int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen);
 const wf_stats *wf_model_stats(const wf_model *m);
 /* Registers (read from the banks through the layout) and scratchpad, in the
@@ -231,6 +237,24 @@ void wf_model_summary(const wf_model *m, char *buf, size_t len);
  * pending slots in brackets). */
 void wf_trace_header(FILE *f, const wf_config *cfg);
 void wf_trace_row(FILE *f, const wf_config *cfg, const wf_obs *ob);
+
+/* Pipeline log in Kanata 0004 format (the Konata viewer), built from the
+ * observation records alone (cmodel/kanata.c): one instance per issue event,
+ * stages F, Ib, Is, Rd, X, Wb; `R id n 0` at completion, `R id 0 1` for a
+ * collector replay or a split ld/st instance that did not serve its last
+ * lanes. prog (for the disassembly labels) must outlive the log. */
+typedef struct wf_kanata wf_kanata;
+wf_kanata *wf_kanata_create(FILE *f, const wf_config *cfg, const wf_program *prog);
+/* Logs one cycle's record (records in cycle order). 0, or -1 when the record
+ * contradicts the tracked pipeline (counted; the log goes on). */
+int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob);
+/* Flushes the log. With done set, also checks that every instance has left.
+ * 0, or -1 and err (a write error or the first contradiction). */
+int wf_kanata_finish(wf_kanata *k, int done, char *err, size_t errlen);
+/* Instances logged (`I` lines), retired (`R ... 0`) and flushed (`R ... 1`). */
+void wf_kanata_counts(const wf_kanata *k, uint64_t *instances, uint64_t *retired,
+                      uint64_t *flushed);
+void wf_kanata_destroy(wf_kanata *k);
 
 #ifdef __cplusplus
 }
