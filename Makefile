@@ -37,6 +37,7 @@ $(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
 
 TESTS      := $(patsubst verif/unit/%.c,$(B)/%,$(TEST_SRCS))
 ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
+include verif/verif.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples regress clean help

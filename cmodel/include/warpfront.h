@@ -55,7 +55,7 @@ typedef enum { /* fetch event kind, §3.2 */
 typedef enum { WF_STALL_NONE = 0, WF_STALL_COLLECTOR = 1, WF_STALL_LSU = 2 } wf_stall_kind; /* §9 */
 typedef enum { WF_BANK_IDLE = 0, WF_BANK_READ = 1, WF_BANK_WRITE = 2 } wf_bank_kind;        /* §6 */
 
-/* Why a warp's head did not issue (model diagnostic, not a §11 field): the
+/* Why a warp's head did not issue (§11 `hazard`, compared by co-simulation): the
  * first readiness item of §5.1 that fails, in the order of §5.1. */
 typedef enum {
     WF_HZ_READY = 0,    /* ready (it may still lose the scheduler choice) */
@@ -97,7 +97,7 @@ typedef struct {
         uint8_t valid, reg;
     } sb[WF_MAX_SB];
     wf_obs_slot ibuf[WF_MAX_IBUF]; /* 0 = head */
-    uint8_t hazard;      /* wf_hazard: diagnostic, not compared by co-simulation */
+    uint8_t hazard;      /* wf_hazard (§11), compared by co-simulation */
 } wf_obs_warp;
 
 typedef struct {

@@ -1,0 +1,398 @@
+/* Lockstep comparator (verif/include/wf_compare.h): one comparison of two
+ * observation records for every harness, the history ring and the
+ * first-divergence report. */
+#include "wf_compare.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD_BYTES offsetof(wf_obs, warp)
+#define TAIL_OFF offsetof(wf_obs, issue)
+#define TAIL_BYTES (sizeof(wf_obs) - TAIL_OFF)
+_Static_assert(offsetof(wf_obs, warp) + sizeof(((wf_obs *)0)->warp) == offsetof(wf_obs, issue),
+               "wf_obs: warp[] is directly followed by issue");
+
+static unsigned lo_mask32(unsigned bits) { return bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1u; }
+static uint64_t lo_mask64(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1ull; }
+
+/* ---- the field walk ---------------------------------------------------------- */
+
+/* Records the difference (path built only here, on a mismatch). */
+static int differ(wf_cmp_diff *out, uint64_t e, uint64_t a, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int differ(wf_cmp_diff *out, uint64_t e, uint64_t a, const char *fmt, ...)
+{
+    if (out) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(out->path, sizeof out->path, fmt, ap);
+        va_end(ap);
+        out->differs = 1;
+        out->expected = e;
+        out->actual = a;
+    }
+    return 1;
+}
+
+/* Compares one field: returns 1 from the enclosing function on a mismatch. */
+#define CMP(ev, av, ...)                                                          \
+    do {                                                                          \
+        uint64_t e_ = (uint64_t)(ev), a_ = (uint64_t)(av);                        \
+        if (e_ != a_) return differ(out, e_, a_, __VA_ARGS__);                    \
+    } while (0)
+#define CMPF(field, ...) CMP(E->field, A->field, __VA_ARGS__)
+
+static int walk_head(const wf_obs *E, const wf_obs *A, wf_cmp_diff *out)
+{
+    CMPF(cycle, "cycle");
+    CMPF(fetch.valid, "fetch.valid");
+    CMPF(fetch.warp, "fetch.warp");
+    CMPF(fetch.kind, "fetch.kind");
+    CMPF(fetch.pc, "fetch.pc");
+    CMPF(fill.valid, "fill.valid");
+    CMPF(fill.mshr, "fill.mshr");
+    CMPF(fill.line, "fill.line");
+    return 0;
+}
+
+static int walk_warp(const wf_config *cfg, unsigned w, const wf_obs_warp *E, const wf_obs_warp *A,
+                     unsigned flags, wf_cmp_diff *out)
+{
+    const unsigned lanes = lo_mask32(cfg->lanes), dep = lo_mask32(cfg->sb_entries);
+    CMPF(fetch_pc, "warp[%u].fetch_pc", w);
+    CMPF(fetch_state, "warp[%u].fetch_state", w);
+    CMPF(exited, "warp[%u].exited", w);
+    CMPF(inflight, "warp[%u].inflight", w);
+    CMPF(mem_inflight, "warp[%u].mem_inflight", w);
+    if (cfg->war == WF_WAR_WB_READ) CMPF(collecting, "warp[%u].collecting", w);
+    if (cfg->war == WF_WAR_BLOOM) {
+        uint64_t m = lo_mask64(cfg->bloom_bits);
+        CMP(E->filter & m, A->filter & m, "warp[%u].filter", w);
+    }
+    for (unsigned e = 0; e < cfg->sb_entries && e < WF_MAX_SB; e++) {
+        CMPF(sb[e].valid, "warp[%u].sb[%u].valid", w, e);
+        CMPF(sb[e].reg, "warp[%u].sb[%u].reg", w, e);
+    }
+    for (unsigned i = 0; i < cfg->ibuf && i < WF_MAX_IBUF; i++) {
+        CMPF(ibuf[i].valid, "warp[%u].ibuf[%u].valid", w, i);
+        CMPF(ibuf[i].pc, "warp[%u].ibuf[%u].pc", w, i);
+        CMP(E->ibuf[i].dep & dep, A->ibuf[i].dep & dep, "warp[%u].ibuf[%u].dep", w, i);
+        CMPF(ibuf[i].issued, "warp[%u].ibuf[%u].issued", w, i);
+        CMP(E->ibuf[i].lanes_left & lanes, A->ibuf[i].lanes_left & lanes,
+            "warp[%u].ibuf[%u].lanes_left", w, i);
+    }
+    if (!(flags & WF_CMP_NO_HAZARD)) CMPF(hazard, "warp[%u].hazard", w);
+    return 0;
+}
+
+static int walk_cu(const wf_config *cfg, const char *name, const wf_obs_cu *E, const wf_obs_cu *A,
+                   int with_older, wf_cmp_diff *out)
+{
+    CMPF(valid, "%s.valid", name);
+    CMPF(warp, "%s.warp", name);
+    CMPF(pc, "%s.pc", name);
+    CMP(E->pending & 7u, A->pending & 7u, "%s.pending", name);
+    CMPF(ready, "%s.ready", name);
+    if (with_older) {
+        unsigned m = lo_mask32(cfg->collectors);
+        CMP(E->older & m, A->older & m, "%s.older", name);
+    }
+    return 0;
+}
+
+static int walk_tail(const wf_config *cfg, const wf_obs *E, const wf_obs *A, wf_cmp_diff *out)
+{
+    const unsigned lanes = lo_mask32(cfg->lanes);
+    CMPF(issue.valid, "issue.valid");
+    CMPF(issue.warp, "issue.warp");
+    CMPF(issue.pc, "issue.pc");
+    CMPF(issue.replay, "issue.replay");
+    CMPF(issue.unit, "issue.unit");
+    CMPF(issue.sb_entry, "issue.sb_entry");
+    CMPF(stall, "stall");
+    for (unsigned b = 0; b < cfg->banks && b < WF_MAX_BANKS; b++) {
+        CMPF(bank[b].kind, "bank[%u].kind", b);
+        CMPF(bank[b].warp, "bank[%u].warp", b);
+        CMPF(bank[b].reg, "bank[%u].reg", b);
+        CMPF(bank[b].cu, "bank[%u].cu", b);
+        CMPF(bank[b].slot, "bank[%u].slot", b);
+        CMPF(bank[b].unit, "bank[%u].unit", b);
+    }
+    if (cfg->loops == 3) {
+        const int older = cfg->war == WF_WAR_INORDER;
+        for (unsigned u = 0; u < cfg->collectors && u < WF_MAX_CUS; u++) {
+            char name[16];
+            if (memcmp(&E->cu[u], &A->cu[u], sizeof E->cu[u]) == 0) continue;
+            snprintf(name, sizeof name, "cu[%u]", u);
+            if (walk_cu(cfg, name, &E->cu[u], &A->cu[u], older, out)) return 1;
+        }
+    } else {
+        if (walk_cu(cfg, "sr", &E->sr, &A->sr, 0, out)) return 1;
+    }
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        CMPF(dispatch[x].valid, "dispatch[%u].valid", x);
+        CMPF(dispatch[x].warp, "dispatch[%u].warp", x);
+        CMPF(dispatch[x].pc, "dispatch[%u].pc", x);
+        CMPF(dispatch[x].cu, "dispatch[%u].cu", x);
+    }
+    CMPF(piece.valid, "piece.valid");
+    CMPF(piece.warp, "piece.warp");
+    CMPF(piece.pc, "piece.pc");
+    CMPF(piece.line, "piece.line");
+    CMP(E->piece.lanes & lanes, A->piece.lanes & lanes, "piece.lanes");
+    CMPF(piece.last, "piece.last");
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const wf_obs_wb *e = &E->wb[x], *a = &A->wb[x];
+        CMP(e->valid, a->valid, "wb[%u].valid", x);
+        CMP(e->warp, a->warp, "wb[%u].warp", x);
+        CMP(e->reg, a->reg, "wb[%u].reg", x);
+        CMP(e->bank, a->bank, "wb[%u].bank", x);
+        CMP(e->lanes & lanes, a->lanes & lanes, "wb[%u].lanes", x);
+        for (uint32_t m = e->lanes & lanes; m; m &= m - 1) { /* lanes in the (equal) mask */
+            unsigned l = (unsigned)__builtin_ctz(m);
+            CMP(e->data[l], a->data[l], "wb[%u].data[%u]", x, l);
+        }
+        CMP(e->release, a->release, "wb[%u].release", x);
+    }
+    CMPF(branch.valid, "branch.valid");
+    CMPF(branch.warp, "branch.warp");
+    CMPF(branch.taken, "branch.taken");
+    CMPF(branch.target, "branch.target");
+    CMPF(lsu_stall, "lsu_stall");
+    CMPF(done, "done");
+    return 0;
+}
+
+int wf_cmp_obs_flags(const wf_config *cfg, const wf_obs *E, const wf_obs *A, unsigned flags,
+                     wf_cmp_diff *out)
+{
+    const unsigned W = cfg->warps < WF_MAX_WARPS ? cfg->warps : WF_MAX_WARPS;
+    if (out) out->differs = 0;
+    /* fast path: equal bytes in the used portion imply equal fields */
+    const unsigned char *e = (const unsigned char *)E, *a = (const unsigned char *)A;
+    const int head_eq = memcmp(e, a, HEAD_BYTES) == 0;
+    const int warps_eq = memcmp(E->warp, A->warp, W * sizeof E->warp[0]) == 0;
+    const int tail_eq = memcmp(e + TAIL_OFF, a + TAIL_OFF, TAIL_BYTES) == 0;
+    if (head_eq && warps_eq && tail_eq) return 0;
+    /* slow path: typed fields in record order */
+    if (out) out->cycle = E->cycle;
+    if (!head_eq && walk_head(E, A, out)) return 1;
+    if (!warps_eq)
+        for (unsigned w = 0; w < W; w++) {
+            if (memcmp(&E->warp[w], &A->warp[w], sizeof E->warp[w]) == 0) continue;
+            if (walk_warp(cfg, w, &E->warp[w], &A->warp[w], flags, out)) return 1;
+        }
+    if (!tail_eq && walk_tail(cfg, E, A, out)) return 1;
+    if (out) out->differs = 0;
+    return 0; /* the bytes differed only where no compared field lives */
+}
+
+int wf_cmp_obs(const wf_config *cfg, const wf_obs *expected, const wf_obs *actual,
+               wf_cmp_diff *out)
+{
+    return wf_cmp_obs_flags(cfg, expected, actual, 0, out);
+}
+
+/* ---- history ------------------------------------------------------------------- */
+
+void wf_cmp_history_init(wf_cmp_history *h) { memset(h, 0, sizeof *h); }
+
+static void keep(unsigned char *dst, const wf_obs *ob)
+{
+    memcpy(dst, ob, HEAD_BYTES);
+    memcpy(dst + HEAD_BYTES, (const unsigned char *)ob + TAIL_OFF, TAIL_BYTES);
+}
+
+void wf_cmp_history_push(wf_cmp_history *h, const wf_obs *expected, const wf_obs *actual)
+{
+    keep(h->exp[h->next], expected);
+    keep(h->act[h->next], actual);
+    h->next = (h->next + 1) % WF_CMP_HISTORY;
+    h->count++;
+}
+
+int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_obs *out)
+{
+    if (k >= WF_CMP_HISTORY || k >= h->count) return -1;
+    unsigned i = (h->next + WF_CMP_HISTORY - 1 - k) % WF_CMP_HISTORY;
+    const unsigned char *src = actual_side ? h->act[i] : h->exp[i];
+    memset(out, 0, sizeof *out);
+    memcpy(out, src, HEAD_BYTES);
+    memcpy((unsigned char *)out + TAIL_OFF, src + HEAD_BYTES, TAIL_BYTES);
+    return 0;
+}
+
+int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
+                const wf_obs *actual, unsigned flags, wf_cmp_diff *out)
+{
+    wf_cmp_history_push(h, expected, actual);
+    return wf_cmp_obs_flags(cfg, expected, actual, flags, out);
+}
+
+/* ---- summaries and the report ------------------------------------------------------ */
+
+typedef struct {
+    char *p;
+    size_t left;
+} sbuf;
+
+static void put(sbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf *s, const char *fmt, ...)
+{
+    if (s->left <= 1) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(s->p, s->left, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    size_t n = (size_t)k < s->left ? (size_t)k : s->left - 1;
+    s->p += n;
+    s->left -= n;
+}
+
+static const char *const unit_names[] = {"-", "alu", "mul", "lsu"};
+static const char *const fetch_kinds[] = {"hit", "miss", "merge", "full"};
+
+static void holder_name(unsigned cu, char *buf, size_t len)
+{
+    if (cu == WF_OBS_SR) snprintf(buf, len, "SR");
+    else if (cu == WF_OBS_NONE) snprintf(buf, len, "-");
+    else snprintf(buf, len, "u%u", cu);
+}
+
+void wf_cmp_summary(const wf_config *cfg, const wf_obs *ob, char *buf, size_t len)
+{
+    sbuf s = {buf, len};
+    char h[8];
+    if (len) buf[0] = 0;
+    put(&s, "%5" PRIu64, ob->cycle);
+    if (ob->fetch.valid)
+        put(&s, " F w%u.pc%u %s", ob->fetch.warp, ob->fetch.pc, fetch_kinds[ob->fetch.kind & 3]);
+    if (ob->fill.valid) put(&s, " FILL m%u l%" PRIu32, ob->fill.mshr, ob->fill.line);
+    if (ob->issue.valid) {
+        holder_name(ob->issue.unit, h, sizeof h);
+        put(&s, " I w%u.pc%u%s %s", ob->issue.warp, ob->issue.pc, ob->issue.replay ? "*" : "", h);
+        if (ob->issue.sb_entry != WF_OBS_NONE) put(&s, " e%u", ob->issue.sb_entry);
+    }
+    if (ob->stall == WF_STALL_COLLECTOR) put(&s, " (stall cu)");
+    if (ob->stall == WF_STALL_LSU) put(&s, " (stall lsu)");
+    put(&s, " |");
+    for (unsigned b = 0; b < cfg->banks && b < WF_MAX_BANKS; b++) {
+        const wf_obs_bank *k = &ob->bank[b];
+        if (k->kind == WF_BANK_READ) {
+            holder_name(k->cu, h, sizeof h);
+            put(&s, " b%u:R w%u.r%u %s%c", b, k->warp, k->reg, h, 'a' + (k->slot % 3));
+        } else if (k->kind == WF_BANK_WRITE) {
+            put(&s, " b%u:W w%u.r%u %s", b, k->warp, k->reg, unit_names[k->unit & 3]);
+        }
+    }
+    put(&s, " |");
+    const wf_obs_cu *cu = cfg->loops == 3 ? ob->cu : &ob->sr;
+    unsigned ncu = cfg->loops == 3 ? (cfg->collectors < WF_MAX_CUS ? cfg->collectors : WF_MAX_CUS) : 1;
+    for (unsigned u = 0; u < ncu; u++) {
+        if (!cu[u].valid) continue;
+        char pend[4];
+        unsigned n = 0;
+        for (unsigned k = 0; k < 3; k++)
+            if (cu[u].pending >> k & 1u) pend[n++] = (char)('a' + k);
+        pend[n] = 0;
+        if (cfg->loops == 3) put(&s, " u%u:w%u.pc%u[%s]", u, cu[u].warp, cu[u].pc, pend);
+        else put(&s, " SR:w%u.pc%u[%s]", cu[u].warp, cu[u].pc, pend);
+    }
+    for (unsigned x = 0; x < WF_NUNITS; x++)
+        if (ob->dispatch[x].valid) {
+            holder_name(ob->dispatch[x].cu, h, sizeof h);
+            put(&s, " D%s w%u.pc%u<%s", unit_names[x + 1], ob->dispatch[x].warp,
+                ob->dispatch[x].pc, h);
+        }
+    if (ob->piece.valid)
+        put(&s, " P w%u.pc%u l%" PRIu32 " m%" PRIx32 "%s", ob->piece.warp, ob->piece.pc,
+            ob->piece.line, ob->piece.lanes, ob->piece.last ? " last" : "");
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const wf_obs_wb *wb = &ob->wb[x];
+        if (!wb->valid) continue;
+        put(&s, " WB%s w%u.r%u b%u m%" PRIx32, unit_names[x + 1], wb->warp, wb->reg, wb->bank,
+            wb->lanes);
+        if (wb->lanes) put(&s, " d0x%" PRIx32, wb->data[__builtin_ctz(wb->lanes)]);
+        if (wb->release != WF_OBS_NONE) put(&s, " rel%u", wb->release);
+    }
+    if (ob->branch.valid)
+        put(&s, " BR w%u %s @%u", ob->branch.warp, ob->branch.taken ? "taken" : "not", ob->branch.target);
+    if (ob->lsu_stall) put(&s, " lsu_stall");
+    if (ob->done) put(&s, " done");
+}
+
+void wf_cmp_config_options(const wf_config *cfg, char *buf, size_t len)
+{
+    sbuf s = {buf, len};
+    size_t n;
+    const wf_param *p = wf_params(&n);
+    if (len) buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        char name[32];
+        size_t k = 0;
+        for (const char *c = p[i].name; *c && k + 1 < sizeof name; c++) name[k++] = *c == '_' ? '-' : *c;
+        name[k] = 0;
+        unsigned v = wf_config_get(cfg, &p[i]);
+        if (p[i].kind == WF_PARAM_ENUM && v <= p[i].max && p[i].enum_names[v] && *p[i].enum_names[v])
+            put(&s, "%s--%s %s", i ? " " : "", name, p[i].enum_names[v]);
+        else
+            put(&s, "%s--%s %u", i ? " " : "", name, v);
+    }
+}
+
+void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
+                   const wf_cmp_history *history, uint64_t seed, const char *repro)
+{
+    char line[1024];
+    fprintf(f, "LOCKSTEP MISMATCH at cycle %" PRIu64 "\n", d->cycle);
+    fprintf(f, "  field:    %s\n", d->differs ? d->path : "(none: records equal)");
+    fprintf(f, "  expected: %" PRIu64 " (0x%" PRIx64 ")  [C model]\n", d->expected, d->expected);
+    fprintf(f, "  actual:   %" PRIu64 " (0x%" PRIx64 ")  [DUT]\n", d->actual, d->actual);
+    if (history && history->count) {
+        unsigned kept = history->count < WF_CMP_HISTORY ? (unsigned)history->count : WF_CMP_HISTORY;
+        fprintf(f, "  last %u cycles (E = expected, A = actual, ! = records differ):\n", kept);
+        wf_obs *e = malloc(sizeof *e), *a = malloc(sizeof *a);
+        for (unsigned k = kept; e && a && k-- > 0;) {
+            wf_cmp_history_get(history, k, 0, e);
+            wf_cmp_history_get(history, k, 1, a);
+            /* warp[] is not kept (zero on both sides): compares the rest */
+            int dif = wf_cmp_obs_flags(cfg, e, a, WF_CMP_NO_HAZARD, NULL);
+            wf_cmp_summary(cfg, e, line, sizeof line);
+            fprintf(f, "  %cE%s\n", dif ? '!' : ' ', line);
+            wf_cmp_summary(cfg, a, line, sizeof line);
+            fprintf(f, "  %cA%s\n", dif ? '!' : ' ', line);
+        }
+        free(e);
+        free(a);
+    }
+    fprintf(f, "  seed:     %" PRIu64 " (0x%" PRIx64 ")\n", seed, seed);
+    char opts[2048];
+    wf_cmp_config_options(cfg, opts, sizeof opts);
+    fprintf(f, "  config:   %s\n", opts);
+    if (repro) fprintf(f, "  reproduce: %s\n", repro);
+    fflush(f);
+}
+
+/* ---- final state -------------------------------------------------------------------- */
+
+int wf_cmp_arch(const wf_arch_state *e, const wf_arch_state *a, char *buf, size_t len)
+{
+    char tmp[256];
+    if (!buf || !len) {
+        buf = tmp;
+        len = sizeof tmp;
+    }
+    wf_arch_diff(e, a, buf, len);
+    if (buf[0]) return 1;
+    if (e->retired && a->retired)
+        for (unsigned w = 0; w < e->warps; w++)
+            if (e->retired[w] != a->retired[w]) {
+                snprintf(buf, len, "warp %u retired: %" PRIu64 " vs %" PRIu64, w, e->retired[w],
+                         a->retired[w]);
+                return 1;
+            }
+    return 0;
+}

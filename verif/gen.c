@@ -1,0 +1,485 @@
+/* Constrained-random program generator (verif/include/wf_gen.h). */
+#include "wf_gen.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- knobs ------------------------------------------------------------------ */
+
+static const char *const layout_names[] = {"naive", "swizzle", NULL};
+
+typedef struct {
+    const char *name;
+    size_t off;
+    unsigned min, max, dflt, pow2;
+    const char *const *names;
+    const char *help;
+} knob;
+
+#define K(f, lo, hi, d, help) {#f, offsetof(wf_gen_knobs, f), lo, hi, d, 0, NULL, help}
+static const knob knobs[] = {
+    K(length, 1, WF_MAX_PROGRAM, 64, "program length in instructions, exit included"),
+    K(w_alu, 0, 1000, 40, "mix weight: ALU instructions"),
+    K(w_mul, 0, 1000, 15, "mix weight: mul / mad"),
+    K(w_ld, 0, 1000, 10, "mix weight: ld (with its address computation)"),
+    K(w_st, 0, 1000, 10, "mix weight: st (with its address computation)"),
+    K(w_nop, 0, 1000, 3, "mix weight: nop"),
+    K(w_bra, 0, 1000, 3, "mix weight: forward bra over 0..3 instructions"),
+    K(reuse, 0, 64, 4, "sources from the last N written data registers (0: any register)"),
+    K(bank_bias, 0, 100, 20, "% of instructions whose sources share one register bank"),
+    K(war_bias, 0, 100, 5, "% of ALU/MUL picks that become a WAR pattern"),
+    K(split, 1, 32, 1, "distinct scratchpad lines touched by one ld/st"),
+    K(loop_density, 0, 1000, 15, "per mille of positions opening a counted loop"),
+    K(branch_density, 0, 1000, 15, "per mille of positions opening a forward bnz region"),
+    K(loop_iters, 1, 16, 3, "loop counts are drawn from 1..N"),
+    K(loop_body, 1, 1000, 12, "longest loop / branch-region body"),
+    K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
+    K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
+    K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
+    {"mem_words", offsetof(wf_gen_knobs, mem_words), 16, 65536, 1024, 1, NULL,
+     "target: scratchpad words"},
+    {"mem_line", offsetof(wf_gen_knobs, mem_line), 1, 32, 4, 1, NULL, "target: words per line"},
+    K(banks, 1, 32, 4, "target: register banks"),
+    {"layout", offsetof(wf_gen_knobs, layout), 0, 1, WF_LAYOUT_SWIZZLE, 0, layout_names,
+     "target: register layout"},
+};
+#undef K
+#define NKNOBS (sizeof knobs / sizeof knobs[0])
+
+static unsigned *kref(wf_gen_knobs *k, const knob *d) { return (unsigned *)((char *)k + d->off); }
+static unsigned kget(const wf_gen_knobs *k, const knob *d)
+{
+    return *(const unsigned *)((const char *)k + d->off);
+}
+
+static void range_text(const knob *d, char *buf, size_t len)
+{
+    if (d->names) snprintf(buf, len, "%s|%s", d->names[0], d->names[1]);
+    else if (d->pow2) snprintf(buf, len, "a power of two in %u..%u", d->min, d->max);
+    else snprintf(buf, len, "%u..%u", d->min, d->max);
+}
+
+static int in_range(const knob *d, unsigned v)
+{
+    return v >= d->min && v <= d->max && (!d->pow2 || (v & (v - 1)) == 0);
+}
+
+void wf_gen_default(wf_gen_knobs *k)
+{
+    memset(k, 0, sizeof *k);
+    for (size_t i = 0; i < NKNOBS; i++) *kref(k, &knobs[i]) = knobs[i].dflt;
+}
+
+void wf_gen_target(wf_gen_knobs *k, const wf_config *c)
+{
+    k->regs = c->regs;
+    k->lanes = c->lanes;
+    k->warps = c->warps;
+    k->mem_words = c->mem_words;
+    k->mem_line = c->mem_line;
+    k->banks = c->banks;
+    k->layout = c->layout;
+}
+
+static const knob *find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < NKNOBS; i++) {
+        const char *n = knobs[i].name;
+        size_t j = 0;
+        for (; j < len && n[j]; j++)
+            if (n[j] != (name[j] == '-' ? '_' : name[j])) break;
+        if (j == len && n[j] == 0) return &knobs[i];
+    }
+    return NULL;
+}
+
+static const char *set_knob(wf_gen_knobs *k, const char *name, size_t nlen, const char *value,
+                            char *err, size_t errlen)
+{
+    const knob *d = find(name, nlen);
+    if (!d) {
+        snprintf(err, errlen, "unknown knob '%.*s' (wfgen --help lists them)", (int)nlen, name);
+        return err;
+    }
+    char range[64];
+    range_text(d, range, sizeof range);
+    if (d->names) {
+        for (unsigned v = d->min; v <= d->max; v++)
+            if (strcmp(d->names[v], value) == 0) {
+                *kref(k, d) = v;
+                return NULL;
+            }
+        snprintf(err, errlen, "knob %s='%s': allowed %s", d->name, value, range);
+        return err;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(value, &end, 0);
+    if (!*value || *end || errno || v < 0 || v > 0xFFFFFFFFll || !in_range(d, (unsigned)v)) {
+        snprintf(err, errlen, "knob %s='%s': allowed %s", d->name, value, range);
+        return err;
+    }
+    *kref(k, d) = (unsigned)v;
+    return NULL;
+}
+
+const char *wf_gen_set2(wf_gen_knobs *k, const char *name, const char *value, char *err,
+                        size_t errlen)
+{
+    return set_knob(k, name, strlen(name), value, err, errlen);
+}
+
+const char *wf_gen_set(wf_gen_knobs *k, const char *assign, char *err, size_t errlen)
+{
+    const char *eq = strchr(assign, '=');
+    if (!eq || eq == assign) {
+        snprintf(err, errlen, "knob '%s': expected name=value", assign);
+        return err;
+    }
+    return set_knob(k, assign, (size_t)(eq - assign), eq + 1, err, errlen);
+}
+
+const char *wf_gen_check(const wf_gen_knobs *k, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < NKNOBS; i++) {
+        unsigned v = kget(k, &knobs[i]);
+        if (!in_range(&knobs[i], v)) {
+            char range[64];
+            range_text(&knobs[i], range, sizeof range);
+            snprintf(err, errlen, "knob %s=%u: allowed %s", knobs[i].name, v, range);
+            return err;
+        }
+    }
+    if (k->mem_line > k->mem_words) {
+        snprintf(err, errlen, "knob mem_line=%u: allowed at most mem_words=%u", k->mem_line,
+                 k->mem_words);
+        return err;
+    }
+    if (!(k->w_alu + k->w_mul + k->w_ld + k->w_st + k->w_nop + k->w_bra)) {
+        snprintf(err, errlen, "knobs w_alu..w_bra: at least one weight must be > 0");
+        return err;
+    }
+    return NULL;
+}
+
+void wf_gen_help(FILE *f)
+{
+    for (size_t i = 0; i < NKNOBS; i++) {
+        char range[64];
+        range_text(&knobs[i], range, sizeof range);
+        if (knobs[i].names)
+            fprintf(f, "  %-15s %-28s default %-8s %s\n", knobs[i].name, range,
+                    knobs[i].names[knobs[i].dflt], knobs[i].help);
+        else
+            fprintf(f, "  %-15s %-28s default %-8u %s\n", knobs[i].name, range, knobs[i].dflt,
+                    knobs[i].help);
+    }
+}
+
+/* ---- generator state ------------------------------------------------------------- */
+
+enum { R_BASE = 0, R_SMASK = 1, R_LMASK = 2, R_LANEPAT = 3, R_CNT0 = 4, R_CNT1 = 5, R_DATA = 6 };
+#define HIST 64
+
+typedef struct {
+    wf_rng rng;
+    const wf_gen_knobs *k;
+    uint64_t *w;
+    unsigned n, cap;
+    int overflow; /* a construct miscounted its room (never, by construction) */
+    unsigned R, B, first; /* data registers first..R-1 */
+    int mem, ctl;         /* ld/st enabled; loops and bnz enabled */
+    unsigned slice, slog, lmask, split;
+    unsigned hist[HIST], nhist;
+    int prev_ra;
+    wf_gen_info info;
+} gen;
+
+static unsigned below(gen *g, unsigned n) { return wf_rng_below(&g->rng, n); }
+
+static void emit(gen *g, wf_opcode op, unsigned rd, unsigned ra, unsigned rb, unsigned rc, int imm)
+{
+    wf_insn in = {.op = op, .rd = (uint8_t)rd, .ra = (uint8_t)ra, .rb = (uint8_t)rb,
+                  .rc = (uint8_t)rc, .imm = imm};
+    if (g->n >= g->cap) {
+        g->overflow = 1;
+        return;
+    }
+    g->w[g->n++] = wf_encode(&in);
+    if (wf_writes_reg(&in) && rd >= g->first) g->hist[g->nhist++ % HIST] = rd;
+}
+
+static unsigned data_reg(gen *g) { return g->first + below(g, g->R - g->first); }
+
+/* A source: a recently written data register (reuse distance), else any. */
+static unsigned src_reg(gen *g)
+{
+    unsigned d = g->k->reuse < g->nhist ? g->k->reuse : g->nhist;
+    if (d > HIST) d = HIST;
+    if (d && below(g, 8)) return g->hist[(g->nhist - 1 - below(g, d)) % HIST];
+    return below(g, 4) ? data_reg(g) : below(g, g->R);
+}
+
+/* Another register in r's bank (bank(w, r) is r mod B, or (r + w) mod B: the
+ * same relation within one warp under either layout); r itself when none. */
+static unsigned same_bank(gen *g, unsigned r, int data_only)
+{
+    unsigned lo = data_only ? g->first : 0, cnt = 0;
+    for (unsigned x = r % g->B; x < g->R; x += g->B)
+        if (x != r && x >= lo) cnt++;
+    if (!cnt) return r;
+    unsigned pick = below(g, cnt);
+    for (unsigned x = r % g->B; x < g->R; x += g->B)
+        if (x != r && x >= lo && pick-- == 0) return x;
+    return r;
+}
+
+static const wf_opcode alu_ops[] = {WF_OP_ADD, WF_OP_SUB, WF_OP_AND,  WF_OP_OR,   WF_OP_XOR,
+                                    WF_OP_SHL, WF_OP_SHR, WF_OP_MIN,  WF_OP_MAX,  WF_OP_MOV,
+                                    WF_OP_MOVI, WF_OP_ADDI, WF_OP_TID, WF_OP_WID, WF_OP_LANE};
+
+static int rand_imm(gen *g)
+{
+    switch (below(g, 4)) {
+    case 0: return (int)below(g, 16);
+    case 1: return -(int)below(g, 1000);
+    case 2: return (int)below(g, 100000);
+    default: return (int)(wf_rng_next(&g->rng) % 16777216u) - 8388608;
+    }
+}
+
+/* One ALU or MUL/MAD instruction with the bank-conflict bias applied. */
+static void emit_arith(gen *g, wf_opcode op)
+{
+    const wf_opinfo *oi = wf_op_info(op);
+    unsigned f = oi->fields, ra = 0, rb = 0, rc = 0;
+    int conflict = g->B > 1 && below(g, 100) < g->k->bank_bias;
+    if (f & WF_F_RA) {
+        ra = src_reg(g);
+        if (conflict && g->prev_ra >= 0 && below(g, 2)) ra = same_bank(g, (unsigned)g->prev_ra, 0);
+        g->prev_ra = (int)ra;
+    }
+    if (f & WF_F_RB) rb = conflict ? same_bank(g, ra, 0) : src_reg(g);
+    if (f & WF_F_RC) {
+        rc = conflict ? same_bank(g, ra, 0) : src_reg(g);
+        if (conflict && rc == rb) rc = same_bank(g, rb, 0);
+    }
+    if (conflict && (f & WF_F_RB)) g->info.n_conflict++;
+    emit(g, op, (f & WF_F_RD) ? data_reg(g) : 0, ra, rb, rc, (f & WF_F_IMM) ? rand_imm(g) : 0);
+    if (oi->unit == WF_UNIT_MUL) g->info.n_mul++;
+    else g->info.n_alu++;
+}
+
+static void emit_alu(gen *g) { emit_arith(g, alu_ops[below(g, sizeof alu_ops / sizeof alu_ops[0])]); }
+static void emit_mul(gen *g) { emit_arith(g, below(g, 2) ? WF_OP_MUL : WF_OP_MAD); }
+
+/* WAR pattern (2 instructions): X = mad d <- a, b, v with a, b, v in one bank
+ * (serial reads, v in the last slot), then Y = movi v <- imm, which needs no
+ * operand and can write v before X has read it unless a WAR policy stops it. */
+static void emit_war(gen *g)
+{
+    unsigned v = data_reg(g), a = same_bank(g, v, 1), b = same_bank(g, a, 1);
+    if (b == v) b = a;
+    unsigned d = data_reg(g);
+    for (unsigned t = 0; t < 4 && d == v; t++) d = data_reg(g);
+    if (d == v) { /* a single data register: no WAR pattern possible */
+        emit_mul(g);
+        return;
+    }
+    emit(g, WF_OP_MAD, d, a, b, v, 0);
+    int imm = rand_imm(g);
+    emit(g, WF_OP_MOVI, v, 0, 0, 0, imm ? imm : 77);
+    g->info.n_mul++;
+    g->info.n_alu++;
+    g->info.n_war++;
+}
+
+/* ld/st (5 instructions): t = ((off + lane_pattern) & slice_mask) | base. */
+static void emit_mem(gen *g, int is_ld)
+{
+    unsigned t = data_reg(g);
+    emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
+    emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
+    emit(g, WF_OP_AND, t, t, R_SMASK, 0, 0);
+    emit(g, WF_OP_OR, t, t, R_BASE, 0, 0);
+    if (is_ld) emit(g, WF_OP_LD, data_reg(g), t, 0, 0, 0);
+    else emit(g, WF_OP_ST, 0, t, src_reg(g), 0, 0);
+    g->info.n_alu += 4;
+    if (is_ld) g->info.n_ld++;
+    else g->info.n_st++;
+}
+
+static void block(gen *g, unsigned end, unsigned depth);
+
+static void emit_loop(gen *g, unsigned room, unsigned depth)
+{
+    unsigned cnt = R_CNT0 + depth, body = 1 + below(g, (room - 3 < g->k->loop_body ? room - 3 : g->k->loop_body));
+    emit(g, WF_OP_MOVI, cnt, 0, 0, 0, (int)wf_rng_range(&g->rng, 1, g->k->loop_iters));
+    unsigned top = g->n;
+    block(g, g->n + body, depth + 1);
+    emit(g, WF_OP_ADDI, cnt, cnt, 0, 0, -1);
+    emit(g, WF_OP_BNZ, 0, cnt, 0, 0, (int)top);
+    g->info.n_loops++;
+    g->info.n_alu++;
+}
+
+/* Forward bnz over a body, on a warp-uniform predicate: wid - c, or inside a
+ * loop the loop counter - c. */
+static void emit_region(gen *g, unsigned room, unsigned depth)
+{
+    unsigned t = data_reg(g), head;
+    if (depth && below(g, 2)) {
+        emit(g, WF_OP_ADDI, t, R_CNT0 + depth - 1, 0, 0, -(int)below(g, g->k->loop_iters + 1));
+        head = 2;
+    } else {
+        emit(g, WF_OP_WID, t, 0, 0, 0, 0);
+        emit(g, WF_OP_ADDI, t, t, 0, 0, -(int)below(g, g->k->warps));
+        head = 3;
+    }
+    unsigned maxb = room - head < g->k->loop_body ? room - head : g->k->loop_body;
+    unsigned body = 1 + below(g, maxb), at = g->n;
+    emit(g, WF_OP_BNZ, 0, t, 0, 0, 0); /* target patched below */
+    block(g, g->n + body, depth);
+    wf_insn in = {.op = WF_OP_BNZ, .ra = (uint8_t)t, .imm = (int)g->n};
+    g->w[at] = wf_encode(&in);
+    g->info.n_bnz++;
+    g->info.n_alu += head - 1;
+}
+
+static void block(gen *g, unsigned end, unsigned depth)
+{
+    const wf_gen_knobs *k = g->k;
+    const unsigned wl = g->mem ? k->w_ld : 0, ws = g->mem ? k->w_st : 0;
+    unsigned tot = k->w_alu + k->w_mul + wl + ws + k->w_nop + k->w_bra;
+    while (g->n < end) {
+        unsigned room = end - g->n;
+        if (g->ctl && depth < 2 && room >= 4 && below(g, 1000) < k->loop_density) {
+            emit_loop(g, room, depth);
+            continue;
+        }
+        if (g->ctl && room >= 4 && below(g, 1000) < k->branch_density) {
+            emit_region(g, room, depth);
+            continue;
+        }
+        unsigned x = tot ? below(g, tot) : 0;
+        if (!tot || x < k->w_alu + k->w_mul) {
+            int is_mul = tot && x >= k->w_alu;
+            if (room >= 2 && below(g, 100) < k->war_bias) emit_war(g);
+            else if (is_mul) emit_mul(g);
+            else emit_alu(g);
+            continue;
+        }
+        x -= k->w_alu + k->w_mul;
+        if (x < wl + ws) {
+            if (room >= 5) emit_mem(g, x < wl);
+            else emit_alu(g);
+            continue;
+        }
+        x -= wl + ws;
+        if (x < k->w_nop) {
+            emit(g, WF_OP_NOP, 0, 0, 0, 0, 0);
+            g->info.n_nop++;
+            continue;
+        }
+        /* forward bra over 0..3 instructions (never executed) */
+        unsigned skip = below(g, (room - 1 < 3 ? room - 1 : 3) + 1);
+        emit(g, WF_OP_BRA, 0, 0, 0, 0, (int)(g->n + 1 + skip));
+        for (unsigned i = 0; i < skip; i++) emit_alu(g);
+        g->info.n_bra++;
+    }
+}
+
+static unsigned log2u(unsigned v)
+{
+    unsigned r = 0;
+    while ((1u << r) < v) r++;
+    return r;
+}
+
+int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen_info *info,
+                   char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (wf_gen_check(k, err, errlen)) return -1;
+    gen g;
+    memset(&g, 0, sizeof g);
+    wf_rng_seed(&g.rng, seed);
+    g.k = k;
+    g.R = k->regs;
+    g.B = k->banks;
+    g.prev_ra = -1;
+    g.ctl = k->regs >= 8;
+    g.first = g.ctl ? R_DATA : 0;
+    unsigned slice = 0;
+    if (k->mem_words >= k->warps) {
+        slice = 1u << (31 - __builtin_clz(k->mem_words / k->warps));
+    }
+    g.mem = g.ctl && slice >= 1 && (k->w_ld || k->w_st);
+    const unsigned ml = k->mem_line, lm = log2u(ml);
+    unsigned lines = slice >= ml ? slice / ml : 1, f = k->split;
+    if (f > k->lanes) f = k->lanes;
+    if (f > lines) f = lines;
+    g.slice = g.mem ? slice : 0;
+    g.slog = log2u(slice ? slice : 1);
+    g.lmask = slice ? (slice - 1) & ~(ml - 1) : 0;
+    g.split = g.mem ? f : 0;
+
+    /* prologue */
+    unsigned pro = 0;
+    if (g.mem) pro += 14;
+    unsigned ninit = g.R - g.first < 6 ? g.R - g.first : 6;
+    pro += ninit;
+    unsigned len = k->length > pro + 1 ? k->length : pro + 1;
+    g.cap = len;
+    g.w = malloc(len * sizeof *g.w);
+    if (!g.w) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (g.mem) {
+        emit(&g, WF_OP_WID, R_BASE, 0, 0, 0, 0);
+        emit(&g, WF_OP_MOVI, R_SMASK, 0, 0, 0, (int)g.slog);
+        emit(&g, WF_OP_SHL, R_BASE, R_BASE, R_SMASK, 0, 0);      /* r0 = wid << log2 slice */
+        emit(&g, WF_OP_MOVI, R_SMASK, 0, 0, 0, (int)(slice - 1)); /* r1 */
+        emit(&g, WF_OP_MOVI, R_LMASK, 0, 0, 0, (int)g.lmask);     /* r2 */
+        emit(&g, WF_OP_LANE, R_LANEPAT, 0, 0, 0, 0);              /* r3 = min(lane, f-1) << lm */
+        emit(&g, WF_OP_MOVI, R_DATA, 0, 0, 0, (int)(f - 1));
+        emit(&g, WF_OP_MIN, R_LANEPAT, R_LANEPAT, R_DATA, 0, 0);
+        emit(&g, WF_OP_MOVI, R_DATA, 0, 0, 0, (int)lm);
+        emit(&g, WF_OP_SHL, R_LANEPAT, R_LANEPAT, R_DATA, 0, 0);
+        emit(&g, WF_OP_LANE, R_DATA, 0, 0, 0, 0); /*      | lane & (mem_line - 1) */
+        emit(&g, WF_OP_MOVI, R_DATA + 1, 0, 0, 0, (int)(ml - 1));
+        emit(&g, WF_OP_AND, R_DATA, R_DATA, R_DATA + 1, 0, 0);
+        emit(&g, WF_OP_OR, R_LANEPAT, R_LANEPAT, R_DATA, 0, 0);
+    }
+    g.nhist = 0;
+    for (unsigned i = 0; i < ninit; i++) {
+        unsigned r = g.first + i;
+        switch (below(&g, 4)) {
+        case 0: emit(&g, WF_OP_TID, r, 0, 0, 0, 0); break;
+        case 1: emit(&g, WF_OP_LANE, r, 0, 0, 0, 0); break;
+        default: emit(&g, WF_OP_MOVI, r, 0, 0, 0, rand_imm(&g)); break;
+        }
+    }
+    block(&g, len - 1, 0);
+    emit(&g, WF_OP_EXIT, 0, 0, 0, 0, 0);
+    if (g.overflow || g.n != len) {
+        free(g.w);
+        snprintf(err, errlen, "internal error: generated %u of %u instructions", g.n, len);
+        return -1;
+    }
+    out->words = g.w;
+    out->len = g.n;
+    out->line = calloc(g.n, sizeof *out->line); /* no source lines, like an image */
+    if (!out->line) {
+        wf_program_free(out);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    g.info.len = g.n;
+    g.info.slice = g.slice;
+    g.info.split = g.split;
+    if (info) *info = g.info;
+    return 0;
+}

@@ -1,0 +1,106 @@
+/* Lockstep comparator: the one comparison of two observation records
+ * (docs/microarch.md §11) that every harness uses (C++ Verilator, SystemC,
+ * DPI), plus a history of the last cycles and the first-divergence report.
+ *
+ * Which fields are compared: every field of wf_obs that exists in the
+ * configuration, i.e.
+ *   - per-warp fields only for warps < cfg->warps; sb[e] only for
+ *     e < sb_entries; ibuf[i] only for i < ibuf; bank[b] only for b < banks;
+ *   - cu[u] (u < collectors) only in loop mode 3, sr only in loop modes 1, 2;
+ *   - WAR state only under its own policy: cu[].older under inorder (bits <
+ *     collectors), warp[].collecting under warpboard-read, warp[].filter
+ *     under bloom (bits < bloom_bits); warp[].inflight always (it is also a
+ *     §5.5 field);
+ *   - lane masks (ibuf lanes_left, piece.lanes, wb.lanes) in bits < lanes,
+ *     dep in bits < sb_entries, pending in bits 0..2;
+ *   - wb[x].data[l] only for lanes l in that writeback's lane mask;
+ *   - warp[].hazard (§11 lists it; the header calls it a diagnostic) unless
+ *     WF_CMP_NO_HAZARD is passed to wf_cmp_obs_flags.
+ * Event fields are compared even when the event's valid bit is 0 (§11: they
+ * are 0 then), so a trace bus that leaves stale values there is reported.
+ *
+ * Speed: a record is first compared with memcmp over the used portion (the
+ * bytes before warp[], warp[0..warps-1], the bytes from issue to the end).
+ * Equal bytes imply equal fields, so "equal" is never wrong. Only when the
+ * bytes differ is the record walked field by field (each warp again memcmp'd
+ * first), comparing typed field values under the masks above, never bytes;
+ * padding, unused entries and masked-out bits therefore can cost time (the
+ * walk) but never cause a mismatch. */
+#ifndef WF_COMPARE_H
+#define WF_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "warpfront.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WF_CMP_PATH 48
+#define WF_CMP_HISTORY 8 /* cycles kept by wf_cmp_history */
+
+enum {
+    WF_CMP_NO_HAZARD = 1u << 0 /* do not compare warp[].hazard */
+};
+
+typedef struct {
+    int differs;            /* 0: the records are equal (the rest is then unset) */
+    uint64_t cycle;         /* expected->cycle */
+    char path[WF_CMP_PATH]; /* e.g. "bank[2].warp", "warp[3].ibuf[1].dep", "wb[1].data[5]" */
+    uint64_t expected, actual;
+} wf_cmp_diff;
+
+/* 0 when equal, else 1 with the first difference (in record order) in *out.
+ * out may be NULL. */
+int wf_cmp_obs(const wf_config *cfg, const wf_obs *expected, const wf_obs *actual,
+               wf_cmp_diff *out);
+int wf_cmp_obs_flags(const wf_config *cfg, const wf_obs *expected, const wf_obs *actual,
+                     unsigned flags, wf_cmp_diff *out);
+
+/* The last WF_CMP_HISTORY cycles of both sides. Only the parts of the record
+ * the report's one-line summaries use are kept (everything except warp[]),
+ * so a push costs two ~1 KB copies. Zero-initialise or wf_cmp_history_init. */
+typedef struct {
+    unsigned char exp[WF_CMP_HISTORY][sizeof(wf_obs) - sizeof(((wf_obs *)0)->warp)];
+    unsigned char act[WF_CMP_HISTORY][sizeof(wf_obs) - sizeof(((wf_obs *)0)->warp)];
+    unsigned next;  /* ring index of the next push */
+    uint64_t count; /* pushes so far */
+} wf_cmp_history;
+
+void wf_cmp_history_init(wf_cmp_history *h);
+void wf_cmp_history_push(wf_cmp_history *h, const wf_obs *expected, const wf_obs *actual);
+/* The k-th newest kept record of one side (k = 0: newest), rebuilt into *out
+ * with warp[] zero. 0, or -1 when fewer than k+1 records are kept. */
+int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_obs *out);
+/* Push, then compare: the per-cycle call of a harness. */
+int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
+                const wf_obs *actual, unsigned flags, wf_cmp_diff *out);
+
+/* One compact line (no newline) summarising a record like the trace:
+ * fetch, issue/stall, bank grants, CUs or SR, dispatches, LSU piece,
+ * writebacks, branch, flags. */
+void wf_cmp_summary(const wf_config *cfg, const wf_obs *ob, char *buf, size_t len);
+/* The configuration as wfsim options: every parameter of wf_params(),
+ * "--name value" ('_' written '-'), enum values by name. */
+void wf_cmp_config_options(const wf_config *cfg, char *buf, size_t len);
+
+/* First-divergence report: cycle, field path, expected vs actual, the kept
+ * cycles of both sides (oldest first, E/A line pairs, '!' marks differing
+ * pairs), the seed, the configuration as wfsim options and `repro` (the
+ * caller's reproduce command line; NULL to omit). history may be NULL. */
+void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
+                   const wf_cmp_history *history, uint64_t seed, const char *repro);
+
+/* Final-state check: registers and scratchpad (wf_arch_diff), then the
+ * per-warp retired counts when both sides have them (retired != NULL).
+ * 0 and "" when equal, else 1 with the first difference in buf. */
+int wf_cmp_arch(const wf_arch_state *expected, const wf_arch_state *actual, char *buf,
+                size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,110 @@
+/* Constrained-random program generator and random configurations.
+ *
+ * wf_gen_program: same seed + same knobs -> the same program, word for word
+ * (all state in a wf_rng on the stack; no globals). Guarantees, for the
+ * target configuration (regs, lanes, warps, mem_words, mem_line, banks,
+ * layout):
+ *   - the program passes wf_program_check and ends with `exit`;
+ *   - it terminates: the only backward branches are the `bnz` closing a
+ *     counted loop, whose counter (a reserved register, one per nesting
+ *     level) is set by `movi` from 1..loop_iters right before the loop and
+ *     written by nothing but the loop's own `addi -1`; every other branch
+ *     goes forward, and no branch enters a loop body from outside;
+ *   - every warp accesses only its own slice of the scratchpad: slice =
+ *     mem_words / warps rounded down to a power of two, address =
+ *     ((lane_pattern + (x & line_mask)) & (slice - 1)) | (wid << log2 slice)
+ *     with imm 0, so there are no inter-warp races (docs/isa.md).
+ * Register use (regs >= 8): r0 slice base, r1 slice mask, r2 line-aligned
+ * offset mask, r3 lane pattern, r4/r5 loop counters (levels 0/1), r6.. data.
+ * With regs < 8 there are no ld/st, loops or bnz (every register is data);
+ * with mem_words < warps no ld/st. */
+#ifndef WF_GEN_H
+#define WF_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "warpfront.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- PRNG (splitmix64), shared by the generator and wf_random_config ---- */
+typedef struct {
+    uint64_t s;
+} wf_rng;
+static inline void wf_rng_seed(wf_rng *r, uint64_t seed) { r->s = seed; }
+static inline uint64_t wf_rng_next(wf_rng *r)
+{
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+/* 0..n-1 (n >= 1) */
+static inline unsigned wf_rng_below(wf_rng *r, unsigned n)
+{
+    return (unsigned)(((wf_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+static inline unsigned wf_rng_range(wf_rng *r, unsigned lo, unsigned hi)
+{
+    return lo + wf_rng_below(r, hi - lo + 1);
+}
+
+/* ---- knobs ---------------------------------------------------------------- */
+typedef struct {
+    unsigned length;      /* instructions in the program, exit included (raised to the prologue + 1) */
+    unsigned w_alu, w_mul, w_ld, w_st, w_nop, w_bra; /* instruction mix weights (mul: mul or mad) */
+    unsigned reuse;       /* sources come from the last `reuse` written data registers (0: any register) */
+    unsigned bank_bias;   /* % of instructions whose sources share one bank (and the previous one's) */
+    unsigned war_bias;    /* % of 2+-source instructions followed by a WAR pattern */
+    unsigned split;       /* distinct scratchpad lines a ld/st's lanes touch (clamped to lanes, slice lines) */
+    unsigned loop_density;   /* per mille of positions that open a counted loop */
+    unsigned branch_density; /* per mille of positions that open a forward bnz region */
+    unsigned loop_iters;  /* loop counts are drawn from 1..loop_iters */
+    unsigned loop_body;   /* at most this many instructions in a loop / bnz region body */
+    /* the configuration the program targets */
+    unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
+} wf_gen_knobs;
+
+/* What the generator did (for tests and wfgen's summary). */
+typedef struct {
+    unsigned len;          /* program length */
+    unsigned slice;        /* scratchpad words per warp (0: no ld/st) */
+    unsigned split;        /* effective split factor */
+    unsigned n_alu, n_mul, n_ld, n_st, n_nop, n_bra, n_bnz, n_loops, n_war, n_conflict;
+} wf_gen_info;
+
+void wf_gen_default(wf_gen_knobs *k);
+/* Copies the target fields (regs, lanes, warps, mem_words, mem_line, banks, layout) from cfg. */
+void wf_gen_target(wf_gen_knobs *k, const wf_config *cfg);
+/* Sets one knob from "name=value" (or name and value separately with wf_gen_set2).
+ * NULL on success, else an error naming the knob and its range in err. */
+const char *wf_gen_set(wf_gen_knobs *k, const char *assign, char *err, size_t errlen);
+const char *wf_gen_set2(wf_gen_knobs *k, const char *name, const char *value, char *err,
+                        size_t errlen);
+/* Checks every knob's range and the cross rules (mem_line <= mem_words, some weight > 0). */
+const char *wf_gen_check(const wf_gen_knobs *k, char *err, size_t errlen);
+/* Lists the knobs with ranges, defaults and help. */
+void wf_gen_help(FILE *f);
+
+/* Generates a program; out is heap-owned (wf_program_free). 0, or -1 and err
+ * (invalid knobs). info may be NULL. */
+int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen_info *info,
+                   char *err, size_t errlen);
+
+/* ---- random configurations (verif/randcfg.c) ------------------------------ */
+/* Draws every run-time knob (layout, war except none, sched, loops, hazard,
+ * alu/mul/lsu/imiss latencies, active_warps) from its full range, seeded.
+ * sizes != NULL: the size parameters are taken from *sizes; NULL: they are
+ * drawn too, within their ranges and the cross-parameter rules (imem_words
+ * is drawn as well; callers raise it to fit their program). The result
+ * passes wf_config_check. */
+void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,956 @@
+/* Verification library (verif/): the lockstep comparator against real C-model
+ * records (every field family mutated, unused fields ignored, identical runs
+ * equal, report contents, speed) and the constrained-random generator (300
+ * seeds x random configurations against the interpreter, determinism, knob
+ * effects measured through wf_stats). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, clock_gettime */
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "warpfront.h"
+#include "wf_check.h"
+#include "wf_compare.h"
+#include "wf_gen.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+typedef struct {
+    wf_config cfg;
+    wf_program prog;
+    wf_model *m;
+    wf_obs *rec;
+    uint64_t n;
+} run_t;
+
+static void gen_or_die(uint64_t seed, const wf_gen_knobs *k, wf_program *p, wf_gen_info *info)
+{
+    char err[256];
+    ck_assert_msg(wf_gen_program(seed, k, p, info, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(wf_program_check(p, k->regs, err, sizeof err) == NULL, "seed %" PRIu64 ": %s",
+                  seed, err);
+}
+
+/* Runs prog on cfg to done, recording every cycle's record when rec != 0. */
+static void run_prog(run_t *r, const wf_config *cfg, const wf_program *prog, int rec)
+{
+    char err[512];
+    memset(r, 0, sizeof *r);
+    r->cfg = *cfg;
+    r->prog = *prog;
+    r->m = wf_model_create(cfg, err, sizeof err);
+    ck_assert_msg(r->m != NULL, "%s", err);
+    ck_assert_msg(wf_model_load(r->m, prog, NULL, err, sizeof err) == 0, "%s", err);
+    size_t cap = 0;
+    while (!wf_model_done(r->m)) {
+        ck_assert_msg(r->n < 200000, "not done after 200000 cycles");
+        wf_model_step(r->m);
+        if (rec) {
+            if (r->n == cap) {
+                cap = cap ? cap * 2 : 512;
+                r->rec = realloc(r->rec, cap * sizeof *r->rec);
+                ck_assert_ptr_nonnull(r->rec);
+            }
+            r->rec[r->n] = *wf_model_obs(r->m);
+        }
+        r->n++;
+    }
+}
+
+static void run_free(run_t *r)
+{
+    wf_model_destroy(r->m);
+    free(r->rec);
+    memset(r, 0, sizeof *r);
+}
+
+/* A kernel with everything in it, for the comparator tests. */
+static void comparator_run(run_t *r, const wf_config *cfg, wf_program *prog, uint64_t seed)
+{
+    wf_gen_knobs k;
+    wf_gen_default(&k);
+    wf_gen_target(&k, cfg);
+    k.length = 120;
+    k.split = 3;
+    k.bank_bias = 50;
+    k.war_bias = 20;
+    k.loop_density = 40;
+    k.branch_density = 40;
+    gen_or_die(seed, &k, prog, NULL);
+    run_prog(r, cfg, prog, 1);
+}
+
+static wf_config cmp_cfg(unsigned war, unsigned loops, unsigned hazard)
+{
+    wf_config c;
+    wf_config_default(&c);
+    c.warps = 4; /* < 64: unused warp entries exist */
+    c.lanes = 8;
+    c.sb_entries = 4;
+    c.ibuf = 2;
+    c.banks = 4;
+    c.collectors = 2;
+    c.bloom_bits = 16;
+    c.war = war;
+    c.loops = loops;
+    c.hazard = hazard;
+    return c;
+}
+
+static unsigned ncases;
+
+static void expect_diff(const wf_config *cfg, const wf_obs *e, const wf_obs *a, const char *path,
+                        uint64_t ev, uint64_t av)
+{
+    wf_cmp_diff d;
+    memset(&d, 0x5A, sizeof d);
+    ck_assert_msg(wf_cmp_obs(cfg, e, a, &d) == 1, "mutation of %s not reported", path);
+    ck_assert_int_eq(d.differs, 1);
+    ck_assert_str_eq(d.path, path);
+    ck_assert_msg(d.expected == ev && d.actual == av, "%s: expected/actual %" PRIu64 "/%" PRIu64
+                  ", want %" PRIu64 "/%" PRIu64, path, d.expected, d.actual, ev, av);
+    ck_assert_uint_eq(d.cycle, e->cycle);
+    ncases++;
+}
+
+static void expect_equal(const wf_config *cfg, const wf_obs *e, const wf_obs *a, const char *what)
+{
+    wf_cmp_diff d;
+    int r = wf_cmp_obs(cfg, e, a, &d);
+    ck_assert_msg(r == 0 && d.differs == 0, "unused field %s reported as %s", what, d.path);
+    ncases++;
+}
+
+/* Finds the first record satisfying COND (which may set the index variables it
+ * names), copies it to *m, and leaves ob pointing at the original. */
+#define FIND(R, COND)                                                   \
+    const wf_obs *ob = NULL;                                            \
+    for (uint64_t c_ = 0; c_ < (R)->n && !ob; c_++) {                    \
+        const wf_obs *o = &(R)->rec[c_];                                \
+        if (COND) ob = o;                                               \
+    }                                                                   \
+    ck_assert_msg(ob != NULL, "no cycle with %s", #COND);               \
+    *m = *ob
+
+static char path[64];
+#define P(...) (snprintf(path, sizeof path, __VA_ARGS__), path)
+
+static int pick_bank(const wf_obs *o, const wf_config *c, unsigned kind, unsigned *b)
+{
+    for (*b = 0; *b < c->banks; (*b)++)
+        if (o->bank[*b].kind == kind) return 1;
+    return 0;
+}
+static int pick_cu(const wf_obs *o, const wf_config *c, unsigned *u, int want_pending)
+{
+    for (*u = 0; *u < c->collectors; (*u)++)
+        if (o->cu[*u].valid && (!want_pending || o->cu[*u].pending)) return 1;
+    return 0;
+}
+static int pick_sb(const wf_obs *o, const wf_config *c, unsigned *w, unsigned *e)
+{
+    for (*w = 0; *w < c->warps; (*w)++)
+        for (*e = 0; *e < c->sb_entries; (*e)++)
+            if (o->warp[*w].sb[*e].valid) return 1;
+    return 0;
+}
+static int pick_dep(const wf_obs *o, const wf_config *c, unsigned *w, unsigned *i)
+{
+    for (*w = 0; *w < c->warps; (*w)++)
+        for (*i = 0; *i < c->ibuf; (*i)++)
+            if (o->warp[*w].ibuf[*i].valid && o->warp[*w].ibuf[*i].dep) return 1;
+    return 0;
+}
+static int pick_wb(const wf_obs *o, unsigned *x, int partial, unsigned lanes)
+{
+    uint32_t full = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
+    for (*x = 0; *x < WF_NUNITS; (*x)++)
+        if (o->wb[*x].valid && o->wb[*x].lanes && (!partial || o->wb[*x].lanes != full)) return 1;
+    return 0;
+}
+static int pick_warp(const wf_obs *o, const wf_config *c, unsigned *w, int what)
+{
+    for (*w = 0; *w < c->warps; (*w)++) {
+        const wf_obs_warp *ww = &o->warp[*w];
+        if (what == 0 && ww->filter) return 1;
+        if (what == 1 && ww->collecting) return 1;
+        if (what == 2 && ww->inflight) return 1;
+    }
+    return 0;
+}
+
+/* ---- (a) the comparator ------------------------------------------------------------- */
+
+START_TEST(comparator_field_families)
+{
+    wf_obs mm, *m = &mm;
+    unsigned w = 0, e = 0, i = 0, b = 0, u = 0, x = 0, l = 0;
+    wf_program pa, pb, pc, pd;
+    run_t A, Bs, C, D;
+    ncases = 0;
+    /* A: inorder, replay, loop mode 3 */
+    wf_config ca = cmp_cfg(WF_WAR_INORDER, 3, WF_HAZARD_REPLAY);
+    comparator_run(&A, &ca, &pa, 11);
+    {
+        FIND(&A, o->cycle == 5);
+        m->cycle = 6;
+        expect_diff(&ca, ob, m, "cycle", 5, 6);
+    }
+    {
+        FIND(&A, o->fetch.valid && o->fetch.pc > 0);
+        m->fetch.pc ^= 1;
+        expect_diff(&ca, ob, m, "fetch.pc", ob->fetch.pc, m->fetch.pc);
+    }
+    {
+        FIND(&A, o->fill.valid);
+        m->fill.line += 3;
+        expect_diff(&ca, ob, m, "fill.line", ob->fill.line, m->fill.line);
+    }
+    {
+        FIND(&A, o->warp[2].fetch_pc);
+        m->warp[2].fetch_pc++;
+        expect_diff(&ca, ob, m, "warp[2].fetch_pc", ob->warp[2].fetch_pc, m->warp[2].fetch_pc);
+    }
+    {
+        FIND(&A, pick_sb(o, &ca, &w, &e));
+        m->warp[w].sb[e].valid = 0;
+        expect_diff(&ca, ob, m, P("warp[%u].sb[%u].valid", w, e), 1, 0);
+        *m = *ob;
+        m->warp[w].sb[e].reg ^= 1;
+        expect_diff(&ca, ob, m, P("warp[%u].sb[%u].reg", w, e), ob->warp[w].sb[e].reg,
+                    m->warp[w].sb[e].reg);
+    }
+    {
+        FIND(&A, pick_dep(o, &ca, &w, &i));
+        m->warp[w].ibuf[i].dep ^= 1;
+        expect_diff(&ca, ob, m, P("warp[%u].ibuf[%u].dep", w, i), ob->warp[w].ibuf[i].dep,
+                    m->warp[w].ibuf[i].dep);
+        *m = *ob;
+        m->warp[w].ibuf[i].dep |= 1u << ca.sb_entries; /* beyond sb_entries: unused bit */
+        expect_equal(&ca, ob, m, "dep bit >= sb_entries");
+    }
+    {
+        FIND(&A, o->warp[1].ibuf[1].valid);
+        m->warp[1].ibuf[1].pc += 2;
+        expect_diff(&ca, ob, m, "warp[1].ibuf[1].pc", ob->warp[1].ibuf[1].pc, m->warp[1].ibuf[1].pc);
+        *m = *ob;
+        m->warp[1].ibuf[1].lanes_left ^= 1u << 3;
+        expect_diff(&ca, ob, m, "warp[1].ibuf[1].lanes_left", ob->warp[1].ibuf[1].lanes_left,
+                    m->warp[1].ibuf[1].lanes_left);
+        *m = *ob;
+        m->warp[1].ibuf[1].lanes_left ^= 1u << ca.lanes; /* lane >= lanes */
+        expect_equal(&ca, ob, m, "lanes_left bit >= lanes");
+        *m = *ob;
+        m->warp[1].hazard ^= 3;
+        expect_diff(&ca, ob, m, "warp[1].hazard", ob->warp[1].hazard, m->warp[1].hazard);
+        ck_assert_int_eq(wf_cmp_obs_flags(&ca, ob, m, WF_CMP_NO_HAZARD, NULL), 0);
+    }
+    {
+        FIND(&A, pick_warp(o, &ca, &w, 2));
+        m->warp[w].inflight++;
+        expect_diff(&ca, ob, m, P("warp[%u].inflight", w), ob->warp[w].inflight,
+                    m->warp[w].inflight);
+        *m = *ob;
+        m->warp[w].filter = 0xF0F0; /* bloom state under inorder: not compared */
+        m->warp[w].collecting = 1;
+        expect_equal(&ca, ob, m, "filter/collecting under war=inorder");
+    }
+    {
+        FIND(&A, o->issue.valid && o->issue.unit != WF_OBS_NONE);
+        m->issue.replay ^= 1;
+        expect_diff(&ca, ob, m, "issue.replay", ob->issue.replay, m->issue.replay);
+        *m = *ob;
+        m->issue.sb_entry ^= 2;
+        expect_diff(&ca, ob, m, "issue.sb_entry", ob->issue.sb_entry, m->issue.sb_entry);
+    }
+    {
+        FIND(&A, o->issue.valid && o->issue.replay);
+        m->issue.replay = 0;
+        expect_diff(&ca, ob, m, "issue.replay", 1, 0);
+    }
+    {
+        FIND(&A, pick_bank(o, &ca, WF_BANK_READ, &b));
+        m->bank[b].kind = WF_BANK_WRITE;
+        expect_diff(&ca, ob, m, P("bank[%u].kind", b), WF_BANK_READ, WF_BANK_WRITE);
+        *m = *ob;
+        m->bank[b].warp ^= 1;
+        expect_diff(&ca, ob, m, P("bank[%u].warp", b), ob->bank[b].warp, m->bank[b].warp);
+        *m = *ob;
+        m->bank[b].reg ^= 4;
+        expect_diff(&ca, ob, m, P("bank[%u].reg", b), ob->bank[b].reg, m->bank[b].reg);
+        *m = *ob;
+        m->bank[b].cu ^= 1;
+        expect_diff(&ca, ob, m, P("bank[%u].cu", b), ob->bank[b].cu, m->bank[b].cu);
+        *m = *ob;
+        m->bank[b].slot ^= 1;
+        expect_diff(&ca, ob, m, P("bank[%u].slot", b), ob->bank[b].slot, m->bank[b].slot);
+        *m = *ob;
+        m->bank[ca.banks].kind = WF_BANK_READ; /* bank >= banks */
+        m->bank[ca.banks].warp = 3;
+        expect_equal(&ca, ob, m, "bank >= banks");
+    }
+    {
+        FIND(&A, pick_bank(o, &ca, WF_BANK_WRITE, &b));
+        m->bank[b].unit = m->bank[b].unit == WF_UNIT_ALU ? WF_UNIT_MUL : WF_UNIT_ALU;
+        expect_diff(&ca, ob, m, P("bank[%u].unit", b), ob->bank[b].unit, m->bank[b].unit);
+    }
+    {
+        FIND(&A, pick_cu(o, &ca, &u, 1));
+        m->cu[u].valid = 0;
+        expect_diff(&ca, ob, m, P("cu[%u].valid", u), 1, 0);
+        *m = *ob;
+        m->cu[u].pending ^= 1;
+        expect_diff(&ca, ob, m, P("cu[%u].pending", u), ob->cu[u].pending, m->cu[u].pending);
+        *m = *ob;
+        m->cu[u].ready ^= 1;
+        expect_diff(&ca, ob, m, P("cu[%u].ready", u), ob->cu[u].ready, m->cu[u].ready);
+        *m = *ob;
+        m->cu[u].older ^= 1; /* bit 0 < collectors */
+        expect_diff(&ca, ob, m, P("cu[%u].older", u), ob->cu[u].older, m->cu[u].older);
+        *m = *ob;
+        m->cu[u].older ^= 1u << ca.collectors; /* beyond collectors */
+        expect_equal(&ca, ob, m, "older bit >= collectors");
+        *m = *ob;
+        m->cu[ca.collectors].valid = 1; /* CU >= collectors */
+        m->cu[ca.collectors].pc = 9;
+        m->sr.valid = 1; /* SR in loop mode 3 */
+        expect_equal(&ca, ob, m, "cu >= collectors, sr in mode 3");
+    }
+    {
+        FIND(&A, o->dispatch[2].valid);
+        m->dispatch[2].cu ^= 1;
+        expect_diff(&ca, ob, m, "dispatch[2].cu", ob->dispatch[2].cu, m->dispatch[2].cu);
+        *m = *ob;
+        m->dispatch[2].valid = 0;
+        expect_diff(&ca, ob, m, "dispatch[2].valid", 1, 0);
+    }
+    {
+        FIND(&A, o->piece.valid && !o->piece.last);
+        m->piece.lanes ^= 1;
+        expect_diff(&ca, ob, m, "piece.lanes", ob->piece.lanes, m->piece.lanes);
+        *m = *ob;
+        m->piece.last = 1;
+        expect_diff(&ca, ob, m, "piece.last", 0, 1);
+    }
+    {
+        FIND(&A, pick_wb(o, &x, 0, ca.lanes));
+        l = (unsigned)__builtin_ctz(ob->wb[x].lanes);
+        m->wb[x].data[l] ^= 0x80000000u;
+        expect_diff(&ca, ob, m, P("wb[%u].data[%u]", x, l), ob->wb[x].data[l], m->wb[x].data[l]);
+        *m = *ob;
+        m->wb[x].release ^= 1;
+        expect_diff(&ca, ob, m, P("wb[%u].release", x), ob->wb[x].release, m->wb[x].release);
+        *m = *ob;
+        m->wb[x].data[ca.lanes] = 0xDEAD; /* lane >= lanes */
+        expect_equal(&ca, ob, m, "wb data of a lane >= lanes");
+    }
+    {
+        FIND(&A, pick_wb(o, &x, 1, ca.lanes)); /* a ld piece: a partial lane mask */
+        uint32_t outside = ~ob->wb[x].lanes & ((1u << ca.lanes) - 1);
+        l = (unsigned)__builtin_ctz(outside);
+        m->wb[x].data[l] = 0xBAD;
+        expect_equal(&ca, ob, m, "wb data of a lane outside the mask");
+        *m = *ob;
+        m->wb[x].lanes |= 1u << l;
+        expect_diff(&ca, ob, m, P("wb[%u].lanes", x), ob->wb[x].lanes, m->wb[x].lanes);
+    }
+    {
+        FIND(&A, o->branch.valid);
+        m->branch.target++;
+        expect_diff(&ca, ob, m, "branch.target", ob->branch.target, m->branch.target);
+        *m = *ob;
+        m->branch.taken ^= 1;
+        expect_diff(&ca, ob, m, "branch.taken", ob->branch.taken, m->branch.taken);
+    }
+    {
+        FIND(&A, !o->done);
+        m->done = 1;
+        expect_diff(&ca, ob, m, "done", 0, 1);
+        /* unused: a warp >= warps, sb entry >= sb_entries, slot >= ibuf, padding */
+        *m = *ob;
+        m->warp[ca.warps].fetch_pc = 77;
+        m->warp[ca.warps].sb[0].valid = 1;
+        m->warp[WF_MAX_WARPS - 1].exited = 1;
+        m->warp[0].sb[ca.sb_entries].valid = 1;
+        m->warp[0].sb[ca.sb_entries].reg = 5;
+        m->warp[3].ibuf[ca.ibuf].valid = 1;
+        m->warp[3].ibuf[ca.ibuf].pc = 12;
+        expect_equal(&ca, ob, m, "warp >= warps, sb >= sb_entries, ibuf >= ibuf");
+        *m = *ob;
+        size_t pad = offsetof(wf_obs, fetch.kind) + 1;
+        ck_assert_uint_lt(pad, offsetof(wf_obs, fetch.pc)); /* a padding byte */
+        ((unsigned char *)m)[pad] ^= 0xFF;
+        pad = offsetof(wf_obs, warp[1].ibuf[0].dep) + 1; /* padding before lanes_left */
+        ck_assert_uint_lt(pad, offsetof(wf_obs, warp[1].ibuf[0].lanes_left));
+        ((unsigned char *)m)[pad] ^= 0xFF;
+        expect_equal(&ca, ob, m, "padding bytes");
+        *m = *ob;
+        m->sr.pending = 3;
+        expect_equal(&ca, ob, m, "sr in loop mode 3");
+    }
+
+    /* B: bloom, stall mode */
+    wf_config cb = cmp_cfg(WF_WAR_BLOOM, 3, WF_HAZARD_STALL);
+    comparator_run(&Bs, &cb, &pb, 12);
+    {
+        FIND(&Bs, o->lsu_stall);
+        m->lsu_stall = 0;
+        expect_diff(&cb, ob, m, "lsu_stall", 1, 0);
+    }
+    {
+        FIND(&Bs, o->stall == WF_STALL_LSU);
+        m->stall = WF_STALL_NONE;
+        expect_diff(&cb, ob, m, "stall", WF_STALL_LSU, WF_STALL_NONE);
+    }
+    {
+        FIND(&Bs, pick_warp(o, &cb, &w, 0));
+        unsigned bit = (unsigned)__builtin_ctzll(ob->warp[w].filter);
+        m->warp[w].filter ^= 1ull << bit;
+        expect_diff(&cb, ob, m, P("warp[%u].filter", w), ob->warp[w].filter, m->warp[w].filter);
+        *m = *ob;
+        m->warp[w].filter |= 1ull << 40; /* >= bloom_bits */
+        expect_equal(&cb, ob, m, "filter bit >= bloom_bits");
+        *m = *ob;
+        for (unsigned k = 0; k < cb.collectors; k++) m->cu[k].older = 1; /* inorder state */
+        expect_equal(&cb, ob, m, "older under war=bloom");
+    }
+
+    /* C: warpboard-read */
+    wf_config cc = cmp_cfg(WF_WAR_WB_READ, 3, WF_HAZARD_REPLAY);
+    comparator_run(&C, &cc, &pc, 13);
+    {
+        FIND(&C, pick_warp(o, &cc, &w, 1));
+        m->warp[w].collecting = 0;
+        expect_diff(&cc, ob, m, P("warp[%u].collecting", w), ob->warp[w].collecting, 0);
+    }
+
+    /* D: loop mode 2, the staging register */
+    wf_config cd = cmp_cfg(WF_WAR_BLOOM, 2, WF_HAZARD_REPLAY);
+    comparator_run(&D, &cd, &pd, 14);
+    {
+        FIND(&D, o->sr.valid && o->sr.pending);
+        m->sr.pending ^= 1;
+        expect_diff(&cd, ob, m, "sr.pending", ob->sr.pending, m->sr.pending);
+        *m = *ob;
+        m->sr.warp ^= 1;
+        expect_diff(&cd, ob, m, "sr.warp", ob->sr.warp, m->sr.warp);
+        *m = *ob;
+        m->cu[0].valid = 1; /* CUs in mode 2 */
+        m->cu[1].pending = 5;
+        expect_equal(&cd, ob, m, "cu in loop mode 2");
+    }
+    {
+        FIND(&D, pick_bank(o, &cd, WF_BANK_READ, &b));
+        ck_assert_uint_eq(ob->bank[b].cu, WF_OBS_SR);
+        m->bank[b].cu = 0;
+        expect_diff(&cd, ob, m, P("bank[%u].cu", b), WF_OBS_SR, 0);
+    }
+    fprintf(stderr, "comparator: %u mutation / unused-field cases checked\n", ncases);
+    ck_assert_uint_ge(ncases, 45);
+    run_free(&A);
+    run_free(&Bs);
+    run_free(&C);
+    run_free(&D);
+    wf_program_free(&pa);
+    wf_program_free(&pb);
+    wf_program_free(&pc);
+    wf_program_free(&pd);
+}
+END_TEST
+
+START_TEST(comparator_identical_runs_and_report)
+{
+    wf_config c = cmp_cfg(WF_WAR_INORDER, 3, WF_HAZARD_REPLAY);
+    wf_program p;
+    run_t a, b;
+    comparator_run(&a, &c, &p, 21);
+    run_prog(&b, &c, &p, 1);
+    ck_assert_uint_eq(a.n, b.n);
+    wf_cmp_history *h = calloc(1, sizeof *h);
+    wf_cmp_diff d;
+    for (uint64_t k = 0; k < a.n; k++)
+        ck_assert_msg(wf_cmp_step(&c, h, &a.rec[k], &b.rec[k], 0, &d) == 0,
+                      "identical runs differ at cycle %" PRIu64 ": %s", k, d.path);
+    ck_assert_uint_eq(h->count, a.n);
+    /* final state: the model against the interpreter through wf_cmp_arch */
+    wf_arch_state ms, fs;
+    char err[256], diff[256];
+    ck_assert_int_eq(wf_model_final_state(a.m, &ms), 0);
+    ck_assert_msg(wf_functional_run(&c, &p, NULL, 1000000, &fs, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(wf_cmp_arch(&fs, &ms, diff, sizeof diff) == 0, "%s", diff);
+    ms.reg[5] ^= 1;
+    ck_assert_int_eq(wf_cmp_arch(&fs, &ms, diff, sizeof diff), 1);
+    ck_assert_ptr_nonnull(strstr(diff, "warp 0 r0 lane 5"));
+    ms.reg[5] ^= 1;
+    ms.retired[2]++;
+    ck_assert_int_eq(wf_cmp_arch(&fs, &ms, diff, sizeof diff), 1);
+    ck_assert_ptr_nonnull(strstr(diff, "warp 2 retired"));
+    wf_arch_free(&ms);
+    wf_arch_free(&fs);
+
+    /* a divergence at cycle k: the report */
+    wf_cmp_history_init(h);
+    uint64_t k = a.n / 2;
+    ck_assert_uint_ge(k, 10);
+    for (uint64_t j = k - 9; j < k; j++) wf_cmp_step(&c, h, &a.rec[j], &b.rec[j], 0, &d);
+    wf_obs *bad = malloc(sizeof *bad);
+    *bad = b.rec[k];
+    bad->bank[1].kind = bad->bank[1].kind == WF_BANK_WRITE ? WF_BANK_IDLE : WF_BANK_WRITE;
+    ck_assert_int_eq(wf_cmp_step(&c, h, &a.rec[k], bad, 0, &d), 1);
+    ck_assert_str_eq(d.path, "bank[1].kind");
+    char *txt = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&txt, &len);
+    wf_cmp_report(f, &c, &d, h, 0xABCDEF, "build/wfgen --seed 21 -o t.s && wfsim t.s --warps 4");
+    fclose(f);
+    fprintf(stderr, "---- sample first-divergence report ----\n%s----\n", txt);
+    char want[64];
+    snprintf(want, sizeof want, "at cycle %" PRIu64 "\n", k);
+    ck_assert_ptr_nonnull(strstr(txt, want));
+    ck_assert_ptr_nonnull(strstr(txt, "field:    bank[1].kind"));
+    ck_assert_ptr_nonnull(strstr(txt, "seed:     11259375"));
+    ck_assert_ptr_nonnull(strstr(txt, "--warps 4 --lanes 8 --regs 32"));
+    ck_assert_ptr_nonnull(strstr(txt, "--war inorder"));
+    ck_assert_ptr_nonnull(strstr(txt, "--active-warps 0"));
+    ck_assert_ptr_nonnull(strstr(txt, "reproduce: build/wfgen --seed 21"));
+    unsigned lines_e = 0, lines_a = 0, marked = 0;
+    for (char *s = txt; (s = strstr(s, "\n  ")); s++) {
+        if (s[3] == 'E' || s[4] == 'E') lines_e += (s[3] == ' ' || s[3] == '!') && s[4] == 'E';
+        if ((s[3] == ' ' || s[3] == '!') && s[4] == 'A') lines_a++;
+        if (s[3] == '!') marked++;
+    }
+    ck_assert_uint_eq(lines_e, WF_CMP_HISTORY);
+    ck_assert_uint_eq(lines_a, WF_CMP_HISTORY);
+    ck_assert_uint_eq(marked, 2); /* only the diverging cycle's pair */
+    /* every parameter appears as an option */
+    size_t np;
+    const wf_param *pp = wf_params(&np);
+    for (size_t i = 0; i < np; i++) {
+        char opt[40];
+        snprintf(opt, sizeof opt, "--%s ", pp[i].name);
+        for (char *q = opt; *q; q++)
+            if (*q == '_') *q = '-';
+        ck_assert_msg(strstr(txt, opt), "option %s missing", opt);
+    }
+    /* the options reproduce the configuration */
+    char opts[2048];
+    wf_cmp_config_options(&c, opts, sizeof opts);
+    wf_config back;
+    wf_config_default(&back);
+    back.warps = 1;
+    back.war = 0;
+    char *save = NULL;
+    for (char *n = strtok_r(opts, " ", &save); n; n = strtok_r(NULL, " ", &save)) {
+        char *v = strtok_r(NULL, " ", &save);
+        ck_assert_ptr_null(wf_config_set(&back, n + 2, v, err, sizeof err));
+    }
+    ck_assert_int_eq(memcmp(&back, &c, sizeof c), 0);
+    free(txt);
+    free(bad);
+    free(h);
+    run_free(&a);
+    run_free(&b);
+    wf_program_free(&p);
+}
+END_TEST
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* ns per wf_cmp_obs over the records of a run compared with a second run's. */
+static void speed(unsigned warps, double *eq_ns, double *hot_ns, double *diff_ns, double *push_ns)
+{
+    wf_config c;
+    wf_config_default(&c);
+    c.warps = warps;
+    wf_gen_knobs k;
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 60;
+    wf_program p;
+    gen_or_die(5, &k, &p, NULL);
+    run_t a, b;
+    run_prog(&a, &c, &p, 1);
+    run_prog(&b, &c, &p, 1);
+    wf_cmp_diff d;
+    unsigned reps = 0, bad = 0;
+    double t0 = now_ns();
+    do {
+        for (uint64_t i = 0; i < a.n; i++) bad += (unsigned)wf_cmp_obs(&c, &a.rec[i], &b.rec[i], &d);
+        reps++;
+    } while (now_ns() - t0 < 2e8);
+    *eq_ns = (now_ns() - t0) / ((double)reps * (double)a.n);
+    ck_assert_uint_eq(bad, 0);
+    for (uint64_t i = 0; i < b.n; i++) b.rec[i].done ^= 1; /* the last field: a full walk */
+    reps = 0;
+    t0 = now_ns();
+    do {
+        for (uint64_t i = 0; i < a.n; i++) bad += (unsigned)wf_cmp_obs(&c, &a.rec[i], &b.rec[i], &d);
+        reps++;
+    } while (now_ns() - t0 < 2e8);
+    *diff_ns = (now_ns() - t0) / ((double)reps * (double)a.n);
+    ck_assert_uint_eq(bad, reps * a.n);
+    ck_assert_str_eq(d.path, "done");
+    /* hot: one record pair in cache, as in a harness that reuses its buffers */
+    wf_obs *he = malloc(sizeof *he), *ha = malloc(sizeof *ha);
+    *he = a.rec[a.n / 2];
+    *ha = a.rec[a.n / 2];
+    unsigned hotbad = 0;
+    reps = 0;
+    t0 = now_ns();
+    do {
+        for (unsigned i = 0; i < 1000; i++) hotbad += (unsigned)wf_cmp_obs(&c, he, ha, &d);
+        reps++;
+    } while (now_ns() - t0 < 1e8);
+    *hot_ns = (now_ns() - t0) / ((double)reps * 1000.0);
+    ck_assert_uint_eq(hotbad, 0);
+    free(he);
+    free(ha);
+    wf_cmp_history *h = calloc(1, sizeof *h);
+    reps = 0;
+    t0 = now_ns();
+    do {
+        for (uint64_t i = 0; i < a.n; i++) wf_cmp_history_push(h, &a.rec[i], &b.rec[i]);
+        reps++;
+    } while (now_ns() - t0 < 1e8);
+    *push_ns = (now_ns() - t0) / ((double)reps * (double)a.n);
+    free(h);
+    run_free(&a);
+    run_free(&b);
+    wf_program_free(&p);
+}
+
+START_TEST(comparator_speed)
+{
+    double e8, h8, d8, p8, e64, h64, d64, p64;
+    speed(8, &e8, &h8, &d8, &p8);
+    speed(64, &e64, &h64, &d64, &p64);
+    fprintf(stderr,
+            "comparator speed (sizeof(wf_obs) = %zu bytes):\n"
+            "  default config (8 warps): %.0f ns/compare equal (hot cache), %.0f ns streaming "
+            "recorded runs, %.0f ns differing in the last field, %.0f ns history push\n"
+            "  64 warps:                 %.0f ns/compare equal (hot cache), %.0f ns streaming, "
+            "%.0f ns differing, %.0f ns push\n",
+            sizeof(wf_obs), h8, e8, d8, p8, h64, e64, d64, p64);
+}
+END_TEST
+
+/* ---- (b) the generator ---------------------------------------------------------------- */
+
+static unsigned pow2_at_least(unsigned v)
+{
+    unsigned p = 1;
+    while (p < v) p <<= 1;
+    return p;
+}
+
+static void random_knobs(wf_rng *r, wf_gen_knobs *k, const wf_config *c)
+{
+    wf_gen_default(k);
+    wf_gen_target(k, c);
+    k->length = wf_rng_below(r, 4) ? wf_rng_range(r, 8, 120) : wf_rng_range(r, 120, 400);
+    k->w_alu = wf_rng_range(r, 0, 60);
+    k->w_mul = wf_rng_range(r, 0, 30);
+    k->w_ld = wf_rng_range(r, 0, 20);
+    k->w_st = wf_rng_range(r, 0, 20);
+    k->w_nop = wf_rng_range(r, 0, 5);
+    k->w_bra = wf_rng_range(r, 0, 5);
+    if (!(k->w_alu + k->w_mul + k->w_ld + k->w_st + k->w_nop + k->w_bra)) k->w_alu = 1;
+    k->reuse = wf_rng_range(r, 0, 8);
+    k->bank_bias = wf_rng_range(r, 0, 100);
+    k->war_bias = wf_rng_range(r, 0, 50);
+    k->split = wf_rng_range(r, 1, 8);
+    k->loop_density = wf_rng_range(r, 0, 60);
+    k->branch_density = wf_rng_range(r, 0, 60);
+    k->loop_iters = wf_rng_range(r, 1, 4);
+    k->loop_body = wf_rng_range(r, 1, 20);
+}
+
+START_TEST(generator_random_configs)
+{
+    const char *ns = getenv("WF_VERIF_SEEDS");
+    unsigned seeds = ns && atoi(ns) > 0 ? (unsigned)atoi(ns) : 300, runs = 0, none_differs = 0;
+    uint64_t insns = 0, cycles = 0;
+    unsigned t_ld = 0, t_st = 0, t_loops = 0, t_bnz = 0, t_bra = 0, t_war = 0, t_long = 0,
+             t_small = 0;
+    for (unsigned s = 0; s < seeds; s++) {
+        wf_config c;
+        wf_random_config(1000 + s, NULL, &c);
+        char err[512];
+        ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s", s, err);
+        wf_rng r;
+        wf_rng_seed(&r, 77 + s);
+        wf_gen_knobs k;
+        random_knobs(&r, &k, &c);
+        wf_program p, q;
+        wf_gen_info info;
+        gen_or_die(s, &k, &p, &info);
+        gen_or_die(s, &k, &q, NULL); /* determinism */
+        ck_assert_uint_eq(p.len, q.len);
+        ck_assert_int_eq(memcmp(p.words, q.words, p.len * sizeof *p.words), 0);
+        wf_program_free(&q);
+        ck_assert_uint_eq(p.len, info.len);
+        ck_assert_uint_ge(p.len, k.length);
+        t_ld += info.n_ld;
+        t_st += info.n_st;
+        t_loops += info.n_loops;
+        t_bnz += info.n_bnz;
+        t_bra += info.n_bra;
+        t_war += info.n_war;
+        t_long += p.len > c.icache_lines * c.icache_line;
+        t_small += c.regs < 8;
+        wf_insn last;
+        ck_assert_ptr_null(wf_decode(p.words[p.len - 1], c.regs, &last));
+        ck_assert_int_eq(last.op, WF_OP_EXIT);
+        if (c.imem_words < p.len) c.imem_words = pow2_at_least(p.len);
+        if (c.icache_line > c.imem_words) c.icache_line = c.imem_words;
+        ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s", s, err);
+        uint32_t *mem = malloc(c.mem_words * sizeof *mem);
+        for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)wf_rng_next(&r);
+        wf_arch_state want;
+        ck_assert_msg(wf_functional_run(&c, &p, mem, 1000000, &want, err, sizeof err) == 0,
+                      "seed %u: %s", s, err);
+        /* every warp stays in its slice: words beyond warps * slice are untouched */
+        if (info.slice)
+            for (unsigned i = c.warps * info.slice; i < c.mem_words; i++)
+                ck_assert_uint_eq(want.mem[i], mem[i]);
+        for (unsigned war = WF_WAR_NONE; war <= WF_WAR_BLOOM; war++) {
+            c.war = war;
+            wf_model *m = wf_model_create(&c, err, sizeof err);
+            ck_assert_msg(m != NULL, "%s", err);
+            ck_assert_msg(wf_model_load(m, &p, mem, err, sizeof err) == 0, "%s", err);
+            ck_assert_msg(wf_model_run(m, 5000000, err, sizeof err) == 0, "seed %u war %u: %s", s,
+                          war, err);
+            wf_arch_state got;
+            ck_assert_int_eq(wf_model_final_state(m, &got), 0);
+            char diff[256];
+            int d = wf_cmp_arch(&want, &got, diff, sizeof diff);
+            if (war == WF_WAR_NONE) {
+                none_differs += (unsigned)d;
+            } else {
+                char opts[2048];
+                wf_cmp_config_options(&c, opts, sizeof opts);
+                ck_assert_msg(d == 0, "seed %u: model differs from the interpreter: %s\n  %s", s,
+                              diff, opts);
+                insns += wf_model_stats(m)->instructions;
+                cycles += wf_model_stats(m)->cycles;
+                runs++;
+            }
+            wf_arch_free(&got);
+            wf_model_destroy(m);
+        }
+        wf_arch_free(&want);
+        free(mem);
+        wf_program_free(&p);
+    }
+    fprintf(stderr,
+            "generator: %u seeds x random configs, %u model runs (war != none) equal to the "
+            "interpreter, %" PRIu64 " instructions in %" PRIu64 " cycles; war=none differed in %u "
+            "seeds\n",
+            seeds, runs, insns, cycles, none_differs);
+    fprintf(stderr,
+            "generator: programs held %u ld, %u st, %u counted loops, %u bnz regions, %u bra, %u "
+            "WAR patterns; %u programs longer than their I-cache, %u configs with regs < 8\n",
+            t_ld, t_st, t_loops, t_bnz, t_bra, t_war, t_long, t_small);
+    ck_assert(t_ld && t_st && t_loops && t_bnz && t_bra && t_war && t_long);
+}
+END_TEST
+
+START_TEST(generator_knob_errors)
+{
+    wf_gen_knobs k;
+    char err[256];
+    wf_gen_default(&k);
+    ck_assert_ptr_null(wf_gen_set(&k, "split=4", err, sizeof err));
+    ck_assert_uint_eq(k.split, 4);
+    ck_assert_ptr_null(wf_gen_set(&k, "bank-bias=0x10", err, sizeof err));
+    ck_assert_uint_eq(k.bank_bias, 16);
+    ck_assert_ptr_null(wf_gen_set(&k, "layout=naive", err, sizeof err));
+    ck_assert_uint_eq(k.layout, WF_LAYOUT_NAIVE);
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "split=33", err, sizeof err));
+    ck_assert_str_eq(err, "knob split='33': allowed 1..32");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "bank_bias=-1", err, sizeof err));
+    ck_assert_str_eq(err, "knob bank_bias='-1': allowed 0..100");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "mem_words=1000", err, sizeof err));
+    ck_assert_str_eq(err, "knob mem_words='1000': allowed a power of two in 16..65536");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "layout=diagonal", err, sizeof err));
+    ck_assert_str_eq(err, "knob layout='diagonal': allowed naive|swizzle");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "nosuch=1", err, sizeof err));
+    ck_assert_str_eq(err, "unknown knob 'nosuch' (wfgen --help lists them)");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "length", err, sizeof err));
+    ck_assert_str_eq(err, "knob 'length': expected name=value");
+    ck_assert_ptr_nonnull(wf_gen_set(&k, "length=12x", err, sizeof err));
+    wf_gen_default(&k);
+    k.w_alu = k.w_mul = k.w_ld = k.w_st = k.w_nop = k.w_bra = 0;
+    ck_assert_ptr_nonnull(wf_gen_check(&k, err, sizeof err));
+    wf_program p;
+    ck_assert_int_eq(wf_gen_program(1, &k, &p, NULL, err, sizeof err), -1);
+    wf_gen_default(&k);
+    k.mem_line = 32;
+    k.mem_words = 16;
+    ck_assert_ptr_nonnull(wf_gen_check(&k, err, sizeof err));
+    ck_assert_str_eq(err, "knob mem_line=32: allowed at most mem_words=16");
+    /* different seeds give different programs */
+    wf_gen_default(&k);
+    wf_program a, b;
+    gen_or_die(1, &k, &a, NULL);
+    gen_or_die(2, &k, &b, NULL);
+    ck_assert(a.len != b.len || memcmp(a.words, b.words, a.len * sizeof *a.words) != 0);
+    wf_program_free(&a);
+    wf_program_free(&b);
+    /* tiny register files: no memory, loops or bnz, still valid */
+    for (unsigned regs = 1; regs < 9; regs++) {
+        wf_gen_default(&k);
+        k.regs = regs;
+        k.loop_density = 500;
+        gen_or_die(regs, &k, &a, NULL);
+        wf_program_free(&a);
+    }
+}
+END_TEST
+
+/* Sums over seeds of one generator setting run on one configuration. */
+typedef struct {
+    uint64_t conflicts, reads, pieces, lsu_dispatches, misses, fills, insns;
+    unsigned differ, seeds;
+} knob_stats;
+
+static void knob_run(const wf_config *c0, const wf_gen_knobs *k0, unsigned seeds, knob_stats *ks)
+{
+    memset(ks, 0, sizeof *ks);
+    for (unsigned s = 0; s < seeds; s++) {
+        wf_program p;
+        gen_or_die(500 + s, k0, &p, NULL);
+        wf_config c = *c0;
+        if (c.imem_words < p.len) c.imem_words = pow2_at_least(p.len);
+        char err[512];
+        wf_model *m = wf_model_create(&c, err, sizeof err);
+        ck_assert_msg(m != NULL, "%s", err);
+        ck_assert_int_eq(wf_model_load(m, &p, NULL, err, sizeof err), 0);
+        ck_assert_msg(wf_model_run(m, 5000000, err, sizeof err) == 0, "%s", err);
+        const wf_stats *st = wf_model_stats(m);
+        for (unsigned b = 0; b < c.banks; b++) {
+            ks->conflicts += st->bank_conflicts[b];
+            ks->reads += st->bank_reads[b];
+        }
+        ks->pieces += st->lsu_pieces;
+        ks->lsu_dispatches += st->dispatches[WF_UNIT_LSU - 1];
+        ks->misses += st->icache_misses;
+        ks->fills += st->icache_fills;
+        ks->insns += st->instructions;
+        wf_arch_state got, want;
+        ck_assert_int_eq(wf_model_final_state(m, &got), 0);
+        ck_assert_int_eq(wf_functional_run(&c, &p, NULL, 1000000, &want, err, sizeof err), 0);
+        ks->differ += (unsigned)wf_cmp_arch(&want, &got, NULL, 0);
+        ks->seeds++;
+        wf_arch_free(&got);
+        wf_arch_free(&want);
+        wf_model_destroy(m);
+        wf_program_free(&p);
+    }
+}
+
+START_TEST(generator_knob_effects)
+{
+    wf_config c;
+    wf_config_default(&c); /* 8 warps, 8 lanes, 4 banks, 4 CUs, 16x4 I-cache, mem 1024/4 */
+    wf_gen_knobs k;
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 100;
+    k.war_bias = 0;
+    const unsigned N = 40;
+    knob_stats lo, hi;
+
+    /* bank-conflict bias */
+    k.bank_bias = 0;
+    knob_run(&c, &k, N, &lo);
+    k.bank_bias = 100;
+    knob_run(&c, &k, N, &hi);
+    fprintf(stderr,
+            "knob bank_bias: 0 -> %" PRIu64 " bank-conflict cycles (%.3f per instruction), "
+            "100 -> %" PRIu64 " (%.3f per instruction)\n",
+            lo.conflicts, (double)lo.conflicts / (double)lo.insns, hi.conflicts,
+            (double)hi.conflicts / (double)hi.insns);
+    ck_assert_uint_gt(hi.conflicts * 10, lo.conflicts * 15); /* clearly more: > 1.5x */
+
+    /* memory split factor (stall mode: one LSU dispatch per ld/st, one piece per line) */
+    wf_config cs = c;
+    cs.hazard = WF_HAZARD_STALL;
+    k.bank_bias = 20;
+    k.w_ld = k.w_st = 20;
+    k.split = 1;
+    knob_run(&cs, &k, N, &lo);
+    k.split = 4;
+    knob_run(&cs, &k, N, &hi);
+    double p1 = (double)lo.pieces / (double)lo.lsu_dispatches,
+           p4 = (double)hi.pieces / (double)hi.lsu_dispatches;
+    fprintf(stderr,
+            "knob split: 1 -> %.3f lsu_pieces per ld/st (%" PRIu64 "/%" PRIu64 "), 4 -> %.3f (%" PRIu64
+            "/%" PRIu64 "), ratio %.2f\n",
+            p1, lo.pieces, lo.lsu_dispatches, p4, hi.pieces, hi.lsu_dispatches, p4 / p1);
+    ck_assert(p4 / p1 > 3.5 && p4 / p1 < 4.5);
+
+    /* WAR bias: war=none against the interpreter */
+    wf_config cn = c;
+    cn.war = WF_WAR_NONE;
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 100;
+    knob_stats glo, ghi;
+    k.war_bias = 0;
+    knob_run(&cn, &k, N, &lo);
+    k.war_bias = 60;
+    knob_run(&cn, &k, N, &hi);
+    cn.sched = WF_SCHED_GTO; /* the warp keeps issuing: Y follows X at once */
+    k.war_bias = 0;
+    knob_run(&cn, &k, N, &glo);
+    k.war_bias = 60;
+    knob_run(&cn, &k, N, &ghi);
+    fprintf(stderr,
+            "knob war_bias: war=none differs from the interpreter in: lrr: bias 0 -> %u/%u seeds, "
+            "bias 60 -> %u/%u; gto: bias 0 -> %u/%u, bias 60 -> %u/%u\n",
+            lo.differ, lo.seeds, hi.differ, hi.seeds, glo.differ, glo.seeds, ghi.differ, ghi.seeds);
+    ck_assert_uint_ge(hi.differ * 5, N); /* a clear fraction: >= 20% */
+    ck_assert_uint_ge(ghi.differ * 5, N);
+    ck_assert_uint_gt(hi.differ, lo.differ);
+    ck_assert_uint_gt(ghi.differ, glo.differ);
+
+    /* program length against the I-cache (icache_lines * icache_line = 64) */
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 48;
+    knob_run(&c, &k, 10, &lo);
+    k.length = 4 * c.icache_lines * c.icache_line;
+    knob_run(&c, &k, 10, &hi);
+    fprintf(stderr,
+            "knob length: %u -> %.1f I-cache misses per run, %u -> %.1f per run (I-cache %u lines)\n",
+            48, (double)lo.misses / 10, k.length, (double)hi.misses / 10, c.icache_lines);
+    ck_assert_uint_gt(hi.misses / 10, c.icache_lines);
+    ck_assert_uint_le(lo.misses / 10, c.icache_lines);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("verif");
+    TCase *cmp = tcase_create("comparator"), *gen = tcase_create("generator");
+    tcase_add_test(cmp, comparator_field_families);
+    tcase_add_test(cmp, comparator_identical_runs_and_report);
+    tcase_add_test(cmp, comparator_speed);
+    tcase_add_test(gen, generator_knob_errors);
+    tcase_add_test(gen, generator_random_configs);
+    tcase_add_test(gen, generator_knob_effects);
+    tcase_set_timeout(cmp, 300);
+    tcase_set_timeout(gen, 1200);
+    suite_add_tcase(s, cmp);
+    suite_add_tcase(s, gen);
+    return wf_run_suite(s);
+}
