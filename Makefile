@@ -65,11 +65,11 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	  bash scripts/run-tests.sh $(ASAN_TESTS)
 	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim.sh
 
-test-examples: $(B)/wfsim
+test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 
-regress: deps-regress $(B)/wfsim
+regress: deps-regress $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py
 
 clean:

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """warpfront regression runner (`make regress`).
 
-Runs every example program in sim/examples/ over a set of configurations:
-a few fixed ones plus one random configuration per seed. Each run:
+Runs every example program in sim/examples/ over a set of configurations
+(a few fixed ones plus one random configuration per seed), and one
+constrained-random program per seed (build/wfgen) under that seed's
+configuration. Each run:
   1. the functional interpreter (`wfsim --functional --dump-state`), checked
      against verif/check_examples.py where the kernel has a checker;
   2. the cycle model (`wfsim --dump-state`), whose final state must equal the
@@ -27,6 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
+WFGEN = os.environ.get("WFGEN", os.path.join(ROOT, "build", "wfgen"))
 CHECKER = os.path.join(ROOT, "verif", "check_examples.py")
 EXAMPLES = os.path.join(ROOT, "sim", "examples")
 OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "regress")))
@@ -107,6 +110,15 @@ def one_run(job):
     rid = "%s.%s" % (kernel, cfg["name"])
     d = os.path.join(OUT, rid)
     os.makedirs(d, exist_ok=True)
+    if src is None:  # a generated program for this seed's configuration, kept with the run
+        src = os.path.join(d, "prog.s")
+        gcmd = [WFGEN, "--seed", str(cfg["seed"]), "-o", src] + cfg["opts"]
+        with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as glog:
+            rc, _, err = run(gcmd, glog)
+        if rc != 0:
+            return {"id": rid, "kernel": kernel, "config": cfg["name"], "dir": d,
+                    "status": "fail", "kind": "generator-error", "message": err.strip()[:300],
+                    "skipped": [], "time": 0.0, "command": " ".join(map(shlex.quote, gcmd))}
     # The example's own options (the seed examples need theirs) come first,
     # the configuration's override them.
     opts = example_options(src) + cfg["opts"]
@@ -133,7 +145,7 @@ def one_run(job):
             rc, out, err = run(ccmd, log)
             if rc != 0:
                 res.update(status="fail", kind="wrong-result", message=(out + err).strip()[:300])
-        else:
+        elif kernel != "gen":
             res["skipped"].append("no independent checker for this kernel")
         if res["status"] == "pass":
             ccmd = [WFSIM, "--quiet"] + opts + ["--dump-state", cstate, src]
@@ -175,17 +187,20 @@ def main():
     seed = int(os.environ.get("SEED", "1"))
     seeds = int(os.environ.get("SEEDS", "8"))
     jobs = int(os.environ.get("JOBS", str(os.cpu_count() or 1)))
-    if not os.access(WFSIM, os.X_OK):
-        print("regress: %s is not built (run make)" % WFSIM, file=sys.stderr)
-        return 2
+    for tool in (WFSIM, WFGEN):
+        if not os.access(tool, os.X_OK):
+            print("regress: %s is not built (run make)" % tool, file=sys.stderr)
+            return 2
     os.makedirs(OUT, exist_ok=True)
     checked = set(subprocess.run([sys.executable, CHECKER, "--list"], capture_output=True,
                                  text=True, check=True).stdout.split())
     configs = FIXED + [random_config(s) for s in range(seed, seed + seeds)]
     kernels = sorted(f[:-2] for f in os.listdir(EXAMPLES) if f.endswith(".s"))
     jobs_list = [(k, os.path.join(EXAMPLES, k + ".s"), c, checked) for k in kernels for c in configs]
-    print("regress: %d kernels x %d configurations (seeds %d..%d), %d jobs, results in %s"
-          % (len(kernels), len(configs), seed, seed + seeds - 1, jobs, OUT))
+    jobs_list += [("gen", None, c, checked) for c in configs if "seed" in c]
+    print("regress: %d kernels x %d configurations + %d generated programs (seeds %d..%d), "
+          "%d jobs, results in %s" % (len(kernels), len(configs), seeds, seed, seed + seeds - 1,
+                                      jobs, OUT))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(one_run, jobs_list))
     results.sort(key=lambda r: r["id"])
