@@ -47,6 +47,16 @@ count_insns() {
     grep -v '^[[:space:]]*\.' | grep -c '[^[:space:]]'
 }
 
+# --replay / --stall are the same as --hazard replay / stall
+for h in replay stall; do
+  "$WFSIM" --json --$h --lanes 8 "$examples/memwrap.s" >"$tmp/a.json" 2>/dev/null &&
+    "$WFSIM" --json --hazard $h --lanes 8 "$examples/memwrap.s" >"$tmp/b.json" 2>/dev/null &&
+    cmp -s "$tmp/a.json" "$tmp/b.json" && ok || bad "--$h differs from --hazard $h"
+done
+"$WFSIM" --json --stall "$examples/memwrap.s" >"$tmp/a.json" 2>/dev/null
+"$WFSIM" --json --replay "$examples/memwrap.s" >"$tmp/b.json" 2>/dev/null
+cmp -s "$tmp/a.json" "$tmp/b.json" && bad "--stall and --replay give identical statistics on memwrap.s" || ok
+
 # ---- (a) example kernels against their checkers --------------------------
 combos=(
   "--warps 1 --lanes 1"

@@ -33,7 +33,7 @@ typedef struct {
 /* Options that are not machine parameters. */
 enum { O_FUNCTIONAL, O_QUIET, O_DISASM, O_HELP, O_VERSION, O_MAX_CYCLES, O_JSON, O_TRACE,
        O_TRACE_FROM, O_TRACE_TO, O_KANATA, O_MAX_STEPS, O_MEM_INIT, O_DUMP_STATE, O_EMIT_HEX,
-       O_EMIT_IMAGE };
+       O_EMIT_IMAGE, O_REPLAY, O_STALL };
 static const struct {
     const char *name, *arg, *help;
     int takes_value;
@@ -66,6 +66,8 @@ static const struct {
     [O_DUMP_STATE] = {"dump-state", "FILE", "write the final state as JSON ('-' = stdout)", 1},
     [O_EMIT_HEX] = {"emit-hex", "FILE", "write the program as $readmemh hex ('-' = stdout)", 1},
     [O_EMIT_IMAGE] = {"emit-image", "FILE", "write the program as a binary image (.wfb)", 1},
+    [O_REPLAY] = {"replay", NULL, "same as --hazard replay", 0},
+    [O_STALL] = {"stall", NULL, "same as --hazard stall", 0},
 };
 #define N_TOOL_OPTS (sizeof tool_opts / sizeof tool_opts[0])
 
@@ -188,6 +190,8 @@ static int apply(options *o, const char *name, const char *value, int have_value
         case O_DUMP_STATE: o->dump_state = value; break;
         case O_EMIT_HEX: o->emit_hex = value; break;
         case O_EMIT_IMAGE: o->emit_image = value; break;
+        case O_REPLAY: o->cfg.hazard = WF_HAZARD_REPLAY; break;
+        case O_STALL: o->cfg.hazard = WF_HAZARD_STALL; break;
         }
         return 0;
     }
