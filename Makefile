@@ -40,13 +40,14 @@ ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 include verif/verif.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples regress clean help
+.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench regress clean help
 all: $(B)/wfsim $(B)/libwarpfront.a
 
 help:
 	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
+	@echo "make bench     host speed of the models on sim/kernels (out/bench/bench.json)"
 
 deps:
 	@bash scripts/setup.sh test
@@ -54,7 +55,7 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-asan test-examples
+	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS)
@@ -68,6 +69,17 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
+
+# sim/kernels on both engines against verif/check_kernels.py (issue 7)
+test-kernels: $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/test-kernels.sh
+
+# host speed of the models on sim/kernels (no pass/fail): out/bench/bench.json
+$(B)/wfbench: $(B)/obj/verif/bench/wfbench.o $(B)/libwarpfront.a
+	$(CC) -o $@ $^ -lm
+bench: $(B)/wfbench
+	@mkdir -p out/bench
+	@$(B)/wfbench --json out/bench/bench.json sim/kernels/*.s
 
 regress: deps-regress $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py
