@@ -40,7 +40,7 @@ ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 include verif/verif.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench regress clean help
+.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help
 all: $(B)/wfsim $(B)/libwarpfront.a
 
 help:
@@ -55,7 +55,7 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels
+	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels lint rtl-smoke
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS)
@@ -80,6 +80,17 @@ $(B)/wfbench: $(B)/obj/verif/bench/wfbench.o $(B)/libwarpfront.a
 bench: $(B)/wfbench
 	@mkdir -p out/bench
 	@$(B)/wfbench --json out/bench/bench.json sim/kernels/*.s
+
+# RTL: lint/synthesis/parameter checks, and the RTL against the C models.
+# `make lint` (in make test) runs Yosys to memory inference and check -assert;
+# `make lint-full` runs the whole generic synth script (~15 min).
+lint:
+	@LINT_SYNTH=fast bash scripts/lint.sh
+lint-full:
+	@LINT_SYNTH=full bash scripts/lint.sh
+
+rtl-smoke: $(B)/libwarpfront.a
+	@bash verif/rtl_smoke/smoke.sh
 
 regress: deps-regress $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py

@@ -1,0 +1,351 @@
+// Operand collector (§6.3, §6.4, §7.1): the holders — collector units
+// 0..COLLECTORS-1 (loop mode 3) and the staging register SR at index
+// COLLECTORS (loop modes 1, 2) — the bank read arbiter shared by both, CU
+// dispatch arbitration, and the holder next state. Mirrors cmodel/collector.c
+// (the SR's own rules are wf_staging, like cmodel/staging.c).
+//
+// Age (§6.4 "oldest CU"): instead of the C model's allocation cycle, an age
+// matrix: agem_q[u*C+v] = 1 when CU v was allocated before CU u. A new CU is
+// younger than every CU valid at its allocation; only valid CUs are compared,
+// and at most one CU is allocated per cycle, so this is the same order.
+//
+// Operand data (§6.2): the banks are synchronous RAMs, so a row granted in
+// cycle c is on the bank's output register during c+1. A filled slot is marked
+// `late` (with its bank) for one cycle; its value is then taken from the bank
+// output ("resolved") and latched into opnd_q at the end of that cycle. A
+// dispatch passes resolved values, and for slots granted in the dispatch cycle
+// itself (SR, §7.2) the late flag and bank, which the unit's stage 1 resolves
+// the same way. The C model copies the data at the grant; the values and
+// cycles are the same.
+module wf_collector #(
+    parameter integer LANES      = 8,
+    parameter integer REGS       = 32,
+    parameter integer BANKS      = 4,
+    parameter integer COLLECTORS = 4,
+    parameter integer RAW        = 6     // bank row address bits
+) (
+    input  wire                         clk_i,
+    input  wire                         rst_ni,
+    input  wire                         launch_i,
+    input  wire                         mode3_i,        // loops == 3
+    input  wire                         swizzle_i,
+    input  wire [BANKS-1:0]             bank_written_i, // §12 signal 1
+    input  wire [2:0]                   accept_i,       // §12 signal 2, per unit
+    input  wire [COLLECTORS-1:0]        dispatch_ok_i,  // §8.2 (wf_war)
+    input  wire                         sr_disp_i,      // §7.2 (wf_staging)
+    // allocation by this cycle's issue (§5.4)
+    input  wire                         al_valid_i,
+    input  wire [4:0]                   al_holder_i,
+    input  wire [5:0]                   al_warp_i,
+    input  wire [63:0]                  al_word_i,
+    input  wire [15:0]                  al_pc_i,
+    input  wire                         al_cf_i,
+    input  wire                         al_sbv_i,
+    input  wire [2:0]                   al_sbe_i,
+    input  wire [LANES-1:0]             al_left_i,
+    input  wire [15:0]                  al_older_i,
+    // bank read ports
+    input  wire [BANKS*LANES*32-1:0]    rdata_i,
+    output reg  [BANKS-1:0]             rd_en_o,
+    output reg  [BANKS*RAW-1:0]         rd_row_o,
+    // grants, for the observation record
+    output reg  [BANKS*5-1:0]           grant_h_o,
+    output reg  [BANKS*2-1:0]           grant_slot_o,
+    output reg  [BANKS*7-1:0]           grant_reg_o,
+    output reg  [BANKS*6-1:0]           grant_warp_o,
+    output wire [2:0]                   fill_sr_o,      // SR slots filled this cycle
+    // holder state (start of cycle)
+    output wire [COLLECTORS:0]          h_valid_o,
+    output wire [(COLLECTORS+1)*6-1:0]  h_warp_o,
+    output wire [(COLLECTORS+1)*3-1:0]  h_pending_o,
+    output wire [(COLLECTORS+1)*64-1:0] h_word_o,
+    output wire [(COLLECTORS+1)*16-1:0] h_pc_o,
+    output wire [COLLECTORS:0]          h_cf_o,
+    output wire [COLLECTORS*16-1:0]     h_older_o,
+    output reg                          free_valid_o,   // a CU is free
+    output reg  [4:0]                   free_cu_o,      // the lowest free CU
+    // dispatch (§7.1, §7.2), per unit 0 ALU, 1 MUL, 2 LSU
+    output reg  [2:0]                   disp_valid_o,
+    output reg  [3*5-1:0]               disp_h_o,
+    output reg  [3*6-1:0]               d_warp_o,
+    output reg  [3*16-1:0]              d_pc_o,
+    output reg  [3*64-1:0]              d_word_o,
+    output reg  [2:0]                   d_sbv_o,
+    output reg  [3*3-1:0]               d_sbe_o,
+    output reg  [3*LANES-1:0]           d_left_o,
+    output reg  [3*3*LANES*32-1:0]      d_opnd_o,       // unit x, slot s at (x*3+s)*L*32
+    output reg  [3*3-1:0]               d_late_o,
+    output reg  [3*3*5-1:0]             d_lbank_o
+);
+  localparam integer C  = COLLECTORS;
+  localparam integer NH = COLLECTORS + 1;
+  localparam integer SR = COLLECTORS;
+  localparam integer LW = LANES * 32;
+  localparam integer ROWS = (REGS + BANKS - 1) / BANKS;
+
+  reg [NH-1:0]     valid_q, valid_d;
+  reg [NH*6-1:0]   warp_q, warp_d;
+  reg [NH*64-1:0]  word_q, word_d;
+  reg [NH*16-1:0]  pc_q, pc_d;
+  reg [NH*3-1:0]   pending_q, pending_d;
+  reg [NH-1:0]     cf_q, cf_d, sbv_q, sbv_d;
+  reg [NH*3-1:0]   sbe_q, sbe_d;
+  reg [NH*LANES-1:0] left_q, left_d;
+  reg [NH*3-1:0]   late_q, late_d;
+  reg [NH*3*LW-1:0] opnd_q, opnd_d;
+  reg [C*16-1:0]   older_q, older_d;
+  reg [C*C-1:0]    agem_q, agem_d;
+
+  assign h_valid_o   = valid_q;
+  assign h_warp_o    = warp_q;
+  assign h_pending_o = pending_q;
+  assign h_word_o    = word_q;
+  assign h_pc_o      = pc_q;
+  assign h_cf_o      = cf_q;
+  assign h_older_o   = older_q;
+
+  function automatic [1:0] f_nsrc(input [7:0] op);
+    begin
+      case (op)
+        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
+        8'h0E: f_nsrc = 2'd3;
+        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
+        default: f_nsrc = 2'd0;
+      endcase
+    end
+  endfunction
+  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
+    begin
+      case (op)
+        8'h0D, 8'h0E: f_unit = 2'd2;
+        8'h0F, 8'h10: f_unit = 2'd3;
+        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
+        default: f_unit = 2'd1;
+      endcase
+    end
+  endfunction
+  function automatic [6:0] f_src(input [63:0] wd, input integer s);
+    f_src = s == 0 ? wd[46:40] : s == 1 ? wd[38:32] : wd[30:24];
+  endfunction
+  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
+    integer t;
+    begin
+      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
+      t = t % BANKS;
+      f_bank = t[4:0];
+    end
+  endfunction
+  function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
+    integer t;
+    begin
+      t = {26'd0, w} * ROWS + {25'd0, r} / BANKS;
+      f_row = t[RAW-1:0];
+    end
+  endfunction
+
+  // holder h is allowed to request: the CUs in mode 3, the SR otherwise
+  function automatic f_in_range(input integer h, input m3);
+    f_in_range = m3 ? (h < C) : (h == SR);
+  endfunction
+
+  // ---- bank arbiter (§6.4, §7.2 reads) --------------------------------------
+  reg [NH*3-1:0] fill;
+  reg [4:0]      best_h [0:BANKS-1];
+  reg [1:0]      best_s [0:BANKS-1];
+  reg [BANKS-1:0] best_v;
+  reg [6:0]      breg;
+  reg [5:0]      bw;
+  
+  always @* begin : p_arb
+    integer h, s, b, hb, s2;
+    integer bk_ix;
+    s = 0; s2 = 0; hb = 0; bk_ix = 0; breg = 7'd0; bw = 6'd0;
+    for (b = 0; b < BANKS; b = b + 1) begin
+      best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
+    end
+    for (h = 0; h < NH; h = h + 1)
+      if (valid_q[h] && f_in_range(h, mode3_i))
+        for (s = 0; s < 3; s = s + 1)
+          if (pending_q[h*3 + s]) begin
+            bk_ix = {27'd0, f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)};
+            hb = {27'd0, best_h[bk_ix]};
+            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && agem_q[hb*C + h])) begin
+              best_v[bk_ix] = 1'b1;
+              best_h[bk_ix] = h[4:0];
+              best_s[bk_ix] = s[1:0];
+            end
+          end
+    fill = '0;
+    rd_en_o = '0;
+    rd_row_o = '0;
+    grant_h_o = '0;
+    grant_slot_o = '0;
+    grant_reg_o = '0;
+    grant_warp_o = '0;
+    for (b = 0; b < BANKS; b = b + 1)
+      if (best_v[b] && !bank_written_i[b]) begin   // §6.2: writes win
+        hb   = {27'd0, best_h[b]};
+        breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
+        bw   = warp_q[hb*6 +: 6];
+        for (s2 = 0; s2 < 3; s2 = s2 + 1)            // §6.3: one read fills equal registers
+          if (pending_q[hb*3 + s2] && f_src(word_q[hb*64 +: 64], s2) == breg) fill[hb*3 + s2] = 1'b1;
+        rd_en_o[b] = 1'b1;
+        rd_row_o[b*RAW +: RAW] = f_row(bw, breg);
+        grant_h_o[b*5 +: 5] = best_h[b];
+        grant_slot_o[b*2 +: 2] = best_s[b];
+        grant_reg_o[b*7 +: 7] = breg;
+        grant_warp_o[b*6 +: 6] = bw;
+      end
+  end
+  assign fill_sr_o = fill[SR*3 +: 3];
+
+  // ---- lowest free CU (§5.4) --------------------------------------------------
+  
+  always @* begin : p_free
+    integer u;
+    free_valid_o = 1'b0;
+    free_cu_o = 5'd0;
+    for (u = C - 1; u >= 0; u = u - 1)
+      if (!valid_q[u]) begin
+        free_valid_o = 1'b1;
+        free_cu_o = u[4:0];
+      end
+  end
+
+  // ---- dispatch (§7.1; the SR's decision comes from wf_staging) --------------
+
+
+  
+  always @* begin : p_disp
+    integer x, u;
+    reg [4:0] bu;
+    reg bv;
+    u = 0;
+    disp_valid_o = 3'd0;
+    disp_h_o = 15'd0;
+    for (x = 0; x < 3; x = x + 1) begin
+      bv = 1'b0; bu = 5'd0;
+      if (mode3_i) begin
+        for (u = 0; u < C; u = u + 1)
+          if (valid_q[u] && pending_q[u*3 +: 3] == 3'd0 &&
+              {30'd0, f_unit(word_q[u*64 + 56 +: 8])} == x + 1 && dispatch_ok_i[u]) begin
+            if (!bv || agem_q[{27'd0, bu}*C + u]) begin
+              bv = 1'b1;
+              bu = u[4:0];
+            end
+          end
+      end else begin
+        bv = sr_disp_i && {30'd0, f_unit(word_q[SR*64 + 56 +: 8])} == x + 1;
+        bu = SR[4:0];
+      end
+      if (bv && accept_i[x]) begin
+        disp_valid_o[x] = 1'b1;
+        disp_h_o[x*5 +: 5] = bu;
+      end
+    end
+  end
+
+  // ---- dispatched bundles -------------------------------------------------------
+  
+  
+  always @* begin : p_bundle
+    integer x, s, hx;
+    reg [4:0] sb;
+    hx = 0; sb = 5'd0;
+    d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
+    d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
+    d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
+    for (x = 0; x < 3; x = x + 1) begin
+      hx = {27'd0, disp_h_o[x*5 +: 5]};
+      d_warp_o[x*6 +: 6]   = warp_q[hx*6 +: 6];
+      d_pc_o[x*16 +: 16]   = pc_q[hx*16 +: 16];
+      d_word_o[x*64 +: 64] = word_q[hx*64 +: 64];
+      d_sbv_o[x]           = sbv_q[hx];
+      d_sbe_o[x*3 +: 3]    = sbe_q[hx*3 +: 3];
+      d_left_o[x*LANES +: LANES] = left_q[hx*LANES +: LANES];
+      for (s = 0; s < 3; s = s + 1)
+        if (s < {30'd0, f_nsrc(word_q[hx*64 + 56 +: 8])}) begin
+          sb = f_bank(warp_q[hx*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
+          if (fill[hx*3 + s]) begin
+            d_late_o[x*3 + s] = 1'b1;                 // read this cycle: resolved in stage 1
+            d_lbank_o[(x*3+s)*5 +: 5] = sb;
+          end else if (late_q[hx*3 + s])
+            d_opnd_o[(x*3+s)*LW +: LW] = rdata_i[{27'd0, sb}*LW +: LW];
+          else
+            d_opnd_o[(x*3+s)*LW +: LW] = opnd_q[(hx*3+s)*LW +: LW];
+        end
+    end
+  end
+
+  // ---- next state ------------------------------------------------------------------
+  reg [15:0] freed;
+  
+  always @* begin : p_next
+    integer x, h, s, u, v, ha;
+    reg [4:0] sb;
+    v = 0;
+    valid_d = valid_q; warp_d = warp_q; word_d = word_q; pc_d = pc_q; pending_d = pending_q;
+    cf_d = cf_q; sbv_d = sbv_q; sbe_d = sbe_q; left_d = left_q;
+    opnd_d = opnd_q; older_d = older_q; agem_d = agem_q;
+    sb = 5'd0; ha = 0;
+    for (h = 0; h < NH; h = h + 1)
+      for (s = 0; s < 3; s = s + 1)
+        if (late_q[h*3 + s]) begin                     // last cycle's read is on the bank output
+          sb = f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i);
+          opnd_d[(h*3+s)*LW +: LW] = rdata_i[{27'd0, sb}*LW +: LW];
+        end
+    late_d = fill;
+    pending_d = pending_q & ~fill;
+    freed = 16'd0;
+    for (x = 0; x < 3; x = x + 1)
+      if (disp_valid_o[x]) begin
+        valid_d[disp_h_o[x*5 +: 5]] = 1'b0;
+        if (disp_h_o[x*5 +: 5] < C[4:0]) freed[disp_h_o[x*5 +: 4]] = 1'b1;
+      end
+    for (u = 0; u < C; u = u + 1) older_d[u*16 +: 16] = older_q[u*16 +: 16] & ~freed;
+    if (al_valid_i) begin
+      ha = {27'd0, al_holder_i};
+      valid_d[ha]          = 1'b1;
+      warp_d[ha*6 +: 6]    = al_warp_i;
+      word_d[ha*64 +: 64]  = al_word_i;
+      pc_d[ha*16 +: 16]    = al_pc_i;
+      case (f_nsrc(al_word_i[63:56]))
+        2'd0: pending_d[ha*3 +: 3] = 3'b000;
+        2'd1: pending_d[ha*3 +: 3] = 3'b001;
+        2'd2: pending_d[ha*3 +: 3] = 3'b011;
+        default: pending_d[ha*3 +: 3] = 3'b111;
+      endcase
+      cf_d[ha]             = al_cf_i;
+      sbv_d[ha]            = al_sbv_i;
+      sbe_d[ha*3 +: 3]     = al_sbe_i;
+      left_d[ha*LANES +: LANES] = al_left_i;
+      late_d[ha*3 +: 3]    = 3'b000;
+      if (ha < C) begin
+        older_d[ha*16 +: 16] = al_older_i;
+        for (v = 0; v < C; v = v + 1) begin
+          agem_d[ha*C + v] = valid_q[v] && v != ha;    // every valid CU is older
+          agem_d[v*C + ha] = 1'b0;
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      late_q  <= '0;
+    end else if (launch_i) begin
+      valid_q <= '0;
+      late_q  <= '0;
+    end else begin
+      valid_q <= valid_d;
+      late_q  <= late_d;
+    end
+  end
+  // payload: meaningful only while valid
+  always @(posedge clk_i) begin
+    warp_q <= warp_d; word_q <= word_d; pc_q <= pc_d; pending_q <= pending_d; cf_q <= cf_d;
+    sbv_q <= sbv_d; sbe_q <= sbe_d; left_q <= left_d; opnd_q <= opnd_d; older_q <= older_d;
+    agem_q <= agem_d;
+  end
+endmodule

@@ -1,0 +1,597 @@
+// warpfront core top (docs/microarch.md): launch and run control (§14), the
+// configuration latched at launch, the §12 wiring of the blocks, the host
+// ports and the §11 observation trace. Mirrors cmodel/core.c.
+//
+// Interfaces
+//  * launch_i (one cycle): latches cfg_*_i and start_pc_i, clears every
+//    I-buffer, scoreboard, CU, pipeline and MSHR, invalidates the I-cache,
+//    and sets every register to 0 (§14). The banks are RAMs, so the register
+//    clear takes WARPS*ceil(REGS/BANKS) cycles (one row of every bank per
+//    cycle, all lanes) after the launch edge, during which the other blocks
+//    are held in their launch state; cycle 0 of the run (cycle_o = 0) is the
+//    first cycle after the clear. The scratchpad keeps what the host loaded.
+//  * running_o is 1 from cycle 0 until the first cycle whose start state is
+//    done (§5.5); done_o is a level from then on (until the next launch);
+//    cycle_o is the cycle number (at done: the run's cycle count, as
+//    wf_model_run reports it).
+//  * Instruction memory: see wf_fetch (request/response, valid/ready).
+//  * Host scratchpad port (mem_*, while not running): one word per cycle,
+//    read data on mem_rdata_o the cycle after a read.
+//  * Host register port (reg_*, while not running): reads register
+//    reg_idx_i of warp reg_warp_i (all lanes) through the configured layout;
+//    read data on reg_rdata_o the cycle after.
+//
+// Observation record (§11), one per cycle, packed LSB first; all state fields
+// are the start-of-cycle state, events the decisions of the cycle:
+//  obs_o (OBS_W = 342 bits):
+//   [63:0]    cycle
+//   [88:64]   fetch:    valid, warp[6], pc[16], kind[2]          (valid at bit 64)
+//   [108:89]  fill:     valid, mshr[3], line[16]
+//   [148:109] issue:    valid, warp[6], pc[16], replay, unit[8], sb_entry[8]
+//   [150:149] stall kind
+//   [243:151] dispatch x=0..2 (ALU, MUL, LSU), 31 bits each: valid, warp[6], pc[16], cu[8]
+//   [315:244] piece:    valid, warp[6], pc[16], line[16], lanes[32], last
+//   [339:316] branch:   valid, warp[6], taken, target[16]
+//   [340] lsu_stall, [341] done
+//  obs_wb_o: per unit x (63 bits): valid, warp[6], reg[8], bank[8], lanes[32], release[8];
+//   obs_wb_data_o: per unit LANES*32 bits (written lanes, others 0)
+//  obs_bank_o: per bank (40 bits): kind[2], warp[6], reg[8], cu[8], slot[8], unit[8]
+//  obs_warp_o: per warp (OBS_WARP_W bits): fetch_pc[16], fetch_state[2], exited,
+//   inflight[16], mem_inflight, collecting, filter[64], then SB_ENTRIES x
+//   {valid, reg[8]}, then IBUF slots x {valid, issued, pc[16], dep[8], lanes_left[32]},
+//   then hazard[4] (§11 codes: 0 ready, 1 no head, ... 9 lsu_stall)
+//  obs_cu_o: per CU u = 0..COLLECTORS-1, then the SR (43 bits): valid, warp[6],
+//   pc[16], pending[3], ready, older[16]
+//  "none" in an index field is 8'hFF, the staging register 8'hFE (warpfront.h).
+module wf_core #(
+    parameter integer WARPS        = 8,
+    parameter integer LANES        = 8,
+    parameter integer REGS         = 32,
+    parameter integer BANKS        = 4,
+    parameter integer COLLECTORS   = 4,
+    parameter integer SB_ENTRIES   = 4,
+    parameter integer IBUF         = 2,
+    parameter integer ICACHE_LINES = 16,
+    parameter integer ICACHE_LINE  = 4,
+    parameter integer IMSHRS       = 2,
+    parameter integer IMEM_WORDS   = 1024,
+    parameter integer MEM_WORDS    = 1024,
+    parameter integer MEM_LINE     = 4,
+    parameter integer BLOOM_BITS   = 16,
+    parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
+    parameter integer MUL_LAT_MAX  = 32,
+    parameter integer LSU_LAT_MAX  = 32,
+    // derived, not to be overridden
+    parameter integer OBS_WARP_W   = 105 + 9 * SB_ENTRIES + 58 * IBUF
+) (
+    input  wire                          clk_i,
+    input  wire                          rst_ni,
+    // launch and the run-time configuration (§2, §14)
+    input  wire                          launch_i,
+    input  wire                          cfg_swizzle_i,      // layout: 0 naive, 1 swizzle
+    input  wire [2:0]                    cfg_war_i,          // wf_war_policy
+    input  wire                          cfg_gto_i,          // sched: 0 lrr, 1 gto
+    input  wire [1:0]                    cfg_loops_i,        // 1, 2, 3
+    input  wire                          cfg_stall_i,        // hazard: 0 replay, 1 stall
+    input  wire [5:0]                    cfg_alu_lat_i,      // 1..ALU_LAT_MAX
+    input  wire [5:0]                    cfg_mul_lat_i,      // 1..MUL_LAT_MAX
+    input  wire [5:0]                    cfg_lsu_lat_i,      // 2..LSU_LAT_MAX
+    input  wire [6:0]                    cfg_active_warps_i, // 0 = all
+    input  wire [WARPS*16-1:0]           start_pc_i,
+    output wire                          running_o,
+    output wire                          done_o,
+    output wire [63:0]                   cycle_o,
+    // instruction memory
+    output wire                          imem_req_valid_o,
+    input  wire                          imem_req_ready_i,
+    output wire [2:0]                    imem_req_mshr_o,
+    output wire [15:0]                   imem_req_line_o,
+    input  wire                          imem_resp_valid_i,
+    output wire                          imem_resp_ready_o,
+    input  wire [2:0]                    imem_resp_mshr_i,
+    input  wire [ICACHE_LINE*64-1:0]     imem_resp_data_i,
+    // host scratchpad port
+    input  wire                          mem_en_i,
+    input  wire                          mem_we_i,
+    input  wire [15:0]                   mem_addr_i,
+    input  wire [31:0]                   mem_wdata_i,
+    output wire [31:0]                   mem_rdata_o,
+    // host register port
+    input  wire                          reg_en_i,
+    input  wire [5:0]                    reg_warp_i,
+    input  wire [6:0]                    reg_idx_i,
+    output wire [LANES*32-1:0]           reg_rdata_o,
+    // observation (§11)
+    output wire [341:0]                  obs_o,
+    output wire [3*63-1:0]               obs_wb_o,
+    output wire [3*LANES*32-1:0]         obs_wb_data_o,
+    output wire [BANKS*40-1:0]           obs_bank_o,
+    output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
+    output wire [(COLLECTORS+1)*43-1:0]  obs_cu_o
+);
+  // ---- elaboration checks (§2): a bad value names itself ---------------------
+  // An out-of-range parameter instantiates a module that does not exist, so
+  // all three tools (Verilator, Yosys, Icarus) stop with its name.
+  generate
+    if (WARPS < 1 || WARPS > 64) begin : g_chk_warps WARPS_out_of_range_1_to_64 u_err(); end
+    if (LANES < 1 || LANES > 32) begin : g_chk_lanes LANES_out_of_range_1_to_32 u_err(); end
+    if (REGS < 1 || REGS > 128) begin : g_chk_regs REGS_out_of_range_1_to_128 u_err(); end
+    if (BANKS < 1 || BANKS > 32) begin : g_chk_banks BANKS_out_of_range_1_to_32 u_err(); end
+    if (COLLECTORS < 1 || COLLECTORS > 16) begin : g_chk_cus COLLECTORS_out_of_range_1_to_16 u_err(); end
+    if (SB_ENTRIES < 1 || SB_ENTRIES > 8) begin : g_chk_sb SB_ENTRIES_out_of_range_1_to_8 u_err(); end
+    if (IBUF < 1 || IBUF > 8) begin : g_chk_ibuf IBUF_out_of_range_1_to_8 u_err(); end
+    if (ICACHE_LINES < 1 || ICACHE_LINES > 256 || (ICACHE_LINES & (ICACHE_LINES - 1)) != 0)
+      begin : g_chk_icl ICACHE_LINES_out_of_range_power_of_two_1_to_256 u_err(); end
+    if (ICACHE_LINE < 1 || ICACHE_LINE > 16 || (ICACHE_LINE & (ICACHE_LINE - 1)) != 0)
+      begin : g_chk_icw ICACHE_LINE_out_of_range_power_of_two_1_to_16 u_err(); end
+    if (IMSHRS < 1 || IMSHRS > 8) begin : g_chk_mshr IMSHRS_out_of_range_1_to_8 u_err(); end
+    if (IMEM_WORDS < 1 || IMEM_WORDS > 65536 || (IMEM_WORDS & (IMEM_WORDS - 1)) != 0)
+      begin : g_chk_imem IMEM_WORDS_out_of_range_power_of_two_1_to_65536 u_err(); end
+    if (MEM_WORDS < 16 || MEM_WORDS > 65536 || (MEM_WORDS & (MEM_WORDS - 1)) != 0)
+      begin : g_chk_mem MEM_WORDS_out_of_range_power_of_two_16_to_65536 u_err(); end
+    if (MEM_LINE < 1 || MEM_LINE > 32 || (MEM_LINE & (MEM_LINE - 1)) != 0)
+      begin : g_chk_ml MEM_LINE_out_of_range_power_of_two_1_to_32 u_err(); end
+    if (BLOOM_BITS < 4 || BLOOM_BITS > 64 || (BLOOM_BITS & (BLOOM_BITS - 1)) != 0)
+      begin : g_chk_bloom BLOOM_BITS_out_of_range_power_of_two_4_to_64 u_err(); end
+    if (ALU_LAT_MAX < 1 || ALU_LAT_MAX > 16) begin : g_chk_alu ALU_LAT_MAX_out_of_range_1_to_16 u_err(); end
+    if (MUL_LAT_MAX < 1 || MUL_LAT_MAX > 32) begin : g_chk_mul MUL_LAT_MAX_out_of_range_1_to_32 u_err(); end
+    if (LSU_LAT_MAX < 2 || LSU_LAT_MAX > 32) begin : g_chk_lsu LSU_LAT_MAX_out_of_range_2_to_32 u_err(); end
+    if (ICACHE_LINE > IMEM_WORDS) begin : g_chk_x1 ICACHE_LINE_must_be_at_most_IMEM_WORDS u_err(); end
+    if (MEM_LINE > MEM_WORDS) begin : g_chk_x2 MEM_LINE_must_be_at_most_MEM_WORDS u_err(); end
+  endgenerate
+
+  // The sizes used inside: an out-of-range value is replaced by its default so
+  // that the only elaboration error is the named one above.
+  localparam integer P_WARPS        = (WARPS >= 1 && WARPS <= 64) ? WARPS : 8;
+  localparam integer P_LANES        = (LANES >= 1 && LANES <= 32) ? LANES : 8;
+  localparam integer P_REGS         = (REGS >= 1 && REGS <= 128) ? REGS : 32;
+  localparam integer P_BANKS        = (BANKS >= 1 && BANKS <= 32) ? BANKS : 4;
+  localparam integer P_COLLECTORS   = (COLLECTORS >= 1 && COLLECTORS <= 16) ? COLLECTORS : 4;
+  localparam integer P_SB_ENTRIES   = (SB_ENTRIES >= 1 && SB_ENTRIES <= 8) ? SB_ENTRIES : 4;
+  localparam integer P_IBUF         = (IBUF >= 1 && IBUF <= 8) ? IBUF : 2;
+  localparam integer P_ICACHE_LINES = (ICACHE_LINES >= 1 && ICACHE_LINES <= 256 &&
+                                       (ICACHE_LINES & (ICACHE_LINES - 1)) == 0) ? ICACHE_LINES : 16;
+  localparam integer P_ICACHE_LINE  = (ICACHE_LINE >= 1 && ICACHE_LINE <= 16 &&
+                                       (ICACHE_LINE & (ICACHE_LINE - 1)) == 0) ? ICACHE_LINE : 4;
+  localparam integer P_IMSHRS       = (IMSHRS >= 1 && IMSHRS <= 8) ? IMSHRS : 2;
+  localparam integer P_MEM_WORDS    = (MEM_WORDS >= 16 && MEM_WORDS <= 65536 &&
+                                       (MEM_WORDS & (MEM_WORDS - 1)) == 0) ? MEM_WORDS : 1024;
+  localparam integer P_MEM_LINE     = (MEM_LINE >= 1 && MEM_LINE <= 32 && MEM_LINE <= P_MEM_WORDS &&
+                                       (MEM_LINE & (MEM_LINE - 1)) == 0) ? MEM_LINE : 4;
+  localparam integer P_BLOOM_BITS   = (BLOOM_BITS >= 4 && BLOOM_BITS <= 64 &&
+                                       (BLOOM_BITS & (BLOOM_BITS - 1)) == 0) ? BLOOM_BITS : 16;
+  localparam integer P_ALU_LAT_MAX  = (ALU_LAT_MAX >= 1 && ALU_LAT_MAX <= 16) ? ALU_LAT_MAX : 16;
+  localparam integer P_MUL_LAT_MAX  = (MUL_LAT_MAX >= 1 && MUL_LAT_MAX <= 32) ? MUL_LAT_MAX : 32;
+  localparam integer P_LSU_LAT_MAX  = (LSU_LAT_MAX >= 2 && LSU_LAT_MAX <= 32) ? LSU_LAT_MAX : 32;
+  // IMEM_WORDS only bounds the program (checked above and by the loader)
+
+  localparam integer ROWS = (P_REGS + P_BANKS - 1) / P_BANKS;
+  localparam integer RAW  = (P_WARPS * ROWS) > 1 ? $clog2(P_WARPS * ROWS) : 1;
+  localparam integer LW   = P_LANES * 32;
+  localparam integer C    = P_COLLECTORS;
+  localparam [4:0]   SR_IX = P_COLLECTORS[4:0];
+
+  // ---- configuration latched at launch; run control ---------------------------
+  localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
+  reg              swz_q, gto_q, stall_q, running_q, clearing_q, launched_q;
+  reg [31:0]       clr_row_q;
+  reg [P_WARPS*16-1:0] start_pc_q;
+  reg [2:0]        war_q;
+  reg [1:0]        loops_q;
+  reg [5:0]        alu_lat_q, mul_lat_q, lsu_lat_q;
+  reg [P_WARPS-1:0]  active_q;
+  reg [63:0]       cycle_q;
+  wire             all_done;
+  reg  [P_WARPS-1:0] active_in;
+  always @* begin : p_active
+    integer w;
+    for (w = 0; w < P_WARPS; w = w + 1)
+      active_in[w] = cfg_active_warps_i == 7'd0 || w < {25'd0, cfg_active_warps_i};
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      swz_q <= 1'b1; gto_q <= 1'b0; stall_q <= 1'b0; war_q <= 3'd4; loops_q <= 2'd3;
+      alu_lat_q <= 6'd1; mul_lat_q <= 6'd4; lsu_lat_q <= 6'd2; active_q <= '0;
+      running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
+      clr_row_q <= 32'd0; start_pc_q <= '0;
+    end else if (launch_i) begin
+      swz_q <= cfg_swizzle_i; gto_q <= cfg_gto_i; stall_q <= cfg_stall_i; war_q <= cfg_war_i;
+      loops_q <= cfg_loops_i; alu_lat_q <= cfg_alu_lat_i; mul_lat_q <= cfg_mul_lat_i;
+      lsu_lat_q <= cfg_lsu_lat_i; active_q <= active_in; start_pc_q <= start_pc_i;
+      running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b1; launched_q <= 1'b1;
+      clr_row_q <= 32'd0;
+    end else if (clearing_q) begin                  // §14 register clear, one row a cycle
+      clr_row_q <= clr_row_q + 32'd1;
+      if (clr_row_q == DEPTH[31:0] - 32'd1) begin
+        clearing_q <= 1'b0;
+        running_q  <= 1'b1;
+      end
+    end else if (running_q) begin
+      if (all_done) running_q <= 1'b0;
+      else cycle_q <= cycle_q + 64'd1;
+    end
+  end
+  assign running_o = running_q && !all_done;
+  assign done_o    = launched_q && !clearing_q && all_done;
+  // the blocks stay in their launch state until the register clear is over
+  wire   blk_launch = launch_i || clearing_q;
+  assign cycle_o   = cycle_q;
+  wire mode3 = loops_q == 2'd3;
+
+  // ---- block interconnect ---------------------------------------------------------
+  // fetch
+  wire             f_valid, fill_valid;
+  wire [5:0]       f_warp;
+  wire [15:0]      f_pc, fill_line;
+  wire [1:0]       f_kind;
+  wire [63:0]      f_word;
+  wire [2:0]       fill_mshr;
+  wire [P_WARPS*16-1:0] fetch_pc;
+  wire [P_WARPS*2-1:0]  fetch_state;
+  // I-buffer
+  wire [P_WARPS*4-1:0]         nslots;
+  wire [P_WARPS*P_IBUF*64-1:0]   s_word;
+  wire [P_WARPS*P_IBUF*16-1:0]   s_pc;
+  wire [P_WARPS*P_IBUF*8-1:0]    s_dep;
+  wire [P_WARPS*P_IBUF-1:0]      s_cf, s_issued, s_held;
+  wire [P_WARPS*P_IBUF*3-1:0]    s_sbe;
+  wire [P_WARPS*P_IBUF*P_LANES-1:0] s_left;
+  // scoreboard
+  wire [P_WARPS*8-1:0]  sb_valid;
+  wire [P_WARPS*56-1:0] sb_reg;
+  wire [P_WARPS*3-1:0]  sb_free;
+  wire [P_WARPS-1:0]    sb_full;
+  // issue
+  wire [2:0]       iss_kind;
+  wire [5:0]       iss_warp;
+  wire             iss_hv, iss_sbv, iss_sb_new, iss_stays, iss_mem_replay, iss_cf;
+  wire [4:0]       iss_holder;
+  wire [2:0]       iss_sbe;
+  wire [63:0]      iss_word;
+  wire [15:0]      iss_pc;
+  wire [P_LANES-1:0] iss_left;
+  wire [P_WARPS*4-1:0] hazard;
+  wire [P_WARPS*8-1:0] inflight;
+  wire [P_WARPS-1:0]   mem_inflight, exited, inflight_nz;
+  wire             iss_ok = iss_kind == 3'd1;
+  // collector / staging / war
+  wire [P_BANKS-1:0]       rd_en;
+  wire [P_BANKS*RAW-1:0]   rd_row;
+  wire [P_BANKS*5-1:0]     grant_h;
+  wire [P_BANKS*2-1:0]     grant_slot;
+  wire [P_BANKS*7-1:0]     grant_reg;
+  wire [P_BANKS*6-1:0]     grant_warp;
+  wire [2:0]             fill_sr;
+  wire [C:0]             h_valid, h_cf;
+  wire [(C+1)*6-1:0]     h_warp;
+  wire [(C+1)*3-1:0]     h_pending;
+  wire [(C+1)*64-1:0]    h_word;
+  wire [(C+1)*16-1:0]    h_pc;
+  wire [C*16-1:0]        h_older;
+  wire                   cu_free_valid;
+  wire [4:0]             cu_free;
+  wire [2:0]             disp_valid;
+  wire [3*5-1:0]         disp_h;
+  wire [3*6-1:0]         d_warp;
+  wire [3*16-1:0]        d_pc;
+  wire [3*64-1:0]        d_word;
+  wire [2:0]             d_sbv;
+  wire [3*3-1:0]         d_sbe;
+  wire [3*P_LANES-1:0]     d_left;
+  wire [3*3*LW-1:0]      d_opnd;
+  wire [3*3-1:0]         d_late;
+  wire [3*3*5-1:0]       d_lbank;
+  wire                   sr_disp, sr_ok;
+  wire [P_WARPS-1:0]       war_allows, collecting;
+  wire [C-1:0]           dispatch_ok;
+  wire [15:0]            older_new;
+  wire [P_WARPS*64-1:0]    filter;
+  // execution, LSU, writeback
+  wire [2:0]             accept;
+  wire [2:0]             l_valid, l_writes, l_final, l_end, l_sbv;
+  wire [3*6-1:0]         l_warp;
+  wire [3*7-1:0]         l_rd;
+  wire [3*3-1:0]         l_sbe;
+  wire [3*P_LANES-1:0]     l_lanes;
+  wire [3*LW-1:0]        l_data;
+  wire                   br_valid, br_taken;
+  wire [5:0]             br_warp;
+  wire [15:0]            br_target, br_next_pc;
+  wire                   p_valid, p_writes, p_final, p_end, p_sbv;
+  wire [5:0]             p_warp;
+  wire [15:0]            p_pc, p_line;
+  wire [6:0]             p_rd;
+  wire [2:0]             p_sbe;
+  wire [P_LANES-1:0]       p_lanes;
+  wire [P_LANES*5-1:0]     p_off;
+  wire                   vd_valid, vd_done, mem_clear, lsu_accept, lsu_stall;
+  wire [P_LANES-1:0]       vd_rest;
+  wire [P_MEM_LINE*32-1:0] rdline;
+  wire [P_BANKS-1:0]       bank_written, wb_we;
+  wire [2:0]             leaves, wb_valid, rel_valid;
+  wire [3*5-1:0]         wb_bank;
+  wire [P_WARPS*8-1:0]     rel_mask;
+  wire [P_BANKS*RAW-1:0]   wb_row;
+  wire [P_BANKS*P_LANES-1:0] wb_mask;
+  wire [P_BANKS*LW-1:0]    wb_data;
+  wire [P_BANKS*LW-1:0]    rdata;
+  wire [2:0]             unit_accept = {lsu_accept, accept[1:0]};
+
+  // §12 order: 1 wf_writeback, 2 wf_exec advances, 3 wf_lsu piece, 4 arbiter,
+  // 5 dispatch, 6 wf_issue, 7 wf_fetch + decode (wf_ibuffer).
+  wf_fetch #(
+    .WARPS(P_WARPS), .ICACHE_LINES(P_ICACHE_LINES), .ICACHE_LINE(P_ICACHE_LINE), .IMSHRS(P_IMSHRS),
+    .IBUF(P_IBUF)
+  ) u_fetch (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
+    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .nslots_i(nslots),
+    .inflight_nz_i(inflight_nz), .br_valid_i(br_valid), .br_warp_i(br_warp),
+    .br_next_pc_i(br_next_pc),
+    .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i),
+    .imem_req_mshr_o(imem_req_mshr_o), .imem_req_line_o(imem_req_line_o),
+    .imem_resp_valid_i(imem_resp_valid_i && running_q), .imem_resp_ready_o(imem_resp_ready_o),
+    .imem_resp_mshr_i(imem_resp_mshr_i), .imem_resp_data_i(imem_resp_data_i),
+    .fsel_valid_o(f_valid), .fsel_warp_o(f_warp), .fsel_pc_o(f_pc), .fkind_o(f_kind),
+    .fword_o(f_word), .fill_valid_o(fill_valid), .fill_mshr_o(fill_mshr),
+    .fill_line_o(fill_line), .fetch_pc_o(fetch_pc), .fetch_state_o(fetch_state)
+  );
+
+  wf_ibuffer #(
+    .WARPS(P_WARPS), .LANES(P_LANES), .BANKS(P_BANKS), .SB_ENTRIES(P_SB_ENTRIES), .IBUF(P_IBUF)
+  ) u_ibuffer (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q),
+    .fh_valid_i(f_valid && f_kind == 2'd0), .fh_warp_i(f_warp), .fh_pc_i(f_pc), .fh_word_i(f_word),
+    .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(rel_mask),
+    .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
+    .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[54:48]),
+    .vd_valid_i(vd_valid), .vd_warp_i(p_warp), .vd_done_i(vd_done), .vd_rest_i(vd_rest),
+    .nslots_o(nslots), .word_o(s_word), .pc_o(s_pc), .dep_o(s_dep), .cf_o(s_cf),
+    .issued_o(s_issued), .held_o(s_held), .sbe_o(s_sbe), .left_o(s_left)
+  );
+
+  wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(rel_mask),
+    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
+    .alloc_reg_i(iss_word[54:48]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
+    .free_entry_o(sb_free), .full_o(sb_full)
+  );
+
+  wf_issue #(.WARPS(P_WARPS), .LANES(P_LANES), .IBUF(P_IBUF)) u_issue (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
+    .loops_i(loops_q), .gto_i(gto_q), .stall_mode_i(stall_q),
+    .nslots_i(nslots), .slot_word_i(s_word), .slot_pc_i(s_pc), .slot_dep_i(s_dep),
+    .slot_cf_i(s_cf), .slot_issued_i(s_issued), .slot_held_i(s_held), .slot_sbe_i(s_sbe),
+    .slot_left_i(s_left), .sb_full_i(sb_full), .sb_free_i(sb_free),
+    .sr_ok_i(sr_ok), .war_allows_i(war_allows), .lsu_stall_i(lsu_stall),
+    .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
+    .left_valid_i(leaves & l_valid), .left_warp_i(l_warp), .left_end_i(l_end),
+    .mem_clear_valid_i(mem_clear), .mem_clear_warp_i(p_warp),
+    .iss_kind_o(iss_kind), .iss_warp_o(iss_warp), .iss_hv_o(iss_hv), .iss_holder_o(iss_holder),
+    .iss_sbv_o(iss_sbv), .iss_sbe_o(iss_sbe), .iss_sb_new_o(iss_sb_new),
+    .iss_stays_o(iss_stays), .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
+    .iss_pc_o(iss_pc), .iss_cf_o(iss_cf), .iss_left_o(iss_left), .hazard_o(hazard),
+    .inflight_o(inflight), .mem_inflight_o(mem_inflight), .exited_o(exited),
+    .inflight_nz_o(inflight_nz), .done_o(all_done)
+  );
+
+  wf_collector #(
+    .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
+  ) u_collector (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .swizzle_i(swz_q),
+    .bank_written_i(bank_written), .accept_i(unit_accept), .dispatch_ok_i(dispatch_ok),
+    .sr_disp_i(sr_disp),
+    .al_valid_i(iss_ok && iss_hv), .al_holder_i(iss_holder), .al_warp_i(iss_warp),
+    .al_word_i(iss_word), .al_pc_i(iss_pc), .al_cf_i(iss_cf), .al_sbv_i(iss_sbv),
+    .al_sbe_i(iss_sbe), .al_left_i(iss_left), .al_older_i(older_new),
+    .rdata_i(rdata), .rd_en_o(rd_en), .rd_row_o(rd_row),
+    .grant_h_o(grant_h), .grant_slot_o(grant_slot), .grant_reg_o(grant_reg),
+    .grant_warp_o(grant_warp), .fill_sr_o(fill_sr),
+    .h_valid_o(h_valid), .h_warp_o(h_warp), .h_pending_o(h_pending), .h_word_o(h_word),
+    .h_pc_o(h_pc), .h_cf_o(h_cf), .h_older_o(h_older),
+    .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
+    .disp_valid_o(disp_valid), .disp_h_o(disp_h), .d_warp_o(d_warp), .d_pc_o(d_pc),
+    .d_word_o(d_word), .d_sbv_o(d_sbv), .d_sbe_o(d_sbe), .d_left_o(d_left),
+    .d_opnd_o(d_opnd), .d_late_o(d_late), .d_lbank_o(d_lbank)
+  );
+
+  wf_staging #(.BANKS(P_BANKS)) u_staging (
+    .swizzle_i(swz_q), .sr_valid_i(h_valid[C]), .sr_cf_i(h_cf[C]),
+    .sr_pending_i(h_pending[C*3 +: 3]), .sr_wd_i(h_word[C*64 +: 64]),
+    .sr_warp_i(h_warp[C*6 +: 6]), .fill_sr_i(fill_sr), .bank_written_i(bank_written),
+    .accept_i(unit_accept), .disp_o(sr_disp), .issue_ok_o(sr_ok)
+  );
+
+  wf_war #(
+    .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .BLOOM_BITS(P_BLOOM_BITS)
+  ) u_war (
+    .war_i(war_q), .mode3_i(mode3), .cu_valid_i(h_valid[C-1:0]), .cu_warp_i(h_warp[C*6-1:0]),
+    .cu_pending_i(h_pending[C*3-1:0]), .cu_word_i(h_word[C*64-1:0]), .cu_older_i(h_older),
+    .slot_word_i(s_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
+    .disp_h_i(disp_h), .iss_warp_i(iss_warp), .allows_o(war_allows),
+    .dispatch_ok_o(dispatch_ok), .older_new_o(older_new), .collecting_o(collecting),
+    .filter_o(filter)
+  );
+
+  wf_exec #(
+    .LANES(P_LANES), .BANKS(P_BANKS), .MEM_LINE(P_MEM_LINE), .ALU_LAT_MAX(P_ALU_LAT_MAX),
+    .MUL_LAT_MAX(P_MUL_LAT_MAX), .LSU_LAT_MAX(P_LSU_LAT_MAX)
+  ) u_exec (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .alu_lat_i(alu_lat_q),
+    .mul_lat_i(mul_lat_q), .lsu_lat_i(lsu_lat_q), .leaves_i(leaves), .accept_o(accept),
+    .disp_valid_i(disp_valid), .d_warp_i(d_warp), .d_pc_i(d_pc), .d_wd_i(d_word),
+    .d_sbv_i(d_sbv), .d_sbe_i(d_sbe), .d_opnd_i(d_opnd), .d_late_i(d_late),
+    .d_lbank_i(d_lbank),
+    .p_valid_i(p_valid), .p_warp_i(p_warp), .p_pc_i(p_pc), .p_rd_i(p_rd),
+    .p_writes_i(p_writes), .p_final_i(p_final), .p_end_i(p_end), .p_sbv_i(p_sbv),
+    .p_sbe_i(p_sbe), .p_lanes_i(p_lanes), .p_off_i(p_off), .rdata_i(rdata), .rdline_i(rdline),
+    .l_valid_o(l_valid), .l_warp_o(l_warp), .l_rd_o(l_rd), .l_writes_o(l_writes),
+    .l_final_o(l_final), .l_end_o(l_end), .l_sbv_o(l_sbv), .l_sbe_o(l_sbe),
+    .l_lanes_o(l_lanes), .l_data_o(l_data), .br_valid_o(br_valid), .br_warp_o(br_warp),
+    .br_taken_o(br_taken), .br_target_o(br_target), .br_next_pc_o(br_next_pc)
+  );
+
+  wf_lsu #(
+    .LANES(P_LANES), .BANKS(P_BANKS), .MEM_WORDS(P_MEM_WORDS), .MEM_LINE(P_MEM_LINE)
+  ) u_lsu (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .running_i(running_q),
+    .stall_mode_i(stall_q), .s2_accept_i(accept[2]),
+    .d_valid_i(disp_valid[2]), .d_warp_i(d_warp[12 +: 6]), .d_pc_i(d_pc[32 +: 16]),
+    .d_wd_i(d_word[128 +: 64]), .d_sbv_i(d_sbv[2]), .d_sbe_i(d_sbe[6 +: 3]),
+    .d_left_i(d_left[2*P_LANES +: P_LANES]), .d_opnd_i(d_opnd[6*LW +: 2*LW]),
+    .d_late_i(d_late[6 +: 2]), .d_lbank_i(d_lbank[30 +: 10]), .rdata_i(rdata),
+    .host_en_i(mem_en_i), .host_we_i(mem_we_i), .host_addr_i(mem_addr_i),
+    .host_wdata_i(mem_wdata_i), .host_rdata_o(mem_rdata_o),
+    .p_valid_o(p_valid), .p_warp_o(p_warp), .p_pc_o(p_pc), .p_rd_o(p_rd),
+    .p_writes_o(p_writes), .p_final_o(p_final), .p_end_o(p_end), .p_sbv_o(p_sbv),
+    .p_sbe_o(p_sbe), .p_lanes_o(p_lanes), .p_off_o(p_off), .p_line_o(p_line),
+    .vd_valid_o(vd_valid), .vd_done_o(vd_done), .vd_rest_o(vd_rest), .mem_clear_o(mem_clear),
+    .accept_o(lsu_accept), .lsu_stall_o(lsu_stall), .rdline_o(rdline)
+  );
+
+  wf_writeback #(
+    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
+  ) u_writeback (
+    .swizzle_i(swz_q), .l_valid_i(l_valid), .l_warp_i(l_warp), .l_rd_i(l_rd),
+    .l_writes_i(l_writes), .l_final_i(l_final), .l_sbv_i(l_sbv), .l_sbe_i(l_sbe),
+    .l_lanes_i(l_lanes), .l_data_i(l_data), .bank_written_o(bank_written), .leaves_o(leaves),
+    .wb_valid_o(wb_valid), .wb_bank_o(wb_bank), .rel_mask_o(rel_mask), .rel_valid_o(rel_valid),
+    .we_o(wb_we), .wrow_o(wb_row), .wmask_o(wb_mask), .wdata_o(wb_data)
+  );
+
+  // ---- register file, with the host register port while not running -----------
+  reg [P_BANKS-1:0]       rf_we, rf_re;
+  reg [P_BANKS*RAW-1:0]   rf_wrow, rf_rrow;
+  reg [P_BANKS*P_LANES-1:0] rf_mask;
+  reg [P_BANKS*LW-1:0]    rf_wdata;
+  reg [4:0]             host_bank;
+  reg [4:0]             host_bank_q;
+  always @* begin : p_rfport
+    integer t, b;
+    reg [RAW-1:0] row;
+    b = 0;
+    t = ({25'd0, reg_idx_i} + (swz_q ? {26'd0, reg_warp_i} : 32'd0)) % P_BANKS;
+    host_bank = t[4:0];
+    t = {26'd0, reg_warp_i} * ROWS + {25'd0, reg_idx_i} / P_BANKS;
+    row = t[RAW-1:0];
+    if (clearing_q) begin
+      rf_we = {P_BANKS{1'b1}}; rf_re = '0; rf_mask = '1; rf_wdata = '0;
+      rf_wrow = {P_BANKS{clr_row_q[RAW-1:0]}}; rf_rrow = '0;
+    end else if (running_q) begin
+      rf_we = wb_we; rf_wrow = wb_row; rf_mask = wb_mask; rf_wdata = wb_data;
+      rf_re = rd_en; rf_rrow = rd_row;
+    end else begin
+      rf_we = '0; rf_re = '0;
+      rf_wrow = '0; rf_rrow = '0;
+      rf_mask = '0; rf_wdata = '0;
+      for (b = 0; b < P_BANKS; b = b + 1)
+        if (reg_en_i && {27'd0, host_bank} == b) begin
+          rf_re[b] = 1'b1;
+          rf_rrow[b*RAW +: RAW] = row;
+        end
+    end
+  end
+  always @(posedge clk_i) if (reg_en_i && !running_q && !clearing_q) host_bank_q <= host_bank;
+  assign reg_rdata_o = rdata[{27'd0, host_bank_q}*LW +: LW];
+
+  wf_regfile #(
+    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
+  ) u_regfile (
+    .clk_i(clk_i), .we_i(rf_we), .wrow_i(rf_wrow), .wmask_i(rf_mask), .wdata_i(rf_wdata),
+    .re_i(rf_re), .rrow_i(rf_rrow), .rdata_o(rdata)
+  );
+
+  // ---- observation record (§11) -----------------------------------------------------
+  function automatic [7:0] f_unit_ix(input hv, input [4:0] h);   // CU index, SR, none
+    f_unit_ix = !hv ? 8'hFF : (h == SR_IX ? 8'hFE : {3'd0, h});
+  endfunction
+
+  reg [341:0]                obs;
+  reg [3*63-1:0]             obs_wb;
+  reg [3*LW-1:0]             obs_wb_data;
+  reg [P_BANKS*40-1:0]         obs_bank;
+  reg [P_WARPS*OBS_WARP_W-1:0] obs_warp;
+  reg [(C+1)*43-1:0]         obs_cu;
+  always @* begin : p_obs
+    integer x, b, w, e, i, u, o;
+    obs = 342'd0;
+    obs[63:0] = cycle_q;
+    obs[64 +: 25] = {f_kind, f_pc, f_warp, f_valid} & {25{f_valid}};
+    obs[89 +: 20] = {fill_line, fill_mshr, fill_valid} & {20{fill_valid}};
+    if (iss_kind == 3'd1 || iss_kind == 3'd2)
+      obs[109 +: 40] = {(iss_sbv ? {5'd0, iss_sbe} : 8'hFF), f_unit_ix(iss_hv, iss_holder),
+                        iss_kind == 3'd2 || iss_mem_replay, iss_pc, iss_warp, 1'b1};
+    obs[149 +: 2] = iss_kind == 3'd3 ? 2'd1 : iss_kind == 3'd4 ? 2'd2 : 2'd0;
+    for (x = 0; x < 3; x = x + 1)
+      if (disp_valid[x])
+        obs[151 + x*31 +: 31] = {f_unit_ix(1'b1, disp_h[x*5 +: 5]), d_pc[x*16 +: 16],
+                                 d_warp[x*6 +: 6], 1'b1};
+    if (p_valid)
+      obs[244 +: 72] = {p_final, {{(32-P_LANES){1'b0}}, p_lanes}, p_line, p_pc, p_warp, 1'b1};
+    if (br_valid) obs[316 +: 24] = {br_target, br_taken, br_warp, 1'b1};
+    obs[340] = lsu_stall;
+    obs[341] = all_done;
+
+    obs_wb = '0;
+    obs_wb_data = '0;
+    for (x = 0; x < 3; x = x + 1)
+      if (wb_valid[x]) begin
+        obs_wb[x*63 +: 63] = {(rel_valid[x] ? {5'd0, l_sbe[x*3 +: 3]} : 8'hFF),
+                              {{(32-P_LANES){1'b0}}, l_lanes[x*P_LANES +: P_LANES]},
+                              {3'd0, wb_bank[x*5 +: 5]}, {1'b0, l_rd[x*7 +: 7]},
+                              l_warp[x*6 +: 6], 1'b1};
+        for (i = 0; i < P_LANES; i = i + 1)
+          if (l_lanes[x*P_LANES + i]) obs_wb_data[x*LW + i*32 +: 32] = l_data[x*LW + i*32 +: 32];
+      end
+
+    obs_bank = '0;
+    for (b = 0; b < P_BANKS; b = b + 1)
+      if (bank_written[b]) begin
+        for (x = 0; x < 3; x = x + 1)
+          if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b)
+            obs_bank[b*40 +: 40] = {x[7:0] + 8'd1, 8'd0, 8'd0, {1'b0, l_rd[x*7 +: 7]},
+                                    l_warp[x*6 +: 6], 2'd2};
+      end else if (rd_en[b]) begin
+        obs_bank[b*40 +: 40] = {8'd0, {6'd0, grant_slot[b*2 +: 2]},
+                                f_unit_ix(1'b1, grant_h[b*5 +: 5]), {1'b0, grant_reg[b*7 +: 7]},
+                                grant_warp[b*6 +: 6], 2'd1};
+      end
+
+    obs_warp = '0;
+    for (w = 0; w < P_WARPS; w = w + 1) begin
+      o = w * OBS_WARP_W;
+      obs_warp[o +: 16] = fetch_pc[w*16 +: 16];
+      obs_warp[o + 16 +: 2] = fetch_state[w*2 +: 2];
+      obs_warp[o + 18] = exited[w];
+      obs_warp[o + 19 +: 16] = {8'd0, inflight[w*8 +: 8]};
+      obs_warp[o + 35] = mem_inflight[w];
+      obs_warp[o + 36] = war_q == 3'd3 && collecting[w];
+      obs_warp[o + 37 +: 64] = war_q == 3'd4 ? filter[w*64 +: 64] : 64'd0;
+      for (e = 0; e < P_SB_ENTRIES; e = e + 1)
+        if (sb_valid[w*8 + e])
+          obs_warp[o + 101 + e*9 +: 9] = {1'b0, sb_reg[(w*8+e)*7 +: 7], 1'b1};
+      for (i = 0; i < P_IBUF; i = i + 1)
+        if (i < {28'd0, nslots[w*4 +: 4]})
+          obs_warp[o + 101 + 9*P_SB_ENTRIES + i*58 +: 58] =
+            {{{(32-P_LANES){1'b0}}, s_left[(w*P_IBUF+i)*P_LANES +: P_LANES]}, s_dep[(w*P_IBUF+i)*8 +: 8],
+             s_pc[(w*P_IBUF+i)*16 +: 16], s_issued[w*P_IBUF+i], 1'b1};
+      obs_warp[o + 101 + 9*P_SB_ENTRIES + 58*P_IBUF +: 4] = hazard[w*4 +: 4];
+    end
+
+    obs_cu = '0;
+    for (u = 0; u <= C; u = u + 1)
+      if (h_valid[u] && (mode3 ? u < C : u == C))
+        obs_cu[u*43 +: 43] = {((u < C && war_q == 3'd1) ? h_older[(u < C ? u : 0)*16 +: 16] : 16'd0),
+                              h_pending[u*3 +: 3] == 3'd0, h_pending[u*3 +: 3],
+                              h_pc[u*16 +: 16], h_warp[u*6 +: 6], 1'b1};
+  end
+  assign obs_o         = obs;
+  assign obs_wb_o      = obs_wb;
+  assign obs_wb_data_o = obs_wb_data;
+  assign obs_bank_o    = obs_bank;
+  assign obs_warp_o    = obs_warp;
+  assign obs_cu_o      = obs_cu;
+
+  // diagnostics and fields the trace does not carry
+  wire unused_core = ^{h_word[C*64 +: 64] & 64'd0, d_left[0 +: 2*P_LANES], d_late[8],
+                       d_lbank[40 +: 5], d_opnd[8*LW +: LW], l_end & 3'd0};
+endmodule

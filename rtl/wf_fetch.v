@@ -1,0 +1,270 @@
+// Loop 1: fetch selection, the direct-mapped I-cache, instruction MSHRs and
+// line fills (§3), plus the §10.4 redirect of a resolved bnz. Mirrors
+// cmodel/fetch.c (state names: fetch_pc, fetch_state, wait_mshr, fetch_rr,
+// refill, ic_valid, ic_tag, mshr_*).
+//
+// Instruction-memory port (any latency): an allocated MSHR sends one request
+// (mshr index + line address) on imem_req_*; the memory answers with one beat
+// carrying the whole line on imem_resp_* (the mshr index comes back). The
+// line fills at the end of the cycle the response is accepted (always
+// accepted: a fill never waits). With a fixed-latency memory that answers
+// imiss_lat-1 cycles after the request handshake, the fill lands at the end of
+// allocation cycle + imiss_lat, exactly the C model's §3.3 timing: the
+// request goes out in the cycle after allocation (the MSHR is a flop).
+module wf_fetch #(
+    parameter integer WARPS        = 8,
+    parameter integer ICACHE_LINES = 16,
+    parameter integer ICACHE_LINE  = 4,
+    parameter integer IMSHRS       = 2,
+    parameter integer IBUF         = 2
+) (
+    input  wire                       clk_i,
+    input  wire                       rst_ni,
+    input  wire                       launch_i,      // §14: clear and start
+    input  wire [WARPS-1:0]           active_i,      // latched at launch
+    input  wire [WARPS*16-1:0]        start_pc_i,    // sampled at launch
+    input  wire                       mode1_i,       // loops == 1
+    input  wire [WARPS*4-1:0]         nslots_i,      // I-buffer occupancy, start of cycle
+    input  wire [WARPS-1:0]           inflight_nz_i, // inflight[w] != 0
+    // §10.4 branch resolution (a bnz leaving the ALU's last stage)
+    input  wire                       br_valid_i,
+    input  wire [5:0]                 br_warp_i,
+    input  wire [15:0]                br_next_pc_i,
+    // instruction memory
+    output wire                       imem_req_valid_o,
+    input  wire                       imem_req_ready_i,
+    output wire [2:0]                 imem_req_mshr_o,
+    output wire [15:0]                imem_req_line_o,
+    input  wire                       imem_resp_valid_i,
+    output wire                       imem_resp_ready_o,
+    input  wire [2:0]                 imem_resp_mshr_i,
+    input  wire [ICACHE_LINE*64-1:0]  imem_resp_data_i,
+    // this cycle's fetch (§3.2) and fill (§3.3)
+    output reg                        fsel_valid_o,
+    output reg  [5:0]                 fsel_warp_o,
+    output reg  [15:0]                fsel_pc_o,
+    output reg  [1:0]                 fkind_o,       // wf_fetch_kind
+    output reg  [63:0]                fword_o,       // the hit's instruction word
+    output reg                        fill_valid_o,
+    output reg  [2:0]                 fill_mshr_o,
+    output reg  [15:0]                fill_line_o,
+    // state for the observation record
+    output wire [WARPS*16-1:0]        fetch_pc_o,
+    output wire [WARPS*2-1:0]         fetch_state_o
+);
+  localparam [1:0] S_RUN = 2'd0, S_WAIT_MISS = 2'd1, S_WAIT_BRANCH = 2'd2, S_DONE = 2'd3;
+  localparam [1:0] K_HIT = 2'd0, K_MISS = 2'd1, K_MERGE = 2'd2, K_FULL = 2'd3;
+  localparam integer OB = $clog2(ICACHE_LINE);   // pc bits inside a line
+  localparam integer IB = $clog2(ICACHE_LINES);  // index bits
+  localparam [5:0] W6 = WARPS[5:0] - 6'd1;       // WARPS-1 (WARPS <= 64)
+
+  // ---- state ----------------------------------------------------------------
+  reg [WARPS*16-1:0]     fetch_pc_q, fetch_pc_d;
+  reg [WARPS*2-1:0]      fetch_state_q, fetch_state_d;
+  reg [WARPS*3-1:0]      wait_mshr_q, wait_mshr_d;
+  reg [5:0]              fetch_rr_q, fetch_rr_d;
+  reg [WARPS-1:0]        refill_q, refill_d;
+  reg [ICACHE_LINES-1:0] ic_valid_q, ic_valid_d;
+  reg [15:0]             ic_tag_q [0:ICACHE_LINES-1];
+  reg [ICACHE_LINE*64-1:0] ic_data_q [0:ICACHE_LINES-1]; // flops/LUT RAM, async read
+  reg [IMSHRS-1:0]       mshr_valid_q, mshr_valid_d;
+  reg [IMSHRS-1:0]       mshr_sent_q, mshr_sent_d;     // request handshaken
+  reg [IMSHRS*16-1:0]    mshr_line_q, mshr_line_d;
+
+  assign fetch_pc_o    = fetch_pc_q;
+  assign fetch_state_o = fetch_state_q;
+
+  // ---- instruction-memory request: lowest valid MSHR not yet sent -----------
+  reg        req_v;
+  reg [2:0]  req_m;
+  always @* begin : p_req
+    integer i;
+    req_v = 1'b0;
+    req_m = 3'd0;
+    for (i = IMSHRS - 1; i >= 0; i = i - 1)
+      if (mshr_valid_q[i] && !mshr_sent_q[i]) begin
+        req_v = 1'b1;
+        req_m = i[2:0];
+      end
+  end
+  assign imem_req_valid_o  = req_v;
+  assign imem_req_mshr_o   = req_m;
+  assign imem_req_line_o   = mshr_line_q[req_m*16 +: 16];
+  assign imem_resp_ready_o = 1'b1;
+
+  // ---- decisions (§3.2, §3.3) -----------------------------------------------
+  reg [WARPS-1:0] elig, pool, refill_next;
+  reg [15:0]      pc, la, tag;
+  reg [IB > 0 ? IB-1 : 0:0] idx;
+  reg [2:0]       hit_m, free_m, alloc_m;
+  reg             hit_mv, free_mv, alloc_v, merge_fill;
+  reg [1:0]       nstate;
+  reg [2:0]       nwait;
+  reg [15:0]      npc;
+  reg [63:0]      word;
+  reg [ICACHE_LINE*64-1:0] line_data;
+
+  always @* begin : p_decide
+    integer w, k, cw, i;
+    // §3.3 fill: the response accepted this cycle
+    fill_valid_o = imem_resp_valid_i;
+    fill_mshr_o  = imem_resp_mshr_i;
+    fill_line_o  = mshr_line_q[imem_resp_mshr_i*16 +: 16];
+    refill_next  = '0;
+    for (w = 0; w < WARPS; w = w + 1)
+      if (imem_resp_valid_i && fetch_state_q[w*2 +: 2] == S_WAIT_MISS &&
+          wait_mshr_q[w*3 +: 3] == imem_resp_mshr_i)
+        refill_next[w] = 1'b1;
+
+    // §3.2.1 eligibility and selection: refill priority, then rr
+    for (w = 0; w < WARPS; w = w + 1)
+      elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] < IBUF[3:0] &&
+                !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || inflight_nz_i[w]));
+    pool = (refill_q & elig) != {WARPS{1'b0}} ? (refill_q & elig) : elig;
+    fsel_valid_o = 1'b0;
+    fsel_warp_o  = 6'd0;
+    for (k = WARPS - 1; k >= 0; k = k - 1) begin
+      cw = k + {26'd0, fetch_rr_q};
+      if (cw >= WARPS) cw = cw - WARPS;
+      if (pool[cw]) begin
+        fsel_valid_o = 1'b1;
+        fsel_warp_o  = cw[5:0];
+      end
+    end
+
+    // §3.2.3 the access
+    pc  = fetch_pc_q[fsel_warp_o*16 +: 16];
+    la  = pc >> OB;
+    tag = la >> IB;
+    idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
+    line_data = ic_data_q[idx];
+    word = line_data[({16'd0, pc} & (ICACHE_LINE - 1)) * 64 +: 64];
+    fsel_pc_o = pc;
+    fword_o   = word;
+    hit_mv = 1'b0; hit_m = 3'd0; free_mv = 1'b0; free_m = 3'd0;
+    for (i = IMSHRS - 1; i >= 0; i = i - 1) begin
+      if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == la) begin hit_mv = 1'b1; hit_m = i[2:0]; end
+      if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
+    end
+    nstate = fetch_state_q[fsel_warp_o*2 +: 2];
+    nwait  = wait_mshr_q[fsel_warp_o*3 +: 3];
+    npc    = pc;
+    alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
+    fkind_o = K_HIT;
+    if (ic_valid_q[idx] && ic_tag_q[idx] == tag) begin       // §3.2.4 hit
+      fkind_o = K_HIT;
+      case (word[63:56])
+        8'h14:   npc = word[15:0];                              // bra
+        8'h15:   nstate = S_WAIT_BRANCH;                         // bnz: pc stays
+        8'h16:   nstate = S_DONE;                                // exit: pc stays
+        default: npc = pc + 16'd1;
+      endcase
+    end else if (hit_mv) begin                                   // §3.2.5 merge
+      fkind_o = K_MERGE;
+      if (imem_resp_valid_i && hit_m == imem_resp_mshr_i)
+        merge_fill = 1'b1;  // released by this very fill: stays RUN, joins refill
+      else begin
+        nstate = S_WAIT_MISS;
+        nwait  = hit_m;
+      end
+    end else if (free_mv) begin                                  // allocate
+      fkind_o = K_MISS;
+      alloc_v = 1'b1;
+      alloc_m = free_m;
+      nstate  = S_WAIT_MISS;
+      nwait   = free_m;
+    end else begin
+      fkind_o = K_FULL;                                          // stays RUN
+    end
+    if (fsel_valid_o && merge_fill) refill_next[fsel_warp_o +: 1] = 1'b1;
+  end
+
+  // fill index/tag of the responding MSHR's line
+  wire [15:0] fill_la  = mshr_line_q[imem_resp_mshr_i*16 +: 16];
+  wire [15:0] fill_tag = fill_la >> IB;
+  wire [IB > 0 ? IB-1 : 0:0] fill_idx = fill_la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
+
+  // ---- next state -----------------------------------------------------------
+  always @* begin : p_next
+    integer w;
+    w = 0;
+    fetch_pc_d    = fetch_pc_q;
+    fetch_state_d = fetch_state_q;
+    wait_mshr_d   = wait_mshr_q;
+    fetch_rr_d    = fetch_rr_q;
+    refill_d      = refill_next;
+    ic_valid_d    = ic_valid_q;
+    mshr_valid_d  = mshr_valid_q;
+    mshr_sent_d   = mshr_sent_q;
+    mshr_line_d   = mshr_line_q;
+    if (req_v && imem_req_ready_i) mshr_sent_d[req_m +: 1] = 1'b1;
+    if (imem_resp_valid_i) begin
+      ic_valid_d[fill_idx] = 1'b1;
+      for (w = 0; w < WARPS; w = w + 1)
+        if (refill_next[w]) fetch_state_d[w*2 +: 2] = S_RUN;
+      mshr_valid_d[imem_resp_mshr_i +: 1] = 1'b0;
+      mshr_sent_d[imem_resp_mshr_i +: 1]  = 1'b0;
+    end
+    if (fsel_valid_o) begin
+      fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
+      if (alloc_v) begin
+        mshr_valid_d[alloc_m +: 1] = 1'b1;
+        mshr_sent_d[alloc_m +: 1]  = 1'b0;
+        mshr_line_d[alloc_m*16 +: 16] = la;
+      end
+      if (!refill_next[fsel_warp_o +: 1]) begin
+        fetch_state_d[fsel_warp_o*2 +: 2] = nstate;
+        wait_mshr_d[fsel_warp_o*3 +: 3]   = nwait;
+      end
+      fetch_pc_d[fsel_warp_o*16 +: 16] = npc;
+    end
+    if (br_valid_i) begin                                        // §10.4
+      fetch_pc_d[br_warp_i*16 +: 16]  = br_next_pc_i;
+      fetch_state_d[br_warp_i*2 +: 2] = S_RUN;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin : p_state
+    integer w;
+    if (!rst_ni) begin
+      fetch_pc_q    <= '0;
+      fetch_state_q <= {WARPS{S_DONE}};
+      wait_mshr_q   <= '0;
+      fetch_rr_q    <= 6'd0;
+      refill_q      <= '0;
+      ic_valid_q    <= '0;
+      mshr_valid_q  <= '0;
+      mshr_sent_q   <= '0;
+      mshr_line_q   <= '0;
+    end else if (launch_i) begin                                 // §3.1, §14
+      fetch_pc_q    <= start_pc_i;
+      for (w = 0; w < WARPS; w = w + 1)
+        fetch_state_q[w*2 +: 2] <= active_i[w] ? S_RUN : S_DONE;
+      wait_mshr_q   <= '0;
+      fetch_rr_q    <= 6'd0;
+      refill_q      <= '0;
+      ic_valid_q    <= '0;
+      mshr_valid_q  <= '0;
+      mshr_sent_q   <= '0;
+      mshr_line_q   <= '0;
+    end else begin
+      fetch_pc_q    <= fetch_pc_d;
+      fetch_state_q <= fetch_state_d;
+      wait_mshr_q   <= wait_mshr_d;
+      fetch_rr_q    <= fetch_rr_d;
+      refill_q      <= refill_d;
+      ic_valid_q    <= ic_valid_d;
+      mshr_valid_q  <= mshr_valid_d;
+      mshr_sent_q   <= mshr_sent_d;
+      mshr_line_q   <= mshr_line_d;
+    end
+  end
+
+  // tag and data arrays: written by a fill, no reset (ic_valid guards them)
+  always @(posedge clk_i) begin
+    if (imem_resp_valid_i && !launch_i) begin
+      ic_tag_q[fill_idx]  <= fill_tag;
+      ic_data_q[fill_idx] <= imem_resp_data_i;
+    end
+  end
+endmodule

@@ -1,0 +1,213 @@
+// The per-warp I-buffer (§4.1): slots in program order, 0 = head. Decode
+// writes the tail with its dependency vector (§4.2) and conflict_free flag
+// (§7.2); issue removes the head or marks it `issued` (§5.4); the LSU verdict
+// of a split access removes it or re-arms it (§9.2); the scoreboard's release
+// and gap-closing updates (§4.3) apply to every buffered slot. Mirrors
+// cmodel/ibuffer.c and the dependency half of cmodel/scoreboard.c.
+// Instruction words are kept whole (64 bits, docs/isa.md field layout).
+module wf_ibuffer #(
+    parameter integer WARPS      = 8,
+    parameter integer LANES      = 8,
+    parameter integer BANKS      = 4,
+    parameter integer SB_ENTRIES = 4,
+    parameter integer IBUF       = 2
+) (
+    input  wire                       clk_i,
+    input  wire                       rst_ni,
+    input  wire                       launch_i,
+    input  wire                       swizzle_i,      // layout (§6.1)
+    // decode of this cycle's fetch hit
+    input  wire                       fh_valid_i,
+    input  wire [5:0]                 fh_warp_i,
+    input  wire [15:0]                fh_pc_i,
+    input  wire [63:0]                fh_word_i,
+    // scoreboard state and this cycle's releases (§4.2, §4.3)
+    input  wire [WARPS*8-1:0]         sb_valid_i,     // bit e of warp w at w*8+e
+    input  wire [WARPS*56-1:0]        sb_reg_i,       // 7 bits per entry, 8 entries per warp
+    input  wire [WARPS*8-1:0]         rel_mask_i,
+    // this cycle's successful issue (§5.4)
+    input  wire                       iss_valid_i,
+    input  wire [5:0]                 iss_warp_i,
+    input  wire                       iss_stays_i,
+    input  wire                       iss_sbv_i,      // holds/allocates an entry
+    input  wire [2:0]                 iss_sbe_i,
+    input  wire                       iss_sb_new_i,
+    input  wire [6:0]                 iss_rd_i,
+    // LSU verdict on a split access (§9.2)
+    input  wire                       vd_valid_i,
+    input  wire [5:0]                 vd_warp_i,
+    input  wire                       vd_done_i,
+    input  wire [LANES-1:0]           vd_rest_i,
+    // state
+    output wire [WARPS*4-1:0]         nslots_o,
+    output wire [WARPS*IBUF*64-1:0]   word_o,
+    output wire [WARPS*IBUF*16-1:0]   pc_o,
+    output wire [WARPS*IBUF*8-1:0]    dep_o,
+    output wire [WARPS*IBUF-1:0]      cf_o,
+    output wire [WARPS*IBUF-1:0]      issued_o,
+    output wire [WARPS*IBUF-1:0]      held_o,
+    output wire [WARPS*IBUF*3-1:0]    sbe_o,
+    output wire [WARPS*IBUF*LANES-1:0] left_o
+);
+  localparam integer N = WARPS * IBUF;
+
+  reg [WARPS*4-1:0]   nslots_q, nslots_d;
+  reg [N*64-1:0]      word_q, word_d;
+  reg [N*16-1:0]      pc_q, pc_d;
+  reg [N*8-1:0]       dep_q, dep_d;
+  reg [N-1:0]         cf_q, cf_d, issued_q, issued_d, held_q, held_d;
+  reg [N*3-1:0]       sbe_q, sbe_d;
+  reg [N*LANES-1:0]   left_q, left_d;
+
+  assign nslots_o = nslots_q;
+  assign word_o   = word_q;
+  assign pc_o     = pc_q;
+  assign dep_o    = dep_q;
+  assign cf_o     = cf_q;
+  assign issued_o = issued_q;
+  assign held_o   = held_q;
+  assign sbe_o    = sbe_q;
+  assign left_o   = left_q;
+
+  // number of source slots of an opcode (slots are ra, rb, rc in order)
+  function automatic [1:0] f_nsrc(input [7:0] op);
+    begin
+      case (op)
+        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
+        8'h0E: f_nsrc = 2'd3;
+        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
+        default: f_nsrc = 2'd0;
+      endcase
+    end
+  endfunction
+  function automatic f_writes(input [7:0] op);
+    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
+  endfunction
+  // reads or writes register r (scoreboard.c wf_insn_touches)
+  function automatic f_touches(input [63:0] wd, input [6:0] r);
+    reg [1:0] n;
+    begin
+      n = f_nsrc(wd[63:56]);
+      f_touches = (n >= 2'd1 && wd[46:40] == r) || (n >= 2'd2 && wd[38:32] == r) ||
+                  (n == 2'd3 && wd[30:24] == r) || (f_writes(wd[63:56]) && wd[54:48] == r);
+    end
+  endfunction
+  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
+    integer t;
+    begin
+      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
+      t = t % BANKS;
+      f_bank = t[4:0];
+    end
+  endfunction
+  // §7.2: distinct source registers map to pairwise distinct banks
+  function automatic f_conflict_free(input [5:0] w, input [63:0] wd, input sw);
+    reg [1:0] n;
+    reg [6:0] a, b, c;
+    begin
+      n = f_nsrc(wd[63:56]);
+      a = wd[46:40]; b = wd[38:32]; c = wd[30:24];
+      f_conflict_free = 1'b1;
+      if (n >= 2'd2 && a != b && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;
+      if (n == 2'd3 && a != c && f_bank(w, a, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
+      if (n == 2'd3 && b != c && f_bank(w, b, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
+    end
+  endfunction
+
+  // §4.2: dependency vector of the instruction decoded this cycle
+  reg [7:0] new_dep, vnext;
+  reg [55:0] regs;
+  always @* begin : p_newdep
+    integer e;
+    vnext = sb_valid_i[fh_warp_i*8 +: 8] & ~rel_mask_i[fh_warp_i*8 +: 8];
+    regs  = sb_reg_i[fh_warp_i*56 +: 56];
+    if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i) begin
+      vnext[iss_sbe_i] = 1'b1;
+      regs[iss_sbe_i*7 +: 7] = iss_rd_i;
+    end
+    new_dep = 8'd0;
+    for (e = 0; e < SB_ENTRIES; e = e + 1)
+      if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7])) new_dep[e] = 1'b1;
+  end
+
+  always @* begin : p_next
+    integer w, i, j, n;
+    reg remove;
+    nslots_d = nslots_q; word_d = word_q; pc_d = pc_q; dep_d = dep_q; cf_d = cf_q;
+    issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      n = {28'd0, nslots_q[w*4 +: 4]};
+      // §4.3 release clearing and gap closing on every buffered slot
+      for (i = 0; i < IBUF; i = i + 1) begin
+        j = w * IBUF + i;
+        if (i < n) begin
+          dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
+          if (iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i != 0 &&
+              f_touches(word_q[j*64 +: 64], iss_rd_i))
+            dep_d[j*8 + {29'd0, iss_sbe_i}] = 1'b1;
+        end
+      end
+      // the head: issue (§5.4) or LSU verdict (§9.2), never both
+      remove = 1'b0;
+      if (iss_valid_i && iss_warp_i == w[5:0]) begin
+        if (iss_stays_i) begin
+          issued_d[w*IBUF] = 1'b1;
+          if (iss_sbv_i) begin
+            held_d[w*IBUF] = 1'b1;
+            sbe_d[w*IBUF*3 +: 3] = iss_sbe_i;
+          end
+        end else remove = 1'b1;
+      end
+      if (vd_valid_i && vd_warp_i == w[5:0]) begin
+        if (vd_done_i) remove = 1'b1;
+        else begin
+          left_d[w*IBUF*LANES +: LANES] = vd_rest_i;
+          issued_d[w*IBUF] = 1'b0;
+        end
+      end
+      if (remove) begin
+        for (i = 0; i + 1 < IBUF; i = i + 1) begin
+          j = w * IBUF + i;
+          word_d[j*64 +: 64] = word_d[(j+1)*64 +: 64];
+          pc_d[j*16 +: 16]   = pc_d[(j+1)*16 +: 16];
+          dep_d[j*8 +: 8]    = dep_d[(j+1)*8 +: 8];
+          cf_d[j]            = cf_d[j+1];
+          issued_d[j]        = issued_d[j+1];
+          held_d[j]          = held_d[j+1];
+          sbe_d[j*3 +: 3]    = sbe_d[(j+1)*3 +: 3];
+          left_d[j*LANES +: LANES] = left_d[(j+1)*LANES +: LANES];
+        end
+        n = n - 1;
+      end
+      // the tail: this cycle's decode (§3.2.4)
+      if (fh_valid_i && fh_warp_i == w[5:0]) begin
+        j = w * IBUF + n;
+        word_d[j*64 +: 64] = fh_word_i;
+        pc_d[j*16 +: 16]   = fh_pc_i;
+        dep_d[j*8 +: 8]    = new_dep;
+        cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i);
+        issued_d[j]        = 1'b0;
+        held_d[j]          = 1'b0;
+        sbe_d[j*3 +: 3]    = 3'd0;
+        left_d[j*LANES +: LANES] = {LANES{1'b1}};
+        n = n + 1;
+      end
+      nslots_d[w*4 +: 4] = n[3:0];
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      nslots_q <= '0;
+    end else if (launch_i) begin
+      nslots_q <= '0;
+    end else begin
+      nslots_q <= nslots_d;
+    end
+  end
+  // slot payload: meaningful only below nslots, so no reset needed
+  always @(posedge clk_i) begin
+    word_q <= word_d; pc_q <= pc_d; dep_q <= dep_d; cf_q <= cf_d; issued_q <= issued_d;
+    held_q <= held_d; sbe_q <= sbe_d; left_q <= left_d;
+  end
+endmodule

@@ -1,0 +1,231 @@
+// Loop 2: issue (§5). Readiness of each warp's head (§5.1), the LRR and GTO
+// schedulers (§5.3), what an issue does (§5.4), the missing-CU structural
+// hazard (§9.1: replay or stall), and the per-warp counters the C model keeps
+// in core.c (inflight §5.5, mem_inflight §10.5, exited) with warp done.
+// Mirrors cmodel/issue.c.
+module wf_issue #(
+    parameter integer WARPS = 8,
+    parameter integer LANES = 8,
+    parameter integer IBUF  = 2
+) (
+    input  wire                        clk_i,
+    input  wire                        rst_ni,
+    input  wire                        launch_i,
+    input  wire [WARPS-1:0]            active_i,     // latched at launch
+    input  wire [1:0]                  loops_i,
+    input  wire                        gto_i,        // sched == gto
+    input  wire                        stall_mode_i, // hazard == stall
+    // I-buffer (slot 0 = head) and scoreboard
+    input  wire [WARPS*4-1:0]          nslots_i,
+    input  wire [WARPS*IBUF*64-1:0]    slot_word_i,
+    input  wire [WARPS*IBUF*16-1:0]    slot_pc_i,
+    input  wire [WARPS*IBUF*8-1:0]     slot_dep_i,
+    input  wire [WARPS*IBUF-1:0]       slot_cf_i,
+    input  wire [WARPS*IBUF-1:0]       slot_issued_i,
+    input  wire [WARPS*IBUF-1:0]       slot_held_i,
+    input  wire [WARPS*IBUF*3-1:0]     slot_sbe_i,
+    input  wire [WARPS*IBUF*LANES-1:0] slot_left_i,
+    input  wire [WARPS-1:0]            sb_full_i,
+    input  wire [WARPS*3-1:0]          sb_free_i,
+    // same-cycle and other blocks' signals
+    input  wire                        sr_ok_i,      // §7.2 issue rule
+    input  wire [WARPS-1:0]            war_allows_i, // §8
+    input  wire                        lsu_stall_i,  // §9.3
+    input  wire                        cu_free_valid_i,
+    input  wire [4:0]                  cu_free_i,
+    input  wire [4:0]                  sr_index_i,   // COLLECTORS
+    // instances leaving their unit's last stage (§5.5) and §10.5 clears
+    input  wire [2:0]                  left_valid_i,
+    input  wire [3*6-1:0]              left_warp_i,
+    input  wire [2:0]                  left_end_i,   // inst_end
+    input  wire                        mem_clear_valid_i,
+    input  wire [5:0]                  mem_clear_warp_i,
+    // this cycle's issue
+    output reg  [2:0]                  iss_kind_o,   // wf_iss_kind: 0 none 1 issue 2 replay 3 stall-cu 4 stall-lsu
+    output reg  [5:0]                  iss_warp_o,
+    output reg                         iss_hv_o,     // obtains a holder (CU or SR)
+    output reg  [4:0]                  iss_holder_o,
+    output reg                         iss_sbv_o,
+    output reg  [2:0]                  iss_sbe_o,
+    output reg                         iss_sb_new_o,
+    output reg                         iss_stays_o,
+    output reg                         iss_mem_replay_o,
+    output reg  [63:0]                 iss_word_o,
+    output reg  [15:0]                 iss_pc_o,
+    output reg                         iss_cf_o,
+    output reg  [LANES-1:0]            iss_left_o,
+    output reg  [WARPS*4-1:0]          hazard_o,     // wf_hazard per warp (diagnostic)
+    // counters
+    output wire [WARPS*8-1:0]          inflight_o,
+    output wire [WARPS-1:0]            mem_inflight_o,
+    output wire [WARPS-1:0]            exited_o,
+    output reg  [WARPS-1:0]            inflight_nz_o,
+    output reg                         done_o        // §5.5: every active warp done
+);
+  localparam [2:0] K_NONE = 3'd0, K_ISSUE = 3'd1, K_REPLAY = 3'd2, K_STALL_CU = 3'd3, K_STALL_LSU = 3'd4;
+  localparam [3:0] HZ_READY = 4'd0, HZ_NO_HEAD = 4'd1, HZ_WAIT_LSU = 4'd2, HZ_DEP = 4'd3,
+                   HZ_SB_FULL = 4'd4, HZ_INFLIGHT = 4'd5, HZ_STAGING = 4'd6, HZ_WAR = 4'd7,
+                   HZ_MEM = 4'd8, HZ_LSU_STALL = 4'd9;
+  localparam [5:0] W6 = WARPS[5:0] - 6'd1;
+
+  reg [5:0]        issue_rr_q, issue_rr_d, gto_last_q, gto_last_d;
+  reg [WARPS*8-1:0] inflight_q, inflight_d;
+  reg [WARPS-1:0]  mem_inflight_q, mem_inflight_d, exited_q, exited_d;
+  assign inflight_o     = inflight_q;
+  assign mem_inflight_o = mem_inflight_q;
+  assign exited_o       = exited_q;
+
+  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
+    begin
+      case (op)
+        8'h0D, 8'h0E: f_unit = 2'd2;
+        8'h0F, 8'h10: f_unit = 2'd3;
+        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
+        default: f_unit = 2'd1;
+      endcase
+    end
+  endfunction
+  function automatic f_writes(input [7:0] op);
+    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
+  endfunction
+
+  // ---- counters-derived flags and done ---------------------------------------
+  always @* begin : p_done
+    integer w, i;
+    reg wd_done;
+    done_o = 1'b1;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      inflight_nz_o[w] = inflight_q[w*8 +: 8] != 8'd0;
+      wd_done = exited_q[w] && !inflight_nz_o[w];
+      for (i = 0; i < IBUF; i = i + 1)
+        if (i < {28'd0, nslots_i[w*4 +: 4]} && slot_issued_i[w*IBUF + i]) wd_done = 1'b0;
+      if (active_i[w] && !wd_done) done_o = 1'b0;
+    end
+  end
+
+  // ---- §5.1 readiness ---------------------------------------------------------
+  reg [WARPS-1:0] ready;
+  always @* begin : p_ready
+    integer w;
+    reg [63:0] hwd;
+    reg [3:0] hz;
+    reg needs;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      hwd = slot_word_i[w*IBUF*64 +: 64];
+      needs = f_unit(hwd[63:56]) != 2'd0;
+      if (!active_i[w] || exited_q[w] || nslots_i[w*4 +: 4] == 4'd0) hz = HZ_NO_HEAD;
+      else if (slot_issued_i[w*IBUF]) hz = HZ_WAIT_LSU;
+      else if (slot_dep_i[w*IBUF*8 +: 8] != 8'd0) hz = HZ_DEP;
+      else if (f_writes(hwd[63:56]) && !slot_held_i[w*IBUF] && sb_full_i[w]) hz = HZ_SB_FULL;
+      else if (loops_i == 2'd1 && inflight_nz_o[w]) hz = HZ_INFLIGHT;
+      else if (loops_i != 2'd3 && needs && !sr_ok_i) hz = HZ_STAGING;
+      else if (needs && !war_allows_i[w]) hz = HZ_WAR;
+      else if ((hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w]) hz = HZ_MEM;
+      else if (lsu_stall_i) hz = HZ_LSU_STALL;
+      else hz = HZ_READY;
+      hazard_o[w*4 +: 4] = hz;
+      ready[w] = hz == HZ_READY;
+    end
+  end
+
+  // ---- §5.2-§5.4 choice and what the issue does -------------------------------
+  always @* begin : p_issue
+    integer k, c, w_ix;
+    reg found;
+    reg [63:0] cwd;
+    found = 1'b0;
+    c = 0;
+    k = 0;
+    iss_warp_o = 6'd0;
+    if (gto_i) begin
+      if (ready[gto_last_q +: 1]) begin found = 1'b1; iss_warp_o = gto_last_q; end
+      else
+        for (k = WARPS - 1; k >= 0; k = k - 1)
+          if (ready[k]) begin found = 1'b1; iss_warp_o = k[5:0]; end
+    end else begin
+      for (k = WARPS - 1; k >= 0; k = k - 1) begin
+        c = k + {26'd0, issue_rr_q};
+        if (c >= WARPS) c = c - WARPS;
+        if (ready[c]) begin found = 1'b1; iss_warp_o = c[5:0]; end
+      end
+    end
+    w_ix = {26'd0, iss_warp_o};
+    cwd = slot_word_i[w_ix*IBUF*64 +: 64];
+    iss_word_o = cwd;
+    iss_pc_o   = slot_pc_i[w_ix*IBUF*16 +: 16];
+    iss_cf_o   = slot_cf_i[w_ix*IBUF];
+    iss_left_o = slot_left_i[w_ix*IBUF*LANES +: LANES];
+    iss_kind_o = K_NONE;
+    iss_hv_o = 1'b0;
+    iss_holder_o = 5'd0;
+    iss_sbv_o = 1'b0;
+    iss_sbe_o = 3'd0;
+    iss_sb_new_o = 1'b0;
+    iss_stays_o = 1'b0;
+    iss_mem_replay_o = 1'b0;
+    if (lsu_stall_i) iss_kind_o = K_STALL_LSU;
+    else if (found) begin
+      iss_kind_o = K_ISSUE;
+      if (f_unit(cwd[63:56]) != 2'd0) begin
+        if (loops_i == 2'd3 && !cu_free_valid_i)
+          iss_kind_o = stall_mode_i ? K_STALL_CU : K_REPLAY;            // §9.1
+        else begin
+          iss_hv_o = 1'b1;
+          iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
+          if (f_writes(cwd[63:56])) begin
+            iss_sbv_o = 1'b1;
+            if (slot_held_i[w_ix*IBUF]) iss_sbe_o = slot_sbe_i[w_ix*IBUF*3 +: 3];
+            else begin
+              iss_sbe_o = sb_free_i[w_ix*3 +: 3];
+              iss_sb_new_o = 1'b1;
+            end
+          end
+          if (cwd[63:56] == 8'h0F || cwd[63:56] == 8'h10) begin
+            iss_stays_o = !stall_mode_i;
+            iss_mem_replay_o = iss_left_o != {LANES{1'b1}};
+          end
+        end
+      end
+    end
+  end
+
+  // ---- next state ------------------------------------------------------------
+  always @* begin : p_next
+    integer x, lw_ix;
+    issue_rr_d = issue_rr_q;
+    gto_last_d = gto_last_q;
+    inflight_d = inflight_q;
+    mem_inflight_d = mem_inflight_q;
+    exited_d = exited_q;
+    lw_ix = 0;
+    if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
+      issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
+      gto_last_d = iss_warp_o;
+    end
+    if (iss_kind_o == K_ISSUE) begin
+      if (iss_hv_o) begin
+        inflight_d[iss_warp_o*8 +: 8] = inflight_q[iss_warp_o*8 +: 8] + 8'd1;
+        if (iss_word_o[63:56] == 8'h0F || iss_word_o[63:56] == 8'h10) mem_inflight_d[iss_warp_o +: 1] = 1'b1;
+      end else if (iss_word_o[63:56] == 8'h16) exited_d[iss_warp_o +: 1] = 1'b1;
+    end
+    for (x = 0; x < 3; x = x + 1)
+      if (left_valid_i[x] && left_end_i[x]) begin
+        lw_ix = {26'd0, left_warp_i[x*6 +: 6]};
+        inflight_d[lw_ix*8 +: 8] = inflight_d[lw_ix*8 +: 8] - 8'd1;
+      end
+    if (mem_clear_valid_i) mem_inflight_d[mem_clear_warp_i +: 1] = 1'b0;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      issue_rr_q <= 6'd0; gto_last_q <= 6'd0;
+      inflight_q <= '0; mem_inflight_q <= '0; exited_q <= '0;
+    end else if (launch_i) begin
+      issue_rr_q <= 6'd0; gto_last_q <= 6'd0;
+      inflight_q <= '0; mem_inflight_q <= '0; exited_q <= '0;
+    end else begin
+      issue_rr_q <= issue_rr_d; gto_last_q <= gto_last_d;
+      inflight_q <= inflight_d; mem_inflight_q <= mem_inflight_d; exited_q <= exited_d;
+    end
+  end
+endmodule

@@ -1,0 +1,239 @@
+// The load/store unit's first stage (§10.2): one scratchpad line per cycle (a
+// piece), the replay verdict of a split access (§9.2), the stall flag (§9.3)
+// and the end of a warp's memory instance (§10.5). The scratchpad is a
+// single-ported synchronous RAM (wf_spram), one row per line with a write
+// enable per word; a ld piece's words are on its output register in stage 2
+// (wf_pipe KIND 1 picks them). Stages 2.. are wf_pipe in wf_exec. Mirrors
+// cmodel/lsu.c. While the core is not running, the host port loads and reads
+// back the scratchpad one word at a time (read data one cycle later).
+module wf_lsu #(
+    parameter integer LANES     = 8,
+    parameter integer BANKS     = 4,
+    parameter integer MEM_WORDS = 1024,
+    parameter integer MEM_LINE  = 4
+) (
+    input  wire                      clk_i,
+    input  wire                      rst_ni,
+    input  wire                      launch_i,
+    input  wire                      running_i,
+    input  wire                      stall_mode_i,  // hazard == stall
+    input  wire                      s2_accept_i,   // LSU stage 2 accepts (§12 signal 2)
+    // dispatch into stage 1 (§7.1)
+    input  wire                      d_valid_i,
+    input  wire [5:0]                d_warp_i,
+    input  wire [15:0]               d_pc_i,
+    input  wire [63:0]               d_wd_i,
+    input  wire                      d_sbv_i,
+    input  wire [2:0]                d_sbe_i,
+    input  wire [LANES-1:0]          d_left_i,
+    input  wire [2*LANES*32-1:0]     d_opnd_i,      // a (address), b (store data)
+    input  wire [1:0]                d_late_i,
+    input  wire [2*5-1:0]            d_lbank_i,
+    input  wire [BANKS*LANES*32-1:0] rdata_i,
+    // host port (not running)
+    input  wire                      host_en_i,
+    input  wire                      host_we_i,
+    input  wire [15:0]               host_addr_i,
+    input  wire [31:0]               host_wdata_i,
+    output wire [31:0]               host_rdata_o,
+    // this cycle's piece (§10.2), entering stage 2
+    output reg                       p_valid_o,
+    output reg  [5:0]                p_warp_o,
+    output reg  [15:0]               p_pc_o,
+    output reg  [6:0]                p_rd_o,
+    output reg                       p_writes_o,
+    output reg                       p_final_o,
+    output reg                       p_end_o,
+    output reg                       p_sbv_o,
+    output reg  [2:0]                p_sbe_o,
+    output reg  [LANES-1:0]          p_lanes_o,
+    output reg  [LANES*5-1:0]        p_off_o,
+    output reg  [15:0]               p_line_o,
+    // verdict (§9.2), memory-order clear (§10.5), stage-1 accept, stall flag
+    output reg                       vd_valid_o,
+    output reg                       vd_done_o,
+    output reg  [LANES-1:0]          vd_rest_o,
+    output reg                       mem_clear_o,   // with p_warp_o
+    output reg                       accept_o,
+    output wire                      lsu_stall_o,
+    output wire [MEM_LINE*32-1:0]    rdline_o
+);
+  localparam integer LW    = LANES * 32;
+  localparam integer LINES = MEM_WORDS / MEM_LINE;
+  localparam integer LOG2L = $clog2(MEM_LINE);
+  localparam integer AMASK_I = MEM_WORDS - 1;  // M is a power of two <= 65536
+  localparam integer OMASK_I = MEM_LINE - 1;
+  localparam [15:0]  AMASK = AMASK_I[15:0];
+  localparam [4:0]   OMASK = OMASK_I[4:0];
+  localparam integer OFFW  = MEM_LINE > 1 ? $clog2(MEM_LINE) : 1;
+  localparam integer LAW   = LINES > 1 ? $clog2(LINES) : 1;
+
+  // ---- stage-1 state (cmodel lsu1) ---------------------------------------------
+  reg              valid_q, valid_d, is_ld_q, is_ld_d, sbv_q, sbv_d;
+  reg [5:0]        warp_q, warp_d;
+  reg [15:0]       pc_q, pc_d;
+  reg [6:0]        rd_q, rd_d;
+  reg [2:0]        sbe_q, sbe_d;
+  reg [23:0]       imm_q, imm_d;
+  reg [LANES-1:0]  left_q, left_d;
+  reg [2*LW-1:0]   opnd_q, opnd_d;
+  reg [1:0]        late_q, late_d;
+  reg [2*5-1:0]    lbank_q, lbank_d;
+  reg              lsu_stall_q, lsu_stall_d;
+  assign lsu_stall_o = lsu_stall_q;
+
+  // resolved operands and per-lane word addresses (a + sext(imm)) mod M
+  reg [2*LW-1:0]   ropnd;
+  reg [LANES*16-1:0] addr;
+  always @* begin : p_addr
+    integer s, l;
+    reg [15:0] sum;
+    ropnd = opnd_q;
+    for (s = 0; s < 2; s = s + 1)
+      if (late_q[s]) ropnd[s*LW +: LW] = rdata_i[{27'd0, lbank_q[s*5 +: 5]}*LW +: LW];
+    addr = '0;
+    for (l = 0; l < LANES; l = l + 1) begin
+      // mod M <= 2^16 keeps only the low 16 bits of the 32-bit sum
+      sum = ropnd[l*32 +: 16] + imm_q[15:0];
+      addr[l*16 +: 16] = sum & AMASK;
+    end
+  end
+
+  // ---- the piece (§12 signal 3) ----------------------------------------------------
+  reg [LANES-1:0]    rest;
+  reg [MEM_LINE-1:0] wmask;
+  reg [MEM_LINE*32-1:0] wdata;
+  reg                lsu_leaves;
+  always @* begin : p_piece
+    integer l, j, low;
+    reg found;
+    reg [15:0] line, al;
+    found = 1'b0;
+    low = 0;
+    j = 0;
+    for (l = LANES - 1; l >= 0; l = l - 1)
+      if (left_q[l]) begin found = 1'b1; low = l; end
+    line = addr[low*16 +: 16] >> LOG2L;
+    p_lanes_o = '0;
+    p_off_o = '0;
+    for (l = 0; l < LANES; l = l + 1) begin
+      al = addr[l*16 +: 16];
+      if (left_q[l] && (al >> LOG2L) == line) p_lanes_o[l] = 1'b1;
+      p_off_o[l*5 +: 5] = al[4:0] & OMASK;
+    end
+    rest = left_q & ~p_lanes_o;
+    p_valid_o  = valid_q && s2_accept_i && found;
+    p_warp_o   = warp_q;
+    p_pc_o     = pc_q;
+    p_rd_o     = rd_q;
+    p_writes_o = is_ld_q;
+    p_final_o  = rest == '0;
+    p_end_o    = !stall_mode_i || rest == '0;
+    p_sbv_o    = sbv_q;
+    p_sbe_o    = sbe_q;
+    p_line_o   = line;
+    lsu_leaves = p_valid_o && (!stall_mode_i || rest == {LANES{1'b0}});
+    mem_clear_o = lsu_leaves;
+    vd_valid_o = p_valid_o && !stall_mode_i;
+    vd_done_o  = rest == '0;
+    vd_rest_o  = rest;
+    accept_o   = !valid_q || lsu_leaves;
+    // st: the line's words, ascending lanes so the highest lane wins
+    wmask = '0;
+    wdata = '0;
+    for (l = 0; l < LANES; l = l + 1)
+      if (p_lanes_o[l])
+        for (j = 0; j < MEM_LINE; j = j + 1)
+          if ({27'd0, p_off_o[l*5 +: 5]} == j) begin
+            wmask[j] = 1'b1;
+            wdata[j*32 +: 32] = ropnd[LW + l*32 +: 32];
+          end
+  end
+
+  // ---- next state ----------------------------------------------------------------
+  always @* begin : p_next
+    valid_d = valid_q; is_ld_d = is_ld_q; sbv_d = sbv_q; warp_d = warp_q; pc_d = pc_q;
+    rd_d = rd_q; sbe_d = sbe_q; imm_d = imm_q; left_d = left_q; opnd_d = ropnd;
+    late_d = 2'd0; lbank_d = lbank_q;
+    if (p_valid_o) left_d = rest;
+    if (valid_q && lsu_leaves) valid_d = 1'b0;
+    if (d_valid_i) begin
+      valid_d = 1'b1;
+      warp_d  = d_warp_i;
+      pc_d    = d_pc_i;
+      rd_d    = d_wd_i[54:48];
+      is_ld_d = d_wd_i[63:56] == 8'h0F;
+      sbv_d   = d_sbv_i;
+      sbe_d   = d_sbe_i;
+      imm_d   = d_wd_i[23:0];
+      left_d  = d_left_i;
+      opnd_d  = d_opnd_i;
+      late_d  = d_late_i;
+      lbank_d = d_lbank_i;
+    end
+    // §9.3: stage 1 still holds an instance with lanes left after this cycle
+    lsu_stall_d = stall_mode_i && valid_q && !lsu_leaves;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= 1'b0; late_q <= 2'd0; lsu_stall_q <= 1'b0;
+    end else if (launch_i) begin
+      valid_q <= 1'b0; late_q <= 2'd0; lsu_stall_q <= 1'b0;
+    end else begin
+      valid_q <= valid_d; late_q <= late_d; lsu_stall_q <= lsu_stall_d;
+    end
+  end
+  always @(posedge clk_i) begin
+    is_ld_q <= is_ld_d; sbv_q <= sbv_d; warp_q <= warp_d; pc_q <= pc_d; rd_q <= rd_d;
+    sbe_q <= sbe_d; imm_q <= imm_d; left_q <= left_d; opnd_q <= opnd_d; lbank_q <= lbank_d;
+  end
+
+  // ---- the scratchpad: the piece while running, the host port otherwise ---------
+  reg                  m_en, m_we;
+  reg [LAW-1:0]        m_addr;
+  reg [MEM_LINE-1:0]   m_mask;
+  reg [MEM_LINE*32-1:0] m_wdata;
+  reg [OFFW-1:0]       host_off_q;
+  always @* begin : p_mem
+    integer j;
+    j = 0;
+    if (running_i) begin
+      m_en    = p_valid_o;
+      m_we    = !is_ld_q;
+      m_addr  = p_line_o[LAW-1:0];
+      m_mask  = wmask;
+      m_wdata = wdata;
+    end else begin
+      m_en    = host_en_i;
+      m_we    = host_we_i;
+      m_addr  = LINES > 1 ? host_addr_i[LOG2L +: LAW] : {LAW{1'b0}};
+      m_mask  = '0;
+      m_wdata = {MEM_LINE{host_wdata_i}};
+      for (j = 0; j < MEM_LINE; j = j + 1)
+        if ({27'd0, host_addr_i[4:0] & OMASK} == j) m_mask[j] = 1'b1;
+    end
+  end
+  // the word's place in its line (none when a line is one word)
+  always @(posedge clk_i)
+    if (host_en_i && !running_i) host_off_q <= MEM_LINE > 1 ? host_addr_i[OFFW-1:0] : {OFFW{1'b0}};
+  assign host_rdata_o = rdline_o[{27'd0, host_off_q}*32 +: 32];
+
+  // the host address is 16 bits for any MEM_WORDS (Ibex-style unused sink)
+  wire unused_host_addr = ^host_addr_i;
+
+  wf_spram #(
+    .DEPTH (LINES),
+    .LANES (MEM_LINE),
+    .LW    (32),
+    .AW    (LAW)
+  ) u_mem (
+    .clk_i   (clk_i),
+    .en_i    (m_en),
+    .we_i    (m_we),
+    .addr_i  (m_addr),
+    .wmask_i (m_mask),
+    .wdata_i (m_wdata),
+    .rdata_o (rdline_o)
+  );
+endmodule

@@ -1,0 +1,254 @@
+// One execution-unit stage chain (§10.1), used by wf_exec for the ALU, MUL and
+// LSU stages 2.. (cmodel/exec.c's pipe[x][], generic code). Stage index k is
+// stage k+1 of the contract. n_i stages are in use (the run-time latency);
+// stage index n_i-1 is the last. An entry enters at index IN_AT (0 for the
+// ALU/MUL, where stage 1 is fed by dispatch; 1 for the LSU, whose stage 1 is
+// wf_lsu and whose pieces enter stage 2).
+//
+// Stage k advances when k+1 is empty or advances; the last stage advances when
+// it leaves (leave_i, from wf_writeback). The entry stage accepts when it is
+// empty or advances.
+//
+// Synchronous-RAM data (§6.2, §10.2): KIND 0 (ALU, MUL): the entry stage holds
+// the operands, some of which may be `late` (read from a bank in the dispatch
+// cycle, on the bank's output register now); the result is computed from the
+// resolved operands while the entry is in stage 1, and stored when it moves
+// on. KIND 1 (LSU): a ld piece's words are on the scratchpad output register
+// while the piece is in stage 2 (`late`); they are picked per lane by the word
+// offset. Whenever an entry stays, its resolved values are latched.
+module wf_pipe #(
+    parameter integer DEPTH    = 4,
+    parameter integer LANES    = 8,
+    parameter integer BANKS    = 4,
+    parameter integer MEM_LINE = 4,
+    parameter integer KIND     = 0,  // 0 ALU/MUL, 1 LSU
+    parameter integer HAS_MUL  = 0   // KIND 0: the MUL unit (mul, mad)
+) (
+    input  wire                      clk_i,
+    input  wire                      rst_ni,
+    input  wire                      launch_i,
+    input  wire [5:0]                n_i,         // stages in use, IN_AT+1..DEPTH
+    input  wire                      leave_i,     // the last stage leaves this cycle
+    output reg                       accept_o,    // the entry stage accepts
+    // the entering entry
+    input  wire                      in_valid_i,
+    input  wire [5:0]                in_warp_i,
+    input  wire [15:0]               in_pc_i,
+    input  wire [6:0]                in_rd_i,
+    input  wire                      in_writes_i,
+    input  wire                      in_final_i,
+    input  wire                      in_end_i,
+    input  wire                      in_sbv_i,
+    input  wire [2:0]                in_sbe_i,
+    input  wire [LANES-1:0]          in_lanes_i,
+    input  wire [63:0]               in_wd_i,     // KIND 0: the instruction
+    input  wire [3*LANES*32-1:0]     in_opnd_i,   // KIND 0: operands a, b, c
+    input  wire [2:0]                in_late_i,
+    input  wire [3*5-1:0]            in_lbank_i,
+    input  wire [LANES*5-1:0]        in_off_i,    // KIND 1: word offset of each lane in its line
+    input  wire [BANKS*LANES*32-1:0] rdata_i,     // bank output registers
+    input  wire [MEM_LINE*32-1:0]    rdline_i,    // scratchpad output register
+    // the last stage
+    output reg                       l_valid_o,
+    output reg  [5:0]                l_warp_o,
+    output reg  [15:0]               l_pc_o,
+    output reg  [6:0]                l_rd_o,
+    output reg                       l_writes_o,
+    output reg                       l_final_o,
+    output reg                       l_end_o,
+    output reg                       l_sbv_o,
+    output reg  [2:0]                l_sbe_o,
+    output reg  [LANES-1:0]          l_lanes_o,
+    output reg  [LANES*32-1:0]       l_data_o,
+    output reg                       l_bnz_o,
+    output reg                       l_taken_o,
+    output reg  [15:0]               l_target_o
+);
+  localparam integer LW = LANES * 32;
+  localparam integer IN_AT = KIND == 1 ? 1 : 0;
+  // Fields that are constant for a unit are not carried down the chain as
+  // flops (Yosys would otherwise peel a constant chain one stage per opt
+  // iteration): only the ALU has bnz; ALU/MUL entries are all-lane final
+  // results; only the LSU has pieces and late scratchpad data.
+  localparam integer BR  = (KIND == 0 && HAS_MUL == 0) ? 1 : 0;
+  localparam integer ALL = (KIND == 0) ? 1 : 0;
+
+  reg [DEPTH-1:0]       valid_q, valid_d;
+  reg [DEPTH*6-1:0]     warp_q, warp_d;
+  reg [DEPTH*16-1:0]    pc_q, pc_d, target_q, target_d;
+  reg [DEPTH*7-1:0]     rd_q, rd_d;
+  reg [DEPTH-1:0]       writes_q, writes_d, final_q, final_d, end_q, end_d, sbv_q, sbv_d;
+  reg [DEPTH-1:0]       bnz_q, bnz_d, taken_q, taken_d;
+  reg [DEPTH*3-1:0]     sbe_q, sbe_d;
+  reg [DEPTH*LANES-1:0] lanes_q, lanes_d;
+  reg [DEPTH*LW-1:0]    data_q, data_d;
+  // entry-stage extras
+  reg [63:0]            wd_q, wd_d;
+  reg [3*LW-1:0]        opnd_q, opnd_d;
+  reg [2:0]             late_q, late_d;
+  reg [3*5-1:0]         lbank_q, lbank_d;
+  reg [LANES*5-1:0]     off_q, off_d;
+  reg                   llate_q, llate_d;
+
+  function automatic [31:0] f_result(input [63:0] wd, input [31:0] a, input [31:0] b,
+                                     input [31:0] c, input [5:0] w, input integer l);
+    reg [31:0] imm;
+    begin
+      imm = {{8{wd[23]}}, wd[23:0]};
+      case (wd[63:56])
+        8'h01: f_result = a + b;
+        8'h02: f_result = a - b;
+        8'h03: f_result = a & b;
+        8'h04: f_result = a | b;
+        8'h05: f_result = a ^ b;
+        8'h06: f_result = a << b[4:0];
+        8'h07: f_result = a >> b[4:0];
+        8'h08: f_result = ($signed(b) < $signed(a)) ? b : a;
+        8'h09: f_result = ($signed(a) < $signed(b)) ? b : a;
+        8'h0A: f_result = a;
+        8'h0B: f_result = imm;
+        8'h0C: f_result = a + imm;
+        8'h0D: f_result = HAS_MUL != 0 ? a * b : 32'd0;
+        8'h0E: f_result = HAS_MUL != 0 ? a * b + c : 32'd0;
+        8'h11: f_result = {26'd0, w} * LANES + l;
+        8'h12: f_result = {26'd0, w};
+        8'h13: f_result = l;
+        default: f_result = 32'd0;
+      endcase
+    end
+  endfunction
+
+  // ---- the entry stage's resolved operands / data ------------------------------
+  reg [3*LW-1:0] ropnd;
+  reg [LW-1:0]   rdata1;     // KIND 1: stage-2 data
+  reg [LW-1:0]   res0;       // KIND 0: stage-1 result
+  always @* begin : p_resolve
+    integer s, l, o_ix;
+    ropnd = opnd_q;
+    for (s = 0; s < 3; s = s + 1)
+      if (late_q[s]) ropnd[s*LW +: LW] = rdata_i[{27'd0, lbank_q[s*5 +: 5]}*LW +: LW];
+    res0 = '0;
+    for (l = 0; l < LANES; l = l + 1)
+      res0[l*32 +: 32] = f_result(wd_q, ropnd[l*32 +: 32], ropnd[LW + l*32 +: 32],
+                                  ropnd[2*LW + l*32 +: 32], warp_q[IN_AT*6 +: 6], l);
+    rdata1 = data_q[IN_AT*LW +: LW];
+    o_ix = 0;
+    if (llate_q)
+      for (l = 0; l < LANES; l = l + 1) begin
+        o_ix = {27'd0, off_q[l*5 +: 5]};
+        rdata1[l*32 +: 32] = lanes_q[IN_AT*LANES + l] ? rdline_i[o_ix*32 +: 32] : 32'd0;
+      end
+  end
+
+  // the entry stage's effective data
+  wire [LW-1:0] data_in_at = KIND == 0 ? res0 : rdata1;
+  wire taken0 = ropnd[31:0] != 32'd0;   // §10.4: lane 0 of ra
+
+  // ---- advances (§10.1) and the last stage ------------------------------------
+  reg [DEPTH-1:0] adv;
+  always @* begin : p_adv
+    integer k, n;
+    n = {26'd0, n_i};
+    adv = '0;
+    // the top physical stage can only leave (it is the last when n = DEPTH)
+    adv[DEPTH-1] = valid_q[DEPTH-1] && n == DEPTH && leave_i;
+    for (k = DEPTH - 2; k >= IN_AT; k = k - 1)
+      if (k < n && valid_q[k])
+        adv[k] = (k == n - 1) ? leave_i : (!valid_q[k+1] || adv[k+1]);
+    accept_o = !valid_q[IN_AT] || adv[IN_AT];
+  end
+
+  always @* begin : p_last
+    integer k;
+    k = {26'd0, n_i} - 1;
+    l_valid_o  = valid_q[k];
+    l_warp_o   = warp_q[k*6 +: 6];
+    l_pc_o     = pc_q[k*16 +: 16];
+    l_rd_o     = rd_q[k*7 +: 7];
+    l_writes_o = writes_q[k];
+    l_final_o  = final_q[k];
+    l_end_o    = end_q[k];
+    l_sbv_o    = sbv_q[k];
+    l_sbe_o    = sbe_q[k*3 +: 3];
+    l_lanes_o  = lanes_q[k*LANES +: LANES];
+    l_data_o   = (k == IN_AT) ? data_in_at : data_q[k*LW +: LW];
+    l_bnz_o    = bnz_q[k];
+    l_taken_o  = (k == 0 && KIND == 0) ? taken0 : taken_q[k];
+    l_target_o = target_q[k*16 +: 16];
+  end
+
+  // ---- next state --------------------------------------------------------------
+  always @* begin : p_next
+    integer k, n;
+    n = {26'd0, n_i};
+    valid_d = valid_q; warp_d = warp_q; pc_d = pc_q; target_d = target_q; rd_d = rd_q;
+    writes_d = writes_q; final_d = final_q; end_d = end_q; sbv_d = sbv_q; bnz_d = bnz_q;
+    taken_d = taken_q; sbe_d = sbe_q; lanes_d = lanes_q; data_d = data_q;
+    wd_d = KIND == 0 ? wd_q : 64'd0;
+    opnd_d = KIND == 0 ? ropnd : '0;
+    late_d = 3'd0;
+    lbank_d = KIND == 0 ? lbank_q : 15'd0;
+    off_d = KIND == 1 ? off_q : '0;
+    llate_d = 1'b0;
+    // an entry that stays in the entry stage keeps its resolved values
+    data_d[IN_AT*LW +: LW] = KIND == 0 ? data_q[IN_AT*LW +: LW] : rdata1;
+    if (adv[DEPTH-1]) valid_d[DEPTH-1] = 1'b0;          // leaves
+    for (k = DEPTH - 2; k >= IN_AT; k = k - 1)
+      if (adv[k]) begin
+        if (k + 1 < n) begin
+          valid_d[k+1] = 1'b1;
+          warp_d[(k+1)*6 +: 6] = warp_q[k*6 +: 6];
+          pc_d[(k+1)*16 +: 16] = pc_q[k*16 +: 16];
+          rd_d[(k+1)*7 +: 7] = rd_q[k*7 +: 7];
+          writes_d[k+1] = HAS_MUL != 0 ? 1'b1 : writes_q[k];
+          final_d[k+1] = ALL != 0 ? 1'b1 : final_q[k];
+          end_d[k+1] = ALL != 0 ? 1'b1 : end_q[k];
+          sbv_d[k+1] = sbv_q[k];
+          bnz_d[k+1] = BR != 0 ? bnz_q[k] : 1'b0;
+          taken_d[k+1] = BR == 0 ? 1'b0 : (k == 0) ? taken0 : taken_q[k];
+          target_d[(k+1)*16 +: 16] = BR != 0 ? target_q[k*16 +: 16] : 16'd0;
+          sbe_d[(k+1)*3 +: 3] = sbe_q[k*3 +: 3];
+          lanes_d[(k+1)*LANES +: LANES] = ALL != 0 ? {LANES{1'b1}} : lanes_q[k*LANES +: LANES];
+          data_d[(k+1)*LW +: LW] = (k == IN_AT) ? data_in_at : data_q[k*LW +: LW];
+        end
+        valid_d[k] = 1'b0;
+      end
+    if (in_valid_i) begin
+      valid_d[IN_AT] = 1'b1;
+      warp_d[IN_AT*6 +: 6] = in_warp_i;
+      pc_d[IN_AT*16 +: 16] = in_pc_i;
+      rd_d[IN_AT*7 +: 7] = in_rd_i;
+      writes_d[IN_AT] = HAS_MUL != 0 ? 1'b1 : in_writes_i;
+      final_d[IN_AT] = ALL != 0 ? 1'b1 : in_final_i;
+      end_d[IN_AT] = ALL != 0 ? 1'b1 : in_end_i;
+      sbv_d[IN_AT] = in_sbv_i;
+      sbe_d[IN_AT*3 +: 3] = in_sbe_i;
+      lanes_d[IN_AT*LANES +: LANES] = ALL != 0 ? {LANES{1'b1}} : in_lanes_i;
+      bnz_d[IN_AT] = BR != 0 && in_wd_i[63:56] == 8'h15;
+      taken_d[IN_AT] = 1'b0;
+      target_d[IN_AT*16 +: 16] = BR != 0 ? in_wd_i[15:0] : 16'd0;
+      wd_d = KIND == 0 ? in_wd_i : 64'd0;
+      opnd_d = KIND == 0 ? in_opnd_i : {3*LW{1'b0}};
+      late_d = KIND == 0 ? in_late_i : 3'd0;
+      lbank_d = KIND == 0 ? in_lbank_i : 15'd0;
+      off_d = KIND == 1 ? in_off_i : {LANES*5{1'b0}};
+      llate_d = KIND == 1 && in_writes_i;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0; late_q <= 3'd0; llate_q <= 1'b0;
+    end else if (launch_i) begin
+      valid_q <= '0; late_q <= 3'd0; llate_q <= 1'b0;
+    end else begin
+      valid_q <= valid_d; late_q <= late_d; llate_q <= llate_d;
+    end
+  end
+  always @(posedge clk_i) begin
+    warp_q <= warp_d; pc_q <= pc_d; target_q <= target_d; rd_q <= rd_d; writes_q <= writes_d;
+    final_q <= final_d; end_q <= end_d; sbv_q <= sbv_d; bnz_q <= bnz_d; taken_q <= taken_d;
+    sbe_q <= sbe_d; lanes_q <= lanes_d; data_q <= data_d; wd_q <= wd_d; opnd_q <= opnd_d;
+    lbank_q <= lbank_d; off_q <= off_d;
+  end
+endmodule

@@ -1,0 +1,46 @@
+// Register file (§6.1, §6.2): BANKS single-ported synchronous RAMs (wf_spram),
+// each WARPS*ceil(REGS/BANKS) rows of LANES x 32 bits with a write enable per
+// lane. Row of (w, r) = w*rows + r/BANKS; the bank is chosen by the layout
+// (wf_collector/wf_writeback compute it). Per bank one access a cycle: the
+// write if any (writes beat reads, §6.2; the arbiter already grants no read
+// in a written bank), else the read. rdata_o holds the last row read.
+// Mirrors cmodel/regfile.c.
+module wf_regfile #(
+    parameter integer WARPS = 8,
+    parameter integer LANES = 8,
+    parameter integer REGS  = 32,
+    parameter integer BANKS = 4,
+    parameter integer RAW   = 6
+) (
+    input  wire                      clk_i,
+    input  wire [BANKS-1:0]          we_i,
+    input  wire [BANKS*RAW-1:0]      wrow_i,
+    input  wire [BANKS*LANES-1:0]    wmask_i,
+    input  wire [BANKS*LANES*32-1:0] wdata_i,
+    input  wire [BANKS-1:0]          re_i,
+    input  wire [BANKS*RAW-1:0]      rrow_i,
+    output wire [BANKS*LANES*32-1:0] rdata_o
+);
+  localparam integer ROWS  = (REGS + BANKS - 1) / BANKS;
+  localparam integer DEPTH = WARPS * ROWS;
+
+  genvar b;
+  generate
+    for (b = 0; b < BANKS; b = b + 1) begin : g_bank
+      wf_spram #(
+        .DEPTH (DEPTH),
+        .LANES (LANES),
+        .LW    (32),
+        .AW    (RAW)
+      ) u_bank (
+        .clk_i   (clk_i),
+        .en_i    (we_i[b] | re_i[b]),
+        .we_i    (we_i[b]),
+        .addr_i  (we_i[b] ? wrow_i[b*RAW +: RAW] : rrow_i[b*RAW +: RAW]),
+        .wmask_i (wmask_i[b*LANES +: LANES]),
+        .wdata_i (wdata_i[b*LANES*32 +: LANES*32]),
+        .rdata_o (rdata_o[b*LANES*32 +: LANES*32])
+      );
+    end
+  endgenerate
+endmodule

@@ -1,0 +1,56 @@
+// The staging register SR of loop modes 1 and 2 (§7.2, §7.3): its dispatch
+// decision and the issue rule. The SR itself is holder COLLECTORS in
+// wf_collector, which also runs its reads through the shared bank arbiter.
+// Mirrors cmodel/staging.c. Purely combinational.
+module wf_staging #(
+    parameter integer BANKS = 4
+) (
+    input  wire             swizzle_i,
+    input  wire             sr_valid_i,
+    input  wire             sr_cf_i,        // conflict_free (§7.2)
+    input  wire [2:0]       sr_pending_i,
+    input  wire [63:0]      sr_wd_i,
+    input  wire [5:0]       sr_warp_i,
+    input  wire [2:0]       fill_sr_i,      // SR slots granted this cycle (§12 signal 4)
+    input  wire [BANKS-1:0] bank_written_i, // §12 signal 1
+    input  wire [2:0]       accept_i,       // §12 signal 2
+    output reg              disp_o,         // SR dispatches this cycle
+    output reg              issue_ok_o      // an instruction may issue into SR (§7.2 rule)
+);
+  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
+    integer t;
+    begin
+      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
+      t = t % BANKS;
+      f_bank = t[4:0];
+    end
+  endfunction
+  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
+    begin
+      case (op)
+        8'h0D, 8'h0E: f_unit = 2'd2;
+        8'h0F, 8'h10: f_unit = 2'd3;
+        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
+        default: f_unit = 2'd1;
+      endcase
+    end
+  endfunction
+
+  reg [1:0] ux;
+  reg       acc;
+  always @* begin
+    ux  = f_unit(sr_wd_i[63:56]) - 2'd1;
+    acc = accept_i[ux +: 1];
+    // dispatch: the last pending slots are granted now (or none are left)
+    disp_o = sr_valid_i && (sr_pending_i & ~fill_sr_i) == 3'd0 && acc;
+    // issue rule: SR empty, or it will certainly empty at the end of this cycle
+    // judged from the decode flag, the written banks and the accept only
+    issue_ok_o = 1'b1;
+    if (sr_valid_i) begin
+      issue_ok_o = sr_cf_i && acc;
+      if (sr_pending_i[0] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[46:40], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[1] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[38:32], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[2] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[30:24], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+    end
+  end
+endmodule

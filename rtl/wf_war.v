@@ -1,0 +1,113 @@
+// WAR hazards out of the operand collector (§8, loop mode 3 only): the
+// readiness rule of each policy, the inorder `older` mask of a new CU and
+// the per-CU dispatch permission, and the derived per-warp state (collecting
+// for warpboard-read, the Bloom filter). Mirrors cmodel/war.c.
+// Purely combinational; the older masks themselves are CU state (wf_collector).
+module wf_war #(
+    parameter integer WARPS      = 8,
+    parameter integer IBUF       = 2,
+    parameter integer COLLECTORS = 4,
+    parameter integer BLOOM_BITS = 16
+) (
+    input  wire [2:0]                war_i,      // wf_war_policy
+    input  wire                      mode3_i,
+    input  wire [COLLECTORS-1:0]     cu_valid_i,
+    input  wire [COLLECTORS*6-1:0]   cu_warp_i,
+    input  wire [COLLECTORS*3-1:0]   cu_pending_i,
+    input  wire [COLLECTORS*64-1:0]  cu_word_i,
+    input  wire [COLLECTORS*16-1:0]  cu_older_i,
+    input  wire [WARPS*IBUF*64-1:0]  slot_word_i, // I-buffer words (slot 0 = head)
+    input  wire [WARPS-1:0]          inflight_nz_i,
+    input  wire [2:0]                disp_valid_i, // this cycle's dispatches (§12 signal 5)
+    input  wire [3*5-1:0]            disp_h_i,
+    input  wire [5:0]                iss_warp_i,   // the warp chosen by issue
+    output reg  [WARPS-1:0]          allows_o,     // readiness item 5 for each head
+    output reg  [COLLECTORS-1:0]     dispatch_ok_o,
+    output reg  [15:0]               older_new_o,
+    output reg  [WARPS-1:0]          collecting_o,
+    output reg  [WARPS*64-1:0]       filter_o
+);
+  localparam [2:0] WAR_INORDER = 3'd1, WAR_WB_COMMIT = 3'd2, WAR_WB_READ = 3'd3, WAR_BLOOM = 3'd4;
+  localparam integer C = COLLECTORS;
+
+  // §8.5 H(r): bits r mod m and (5r + r/16 + 3) mod m
+  function automatic [63:0] f_bloom(input [6:0] r);
+    integer h0, h1;
+    begin
+      h0 = {25'd0, r} % BLOOM_BITS;
+      h1 = (5 * {25'd0, r} + {25'd0, r} / 16 + 3) % BLOOM_BITS;
+      f_bloom = (64'd1 << h0) | (64'd1 << h1);
+    end
+  endfunction
+  function automatic [1:0] f_nsrc(input [7:0] op);
+    begin
+      case (op)
+        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
+        8'h0E: f_nsrc = 2'd3;
+        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
+        default: f_nsrc = 2'd0;
+      endcase
+    end
+  endfunction
+  function automatic f_writes(input [7:0] op);
+    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
+  endfunction
+
+  // derived state from the start-of-cycle CUs
+  always @* begin : p_derive
+    integer u, w_ix;
+    collecting_o = '0;
+    filter_o = '0;
+    w_ix = 0;
+    u = 0;
+    if (mode3_i)
+      for (u = 0; u < C; u = u + 1)
+        if (cu_valid_i[u] && cu_pending_i[u*3 +: 3] != 3'd0) begin
+          w_ix = {26'd0, cu_warp_i[u*6 +: 6]};
+          collecting_o[w_ix] = 1'b1;
+          if (cu_pending_i[u*3 + 0]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 40 +: 7]);
+          if (cu_pending_i[u*3 + 1]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 32 +: 7]);
+          if (cu_pending_i[u*3 + 2]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 24 +: 7]);
+        end
+  end
+
+  // readiness item 5 (used only for heads that need a CU)
+  always @* begin : p_allows
+    integer w;
+    reg [63:0] hb;
+    reg [63:0] wd;
+    hb = 64'd0;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      wd = slot_word_i[w*IBUF*64 +: 64];
+      allows_o[w] = 1'b1;
+      if (mode3_i)
+        case (war_i)
+          WAR_WB_COMMIT: allows_o[w] = !inflight_nz_i[w];
+          WAR_WB_READ:   allows_o[w] = !collecting_o[w];
+          WAR_BLOOM:
+            if (f_writes(wd[63:56])) begin
+              hb = f_bloom(wd[54:48]);
+              allows_o[w] = (filter_o[w*64 +: 64] & hb) != hb;
+            end
+          default: allows_o[w] = 1'b1;
+        endcase
+    end
+  end
+
+  // §8.2: dispatch only with older = 0
+  always @* begin : p_dok
+    integer u;
+    for (u = 0; u < C; u = u + 1)
+      dispatch_ok_o[u] = war_i != WAR_INORDER || cu_older_i[u*16 +: 16] == 16'd0;
+  end
+
+  // the new CU's older mask: valid CUs of the warp minus those dispatched now
+  always @* begin : p_older
+    integer u, x;
+    older_new_o = 16'd0;
+    for (u = 0; u < C; u = u + 1)
+      if (cu_valid_i[u] && cu_warp_i[u*6 +: 6] == iss_warp_i) older_new_o[u] = 1'b1;
+    for (x = 0; x < 3; x = x + 1)
+      if (disp_valid_i[x] && disp_h_i[x*5 +: 5] < C[4:0]) older_new_o[disp_h_i[x*5 +: 4]] = 1'b0;
+  end
+endmodule

@@ -1,0 +1,93 @@
+// Writeback arbitration (§10.3), signal 1 of §12: each unit's last stage may
+// write register rd of its warp into bank(w, rd); per bank LSU > MUL > ALU; a
+// loser holds its last stage. Entries without a register write (st pieces,
+// bnz) leave unconditionally. An instruction's final result releases its
+// scoreboard entry (§4.3). Drives the bank write ports. Mirrors
+// cmodel/writeback.c. Purely combinational.
+module wf_writeback #(
+    parameter integer WARPS = 8,
+    parameter integer LANES = 8,
+    parameter integer REGS  = 32,
+    parameter integer BANKS = 4,
+    parameter integer RAW   = 6
+) (
+    input  wire                      swizzle_i,
+    input  wire [2:0]                l_valid_i,
+    input  wire [3*6-1:0]            l_warp_i,
+    input  wire [3*7-1:0]            l_rd_i,
+    input  wire [2:0]                l_writes_i,
+    input  wire [2:0]                l_final_i,
+    input  wire [2:0]                l_sbv_i,
+    input  wire [3*3-1:0]            l_sbe_i,
+    input  wire [3*LANES-1:0]        l_lanes_i,
+    input  wire [3*LANES*32-1:0]     l_data_i,
+    output reg  [BANKS-1:0]          bank_written_o,
+    output reg  [2:0]                leaves_o,
+    output reg  [2:0]                wb_valid_o,     // unit x writes this cycle
+    output reg  [3*5-1:0]            wb_bank_o,
+    output reg  [WARPS*8-1:0]        rel_mask_o,     // entries released
+    output reg  [2:0]                rel_valid_o,    // unit x's write releases its entry
+    // bank write ports
+    output reg  [BANKS-1:0]          we_o,
+    output reg  [BANKS*RAW-1:0]      wrow_o,
+    output reg  [BANKS*LANES-1:0]    wmask_o,
+    output reg  [BANKS*LANES*32-1:0] wdata_o
+);
+  localparam integer LW = LANES * 32;
+  localparam integer ROWS = (REGS + BANKS - 1) / BANKS;
+
+  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
+    integer t;
+    begin
+      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
+      t = t % BANKS;
+      f_bank = t[4:0];
+    end
+  endfunction
+  function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
+    integer t;
+    begin
+      t = {26'd0, w} * ROWS + {25'd0, r} / BANKS;
+      f_row = t[RAW-1:0];
+    end
+  endfunction
+
+  always @* begin : p_wb
+    integer i, x, b_ix, w_ix;
+    bank_written_o = '0;
+    leaves_o = 3'd0;
+    wb_valid_o = 3'd0;
+    wb_bank_o = 15'd0;
+    rel_mask_o = '0;
+    rel_valid_o = 3'd0;
+    we_o = '0;
+    wrow_o = '0;
+    wmask_o = '0;
+    wdata_o = '0;
+    b_ix = 0; w_ix = 0;
+    for (i = 0; i < 3; i = i + 1) begin
+      x = 2 - i;                                     // LSU, MUL, ALU
+      if (l_valid_i[x]) begin
+        if (!l_writes_i[x]) leaves_o[x] = 1'b1;
+        else begin
+          b_ix = {27'd0, f_bank(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7], swizzle_i)};
+          if (!bank_written_o[b_ix]) begin            // else: loses, stays
+            bank_written_o[b_ix] = 1'b1;
+            leaves_o[x] = 1'b1;
+            wb_valid_o[x] = 1'b1;
+            wb_bank_o[x*5 +: 5] = b_ix[4:0];
+            we_o[b_ix] = 1'b1;
+            wrow_o[b_ix*RAW +: RAW] = f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]);
+            wmask_o[b_ix*LANES +: LANES] = l_lanes_i[x*LANES +: LANES];
+            wdata_o[b_ix*LW +: LW] = l_data_i[x*LW +: LW];
+            if (l_final_i[x] && l_sbv_i[x]) begin
+              w_ix = {26'd0, l_warp_i[x*6 +: 6]};
+              rel_valid_o[x] = 1'b1;
+              rel_mask_o[w_ix*8 + {29'd0, l_sbe_i[x*3 +: 3]}] = 1'b1;
+            end
+          end
+        end
+      end
+    end
+  end
+endmodule

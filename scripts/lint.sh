@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# RTL build checks (`make lint`), docs/microarch.md §2 and rtl/README.md:
+#  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
+#     a small and a large parameter set;
+#  2. iverilog -g2012 compiles (default and large);
+#  3. yosys 0.23: read_verilog -sv; synth -top wf_core at the default: no
+#     latches, and the register banks and the scratchpad are memories
+#     ($mem_v2), not flops;
+#  4. out-of-range parameters are refused by all three tools, naming the
+#     parameter (WARPS=0, BANKS=33, and a few more).
+# Logs under build/lint/. LINT_SYNTH selects the Yosys depth: fast (what
+# `make test` runs: proc + memory inference + check -assert, ~1.5 min),
+# coarse (synth up to the fine stage, ~5 min), full (the whole generic synth
+# script, ~15 min at the default parameters; `make lint-full`).
+set -u
+cd "$(dirname "$0")/.."
+out=build/lint
+mkdir -p "$out"
+RTL=$(echo rtl/*.v)   # space-separated, sorted by the glob
+fail=0
+pass() { echo "lint: PASS $*"; }
+bad()  { echo "lint: FAIL $*"; fail=1; }
+
+SMALL="-GWARPS=1 -GLANES=1 -GREGS=1 -GBANKS=1 -GCOLLECTORS=1 -GSB_ENTRIES=1 -GIBUF=1
+       -GICACHE_LINES=1 -GICACHE_LINE=1 -GIMSHRS=1 -GIMEM_WORDS=1 -GMEM_WORDS=16 -GMEM_LINE=1
+       -GBLOOM_BITS=4 -GALU_LAT_MAX=1 -GMUL_LAT_MAX=1 -GLSU_LAT_MAX=2"
+LARGE="-GWARPS=64 -GREGS=128 -GLANES=32 -GBANKS=32 -GCOLLECTORS=16 -GSB_ENTRIES=8 -GIBUF=8
+       -GICACHE_LINES=256 -GICACHE_LINE=16 -GIMSHRS=8 -GIMEM_WORDS=65536 -GMEM_WORDS=65536
+       -GMEM_LINE=32 -GBLOOM_BITS=64"
+ODD="-GWARPS=5 -GLANES=3 -GREGS=17 -GBANKS=3 -GCOLLECTORS=3 -GSB_ENTRIES=3 -GIBUF=3 -GIMSHRS=3"
+
+# ---- 1. Verilator ------------------------------------------------------------
+for cfg in default small large odd; do
+  case $cfg in
+    default) g="";; small) g=$SMALL;; large) g=$LARGE;; odd) g=$ODD;;
+  esac
+  # shellcheck disable=SC2086
+  if verilator --lint-only -Wall rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
+    pass "verilator -Wall ($cfg)"
+  else
+    bad "verilator -Wall ($cfg): $(grep -c '^%' "$out/verilator_$cfg.log") messages, see $out/verilator_$cfg.log"
+    head -5 "$out/verilator_$cfg.log"
+  fi
+done
+
+# ---- 2. Icarus -------------------------------------------------------------------
+for cfg in default large; do
+  p=""
+  [[ $cfg == large ]] && p=$(echo "$LARGE" | sed 's/-G/-Pwf_core./g')
+  # shellcheck disable=SC2086
+  if iverilog -g2012 -s wf_core $p -o "$out/wf_core_$cfg.vvp" $RTL > "$out/iverilog_$cfg.log" 2>&1; then
+    pass "iverilog -g2012 ($cfg)"
+  else
+    bad "iverilog -g2012 ($cfg), see $out/iverilog_$cfg.log"; head -5 "$out/iverilog_$cfg.log"
+  fi
+done
+
+# ---- 3. Yosys ------------------------------------------------------------------------
+{
+  echo "read_verilog -sv $RTL"
+  if [[ ${LINT_SYNTH:-full} == fast ]]; then
+    # what the checks need, in about a minute: elaboration, processes (where
+    # latches would appear), memory inference, and check -assert, which
+    # fails on combinational loops, multiple drivers and undriven wires
+    echo "hierarchy -check -top wf_core"
+    echo "proc"
+    echo "opt"              # turns the RAM output register into a \$dffe
+    echo "memory -nomap"    # which memory_dff then merges into the read port
+    echo "check -assert"
+  else
+    echo "synth -top wf_core -run begin:fine"
+    echo "check -assert"
+  fi
+  echo "tee -q -o $out/yosys_coarse_stat.txt stat -top wf_core"
+  echo 'select -assert-none t:$dlatch t:$adlatch t:$dlatchsr'
+  if [[ ${LINT_SYNTH:-full} == full ]]; then
+    echo "synth -top wf_core -run fine:"
+    echo "tee -q -o $out/yosys_stat.txt stat -top wf_core"
+    echo 'select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch'
+  fi
+} > "$out/synth.ys"
+if yosys -q -l "$out/yosys.log" -s "$out/synth.ys" > /dev/null 2>&1; then
+  pass "yosys synth -top wf_core: no latches (${LINT_SYNTH:-full})"
+  # every bank (BANKS=4 at the default) and the scratchpad: wf_spram
+  # instances in the hierarchy, each module variant holding one $mem_v2 and
+  # no flip-flops (the output register is the memory's synchronous read port)
+  st=$out/yosys_coarse_stat.txt
+  inst=$(awk '/^=== design hierarchy ===/{h=1} h && /wf_spram/{n+=$NF} END{print n+0}' "$st")
+  vars=$(awk '/^=== .*wf_spram ===/{m=1; v++; next} /^=== /{m=0} END{print v+0}' "$st")
+  mems=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$mem_v2/{n+=$2} END{print n+0}' "$st")
+  ffs=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$(a|s)?dff/{n+=$2} END{print n+0}' "$st")
+  if [[ $inst == 5 && $vars -ge 2 && $mems == "$vars" && $ffs == 0 ]]; then
+    pass "yosys: the 4 register banks and the scratchpad are memories ($inst wf_spram instances, one \$mem_v2 and no flops in each of the $vars variants)"
+  else
+    bad "yosys: memories: $inst wf_spram instances, $vars variants, $mems \$mem_v2, $ffs flop cells; see $st"
+  fi
+else
+  bad "yosys synth, see $out/yosys.log"; grep -m3 'ERROR' "$out/yosys.log"
+fi
+
+# ---- 4. Out-of-range parameters -------------------------------------------------------
+for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_to_32" \
+            "LANES 33 LANES_out_of_range_1_to_32" \
+            "MEM_WORDS 24 MEM_WORDS_out_of_range_power_of_two_16_to_65536" \
+            "ICACHE_LINES 3 ICACHE_LINES_out_of_range_power_of_two_1_to_256" \
+            "LSU_LAT_MAX 1 LSU_LAT_MAX_out_of_range_2_to_32"; do
+  set -- $case
+  n=$1 v=$2 msg=$3 ok=1
+  # shellcheck disable=SC2086
+  if verilator --lint-only -Wall rtl/wf.vlt $RTL --top-module wf_core -G$n=$v > "$out/oor_verilator.log" 2>&1 \
+     || ! grep -q "$msg" "$out/oor_verilator.log"; then ok=0; echo "  verilator accepted $n=$v or did not name it"; fi
+  # shellcheck disable=SC2086
+  if iverilog -g2012 -s wf_core -Pwf_core.$n=$v -o /dev/null $RTL > "$out/oor_iverilog.log" 2>&1 \
+     || ! grep -q "$msg" "$out/oor_iverilog.log"; then ok=0; echo "  iverilog accepted $n=$v or did not name it"; fi
+  if yosys -q -p "read_verilog -sv $RTL; chparam -set $n $v wf_core; hierarchy -check -top wf_core" \
+       > "$out/oor_yosys.log" 2>&1 || ! grep -q "$msg" "$out/oor_yosys.log"; then
+    ok=0; echo "  yosys accepted $n=$v or did not name it"; fi
+  if [[ $ok == 1 ]]; then pass "$n=$v refused by verilator, iverilog, yosys ($msg)"; else bad "$n=$v"; fi
+done
+
+if [[ $fail == 0 ]]; then echo "lint: all checks passed"; else echo "lint: FAILED"; fi
+exit $fail
