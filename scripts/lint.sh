@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RTL build checks (`make lint`), docs/microarch.md §2 and rtl/README.md:
+# RTL build checks (`make lint`), docs/microarch.md §2 and docs/rtl.md:
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
 #     a small and a large parameter set;
 #  2. iverilog -g2012 compiles (default and large);
