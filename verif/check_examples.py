@@ -19,6 +19,10 @@ Python 3 standard library only.
 import argparse
 import json
 import sys
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wfstate import compare_state  # noqa: E402
 
 MASK = 0xFFFFFFFF
 
@@ -113,33 +117,8 @@ def check(kernel, state, warps, lanes, nregs, mem_words, active):
         return "%s needs at most %d threads, got %d" % (kernel, max_threads, threads)
     if threads > mem_words or (min_mem is not None and mem_words < min_mem):
         return "%s: mem_words=%d too small" % (kernel, mem_words)
-    if state.get("warps") != warps or state.get("lanes") != lanes:
-        return "state is %sx%s, expected %dx%d" % (state.get("warps"), state.get("lanes"),
-                                                  warps, lanes)
-    mem, regs = state["mem"], state["regs"]
-    if len(mem) != mem_words:
-        return "state has %d memory words, expected %d" % (len(mem), mem_words)
-    if len(regs) != warps or any(len(wv) != nregs for wv in regs) or \
-            any(len(rv) != lanes for wv in regs for rv in wv):
-        return "register array shape does not match %d warps x %d regs x %d lanes" % (
-            warps, nregs, lanes)
-    exp_mem, exp_regs = fn(active, lanes, mem_words)
-    if any(not 0 <= k < mem_words for k in exp_mem):
-        return "checker bug: expected address out of range"
-    for i, got in enumerate(mem):
-        want = exp_mem.get(i, 0)
-        if got != want:
-            return "mem[%d]: got %d, expected %d" % (i, got, want)
-    for (w, r, l), want in sorted(exp_regs.items()):
-        got = regs[w][r][l]
-        if got != want:
-            return "warp %d r%d lane %d: got %d, expected %d" % (w, r, l, got, want)
-    for w in range(active, warps):
-        for r, lanes_vals in enumerate(regs[w]):
-            for l, v in enumerate(lanes_vals):
-                if v:
-                    return "warp %d (not launched) r%d lane %d: got %d, expected 0" % (w, r, l, v)
-    return None
+    return compare_state(state, warps, lanes, nregs, mem_words, active,
+                         fn(active, lanes, mem_words))
 
 
 def main():
