@@ -4,7 +4,8 @@
 # examples of §13) and at the default configuration, plus three other
 # configurations (run-time options only, and two size parameter sets, each a
 # separate cached Verilator build under build/rtl/), then RTL_SMOKE_SEEDS
-# (default 12) random programs at three configurations each.
+# (default 12) random programs at three configurations each, and the seed's
+# scale point: sim/kernels/pchase.s at 64 warps x 128 registers x 32 lanes.
 set -u
 cd "$(dirname "$0")/../.."
 configs=(
@@ -44,5 +45,7 @@ for seed in $(seq 1 ${RTL_SMOKE_SEEDS:-12}); do
   one "build/rtl/rand/r$seed.s" --hazard stall --sched gto --war inorder --loops $((seed % 3 + 1))
   one "build/rtl/rand/r$seed.s" --war warpboard-commit --collectors 2 --layout naive --imiss-lat 3
 done
+# the seed's scale point (issue 4): 64 warps x 128 registers (x 32 lanes)
+one sim/kernels/pchase.s --warps 64 --regs 128 --lanes 32 --mem-words 65536
 echo "rtl-smoke: $pass passed, $fail failed"
 [[ $fail == 0 ]]
