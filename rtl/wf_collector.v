@@ -104,36 +104,10 @@ module wf_collector #(
   assign h_cf_o      = cf_q;
   assign h_older_o   = older_q;
 
-  function automatic [1:0] f_nsrc(input [7:0] op);
-    begin
-      case (op)
-        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
-        8'h0E: f_nsrc = 2'd3;
-        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
-        default: f_nsrc = 2'd0;
-      endcase
-    end
-  endfunction
-  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
-    begin
-      case (op)
-        8'h0D, 8'h0E: f_unit = 2'd2;
-        8'h0F, 8'h10: f_unit = 2'd3;
-        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
-        default: f_unit = 2'd1;
-      endcase
-    end
-  endfunction
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   function automatic [6:0] f_src(input [63:0] wd, input integer s);
     f_src = s == 0 ? wd[46:40] : s == 1 ? wd[38:32] : wd[30:24];
-  endfunction
-  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
-    integer t;
-    begin
-      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
-      t = t % BANKS;
-      f_bank = t[4:0];
-    end
   endfunction
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
     integer t;

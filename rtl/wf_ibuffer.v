@@ -69,20 +69,8 @@ module wf_ibuffer #(
   assign sbe_o    = sbe_q;
   assign left_o   = left_q;
 
-  // number of source slots of an opcode (slots are ra, rb, rc in order)
-  function automatic [1:0] f_nsrc(input [7:0] op);
-    begin
-      case (op)
-        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
-        8'h0E: f_nsrc = 2'd3;
-        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
-        default: f_nsrc = 2'd0;
-      endcase
-    end
-  endfunction
-  function automatic f_writes(input [7:0] op);
-    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
-  endfunction
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   // reads or writes register r (scoreboard.c wf_insn_touches)
   function automatic f_touches(input [63:0] wd, input [6:0] r);
     reg [1:0] n;
@@ -90,14 +78,6 @@ module wf_ibuffer #(
       n = f_nsrc(wd[63:56]);
       f_touches = (n >= 2'd1 && wd[46:40] == r) || (n >= 2'd2 && wd[38:32] == r) ||
                   (n == 2'd3 && wd[30:24] == r) || (f_writes(wd[63:56]) && wd[54:48] == r);
-    end
-  endfunction
-  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
-    integer t;
-    begin
-      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
-      t = t % BANKS;
-      f_bank = t[4:0];
     end
   endfunction
   // §7.2: distinct source registers map to pairwise distinct banks

@@ -75,19 +75,7 @@ module wf_issue #(
   assign mem_inflight_o = mem_inflight_q;
   assign exited_o       = exited_q;
 
-  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
-    begin
-      case (op)
-        8'h0D, 8'h0E: f_unit = 2'd2;
-        8'h0F, 8'h10: f_unit = 2'd3;
-        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
-        default: f_unit = 2'd1;
-      endcase
-    end
-  endfunction
-  function automatic f_writes(input [7:0] op);
-    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
-  endfunction
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
 
   // ---- counters-derived flags and done ---------------------------------------
   always @* begin : p_done

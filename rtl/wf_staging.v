@@ -17,24 +17,8 @@ module wf_staging #(
     output reg              disp_o,         // SR dispatches this cycle
     output reg              issue_ok_o      // an instruction may issue into SR (§7.2 rule)
 );
-  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
-    integer t;
-    begin
-      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
-      t = t % BANKS;
-      f_bank = t[4:0];
-    end
-  endfunction
-  function automatic [1:0] f_unit(input [7:0] op); // 1 ALU, 2 MUL, 3 LSU, 0 none
-    begin
-      case (op)
-        8'h0D, 8'h0E: f_unit = 2'd2;
-        8'h0F, 8'h10: f_unit = 2'd3;
-        8'h00, 8'h14, 8'h16: f_unit = 2'd0;
-        default: f_unit = 2'd1;
-      endcase
-    end
-  endfunction
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
 
   reg [1:0] ux;
   reg       acc;

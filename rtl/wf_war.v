@@ -39,19 +39,7 @@ module wf_war #(
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction
-  function automatic [1:0] f_nsrc(input [7:0] op);
-    begin
-      case (op)
-        8'h01, 8'h02, 8'h03, 8'h04, 8'h05, 8'h06, 8'h07, 8'h08, 8'h09, 8'h0D, 8'h10: f_nsrc = 2'd2;
-        8'h0E: f_nsrc = 2'd3;
-        8'h0A, 8'h0C, 8'h0F, 8'h15: f_nsrc = 2'd1;
-        default: f_nsrc = 2'd0;
-      endcase
-    end
-  endfunction
-  function automatic f_writes(input [7:0] op);
-    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
-  endfunction
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
 
   // derived state from the start-of-cycle CUs
   always @* begin : p_derive

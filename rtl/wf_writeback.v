@@ -36,14 +36,7 @@ module wf_writeback #(
   localparam integer LW = LANES * 32;
   localparam integer ROWS = (REGS + BANKS - 1) / BANKS;
 
-  function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
-    integer t;
-    begin
-      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
-      t = t % BANKS;
-      f_bank = t[4:0];
-    end
-  endfunction
+  `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
     integer t;
     begin

@@ -2,7 +2,7 @@
 # RTL build checks (`make lint`), docs/microarch.md §2 and docs/rtl.md:
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
 #     a small and a large parameter set;
-#  2. iverilog -g2012 compiles (default and large);
+#  2. iverilog -g2012 -Irtl compiles (default and large);
 #  3. yosys 0.23: read_verilog -sv; synth -top wf_core at the default: no
 #     latches, and the register banks and the scratchpad are memories
 #     ($mem_v2), not flops;
@@ -35,7 +35,7 @@ for cfg in default small large odd; do
     default) g="";; small) g=$SMALL;; large) g=$LARGE;; odd) g=$ODD;;
   esac
   # shellcheck disable=SC2086
-  if verilator --lint-only -Wall rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
+  if verilator --lint-only -Wall -Irtl rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
     pass "verilator -Wall ($cfg)"
   else
     bad "verilator -Wall ($cfg): $(grep -c '^%' "$out/verilator_$cfg.log") messages, see $out/verilator_$cfg.log"
@@ -48,16 +48,16 @@ for cfg in default large; do
   p=""
   [[ $cfg == large ]] && p=$(echo "$LARGE" | sed 's/-G/-Pwf_core./g')
   # shellcheck disable=SC2086
-  if iverilog -g2012 -s wf_core $p -o "$out/wf_core_$cfg.vvp" $RTL > "$out/iverilog_$cfg.log" 2>&1; then
-    pass "iverilog -g2012 ($cfg)"
+  if iverilog -g2012 -Irtl -s wf_core $p -o "$out/wf_core_$cfg.vvp" $RTL > "$out/iverilog_$cfg.log" 2>&1; then
+    pass "iverilog -g2012 -Irtl ($cfg)"
   else
-    bad "iverilog -g2012 ($cfg), see $out/iverilog_$cfg.log"; head -5 "$out/iverilog_$cfg.log"
+    bad "iverilog -g2012 -Irtl ($cfg), see $out/iverilog_$cfg.log"; head -5 "$out/iverilog_$cfg.log"
   fi
 done
 
 # ---- 3. Yosys ------------------------------------------------------------------------
 {
-  echo "read_verilog -sv $RTL"
+  echo "read_verilog -sv -Irtl $RTL"
   if [[ ${LINT_SYNTH:-full} == fast ]]; then
     # what the checks need, in about a minute: elaboration, processes (where
     # latches would appear), memory inference, and check -assert, which
@@ -107,12 +107,12 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_
   set -- $case
   n=$1 v=$2 msg=$3 ok=1
   # shellcheck disable=SC2086
-  if verilator --lint-only -Wall rtl/wf.vlt $RTL --top-module wf_core -G$n=$v > "$out/oor_verilator.log" 2>&1 \
+  if verilator --lint-only -Wall -Irtl rtl/wf.vlt $RTL --top-module wf_core -G$n=$v > "$out/oor_verilator.log" 2>&1 \
      || ! grep -q "$msg" "$out/oor_verilator.log"; then ok=0; echo "  verilator accepted $n=$v or did not name it"; fi
   # shellcheck disable=SC2086
-  if iverilog -g2012 -s wf_core -Pwf_core.$n=$v -o /dev/null $RTL > "$out/oor_iverilog.log" 2>&1 \
+  if iverilog -g2012 -Irtl -s wf_core -Pwf_core.$n=$v -o /dev/null $RTL > "$out/oor_iverilog.log" 2>&1 \
      || ! grep -q "$msg" "$out/oor_iverilog.log"; then ok=0; echo "  iverilog accepted $n=$v or did not name it"; fi
-  if yosys -q -p "read_verilog -sv $RTL; chparam -set $n $v wf_core; hierarchy -check -top wf_core" \
+  if yosys -q -p "read_verilog -sv -Irtl $RTL; chparam -set $n $v wf_core; hierarchy -check -top wf_core" \
        > "$out/oor_yosys.log" 2>&1 || ! grep -q "$msg" "$out/oor_yosys.log"; then
     ok=0; echo "  yosys accepted $n=$v or did not name it"; fi
   if [[ $ok == 1 ]]; then pass "$n=$v refused by verilator, iverilog, yosys ($msg)"; else bad "$n=$v"; fi

@@ -30,7 +30,7 @@ if [[ ! -x $bin || -n $(find rtl verif/rtl_smoke/main.cpp verif/rtl_smoke/run.sh
   # --x-initial unique + +verilator+rand+reset+2 below: flops without a reset
   # start random, so a state element that launch fails to clear shows up
   verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
-    --top-module wf_core rtl/wf.vlt rtl/*.v \
+    --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v \
     "${gflags[@]}" "$PWD/verif/rtl_smoke/main.cpp" --Mdir "$dir" -o Vwf_core \
     -CFLAGS "-O1 -I$PWD/cmodel/include $dflags" -LDFLAGS "$PWD/build/libwarpfront.a -lm" \
     > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
