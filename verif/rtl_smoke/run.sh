@@ -23,7 +23,12 @@ for k in "${order[@]}"; do
   gflags+=("-G${k^^}=${P[$k]}")
   dflags+=" -DWF_P_${k^^}=${P[$k]}"
 done
-dir=build/rtl/${key%_}
+# WF_DEFINES: Verilog defines for this build (space separated, default
+# WF_ASSERT = the simulation-only assertions); each set is its own cached build
+defs=${WF_DEFINES-WF_ASSERT}
+vdefs=(); for d in $defs; do vdefs+=("+define+$d"); done
+dkey=$(tr ' ' '+' <<<"$defs")
+dir=build/rtl/${key%_}${dkey:+__$dkey}
 bin=$dir/Vwf_core
 if [[ ! -x $bin || -n $(find rtl verif/rtl_smoke/main.cpp verif/rtl_smoke/run.sh build/libwarpfront.a -newer "$bin" 2>/dev/null | head -1) ]]; then
   mkdir -p "$dir"
@@ -31,7 +36,7 @@ if [[ ! -x $bin || -n $(find rtl verif/rtl_smoke/main.cpp verif/rtl_smoke/run.sh
   # start random, so a state element that launch fails to clear shows up
   verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
     --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v \
-    "${gflags[@]}" "$PWD/verif/rtl_smoke/main.cpp" --Mdir "$dir" -o Vwf_core \
+    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/rtl_smoke/main.cpp" --Mdir "$dir" -o Vwf_core \
     -CFLAGS "-O1 -I$PWD/cmodel/include $dflags" -LDFLAGS "$PWD/build/libwarpfront.a -lm" \
     > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
 fi
