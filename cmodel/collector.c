@@ -10,26 +10,46 @@
  * bank not written this cycle, the pending slot of the oldest holder (lowest
  * slot within it) is granted; every other pending slot of that holder naming
  * the same register is filled by the same read (§6.3). */
+/* The holders' valid and pending bits at the start of the cycle, as masks
+ * (the loops below visit only the holders concerned). */
+void wf_holder_masks(const wf_model *m, wf_cyc *cy)
+{
+    uint32_t v = 0, p = 0;
+    for (unsigned u = 0; u < m->C; u++) {
+        v |= (uint32_t)m->hold[u].valid << u;
+        p |= (uint32_t)(m->hold[u].valid && m->hold[u].pending) << u;
+    }
+    const wf_holder *sr = &m->hold[WF_HOLDER_SR];
+    v |= (uint32_t)sr->valid << WF_HOLDER_SR;
+    p |= (uint32_t)(sr->valid && sr->pending) << WF_HOLDER_SR;
+    cy->hvalid = v;
+    cy->hpending = p;
+}
+
 void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
 {
+    /* the requesting holders first..first+count-1, in index order */
+    const uint32_t range = (uint32_t)(((uint64_t)1 << (first + count)) - ((uint64_t)1 << first));
+    const uint32_t requesting = cy->hpending & range;
     wf_obs *ob = cy->ob;
-    uint8_t best_h[WF_MAX_BANKS], best_s[WF_MAX_BANKS];
-    memset(best_h, WF_NONE, sizeof best_h);
-    for (unsigned h = first; h < first + count; h++) {
+    uint8_t best_h[WF_MAX_BANKS], best_s[WF_MAX_BANKS]; /* valid for the banks in req */
+    uint32_t req = 0;                                   /* banks with a pending request */
+    for (uint32_t hs = requesting; hs; hs &= hs - 1) {
+        const unsigned h = wf_lowest_bit(hs);
         const wf_holder *hd = &m->hold[h];
-        if (!hd->valid) continue;
         for (unsigned s = 0; s < hd->nsrc; s++) {
             if (!(hd->pending >> s & 1u)) continue;
             unsigned b = wf_rf_bank(m, hd->warp, hd->src[s]);
-            if (best_h[b] == WF_NONE || (best_h[b] != h && hd->age < m->hold[best_h[b]].age)) {
+            if (!(req >> b & 1u) || (best_h[b] != h && hd->age < m->hold[best_h[b]].age)) {
+                req |= 1u << b;
                 best_h[b] = (uint8_t)h;
                 best_s[b] = (uint8_t)s;
             }
         }
     }
-    for (unsigned b = 0; b < m->B; b++) {
-        if (best_h[b] == WF_NONE) continue;
-        if (cy->bank_written >> b & 1u) continue; /* §6.2: writes win, the read retries */
+    /* §6.2: a bank written in this cycle serves no read (the read retries) */
+    for (uint32_t rq = req & ~cy->bank_written; rq; rq &= rq - 1) {
+        const unsigned b = wf_lowest_bit(rq);
         const unsigned h = best_h[b];
         const wf_holder *hd = &m->hold[h];
         const unsigned reg = hd->src[best_s[b]];
@@ -41,16 +61,19 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
         cy->grant_holder[b] = (uint8_t)h;
         memcpy(cy->rdata[b], wf_rf_read_row(m, b, wf_rf_row(m, hd->warp, reg)),
                m->L * sizeof(uint32_t));
-        ob->bank[b].kind = WF_BANK_READ;
-        ob->bank[b].warp = hd->warp;
-        ob->bank[b].reg = (uint8_t)reg;
-        ob->bank[b].cu = h == WF_HOLDER_SR ? (uint8_t)WF_OBS_SR : (uint8_t)h;
-        ob->bank[b].slot = best_s[b];
+        if (ob) {
+            ob->bank[b].kind = WF_BANK_READ;
+            ob->bank[b].warp = hd->warp;
+            ob->bank[b].reg = (uint8_t)reg;
+            ob->bank[b].cu = h == WF_HOLDER_SR ? (uint8_t)WF_OBS_SR : (uint8_t)h;
+            ob->bank[b].slot = best_s[b];
+        }
     }
     /* statistics: a bank with a request that got no data this cycle */
-    for (unsigned h = first; h < first + count; h++) {
+    for (uint32_t hs = requesting; hs; hs &= hs - 1) {
+        const unsigned h = wf_lowest_bit(hs);
         const wf_holder *hd = &m->hold[h];
-        if (!hd->valid) continue;
+        if (!(hd->pending & ~cy->fill[h])) continue;
         for (unsigned s = 0; s < hd->nsrc; s++)
             if ((hd->pending >> s & 1u) && !(cy->fill[h] >> s & 1u))
                 cy->read_conflict |= 1u << wf_rf_bank(m, hd->warp, hd->src[s]);
@@ -59,11 +82,10 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
 
 void wf_cu_grants(const wf_model *m, wf_cyc *cy) { wf_arbiter(m, cy, 0, m->C); }
 
-int wf_cu_lowest_free(const wf_model *m)
+int wf_cu_lowest_free(const wf_model *m, const wf_cyc *cy)
 {
-    for (unsigned u = 0; u < m->C; u++)
-        if (!m->hold[u].valid) return (int)u;
-    return -1;
+    const uint32_t free_cu = ~cy->hvalid & ((1u << m->C) - 1u);
+    return free_cu ? (int)wf_lowest_bit(free_cu) : -1;
 }
 
 /* §7.1: a CU whose slots were all filled at the start of the cycle requests
@@ -71,31 +93,35 @@ int wf_cu_lowest_free(const wf_model *m)
  * when the unit's stage 1 accepts at the end of the cycle. */
 void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy)
 {
-    for (unsigned x = 0; x < WF_NUNITS; x++) {
-        unsigned best = WF_NONE;
-        for (unsigned u = 0; u < m->C; u++) {
-            const wf_holder *hd = &m->hold[u];
-            if (!hd->valid || hd->pending || hd->unit != x + 1 || !wf_war_dispatch_ok(m, u)) continue;
-            if (best == WF_NONE || hd->age < m->hold[best].age) best = u;
-        }
-        if (best != WF_NONE && cy->accept[x]) cy->disp[x] = (uint8_t)best;
+    unsigned best[WF_NUNITS] = {WF_NONE, WF_NONE, WF_NONE};
+    const uint32_t collected = cy->hvalid & ~cy->hpending & ((1u << m->C) - 1u);
+    for (uint32_t us = collected; us; us &= us - 1) { /* one pass: the oldest requester per unit */
+        const unsigned u = wf_lowest_bit(us);
+        const wf_holder *hd = &m->hold[u];
+        if (!wf_war_dispatch_ok(m, u)) continue;
+        const unsigned x = hd->unit - 1u;
+        if (best[x] == WF_NONE || hd->age < m->hold[best[x]].age) best[x] = u;
     }
+    for (unsigned x = 0; x < WF_NUNITS; x++)
+        if (best[x] != WF_NONE && cy->accept[x]) cy->disp[x] = (uint8_t)best[x];
 }
 
 /* Holder next state: operand fills (§6.3), frees at dispatch (with the
  * §8.2 older-bit clearing), and allocation by this cycle's issue. */
 void wf_collector_commit(wf_model *m, const wf_cyc *cy)
 {
-    for (unsigned b = 0; b < m->B; b++) {
-        if (!(cy->granted >> b & 1u)) continue;
+    for (uint32_t g = cy->granted; g; g &= g - 1) {
+        const unsigned b = wf_lowest_bit(g);
         wf_holder *hd = &m->hold[cy->grant_holder[b]];
         /* the slots this grant filled: the filled slots mapping to bank b */
         for (unsigned s = 0; s < hd->nsrc; s++)
             if ((cy->fill[cy->grant_holder[b]] >> s & 1u) && wf_rf_bank(m, hd->warp, hd->src[s]) == b)
                 memcpy(hd->opnd[s], cy->rdata[b], m->L * sizeof(uint32_t));
     }
-    for (unsigned h = 0; h < WF_NHOLDERS; h++)
-        if (cy->fill[h]) m->hold[h].pending &= (uint8_t)~cy->fill[h];
+    for (uint32_t g = cy->granted; g; g &= g - 1) { /* fill[h] != 0 only for a granted holder */
+        const unsigned h = cy->grant_holder[wf_lowest_bit(g)];
+        m->hold[h].pending &= (uint8_t)~cy->fill[h];
+    }
     uint16_t freed = 0;
     for (unsigned x = 0; x < WF_NUNITS; x++)
         if (cy->disp[x] != WF_NONE) {

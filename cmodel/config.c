@@ -1,4 +1,5 @@
 /* Parameter table, defaults and range checks (docs/microarch.md "Parameters"). */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "wf_config.h"
 
 #include <errno.h>
@@ -146,6 +147,35 @@ const char *wf_config_check(const wf_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "parameter mem_line=%u: allowed at most mem_words=%u",
                  cfg->mem_line, cfg->mem_words);
         return err;
+    }
+    return NULL;
+}
+
+const char *wf_config_apply_options(wf_config *cfg, const char *text, char *err, size_t errlen)
+{
+    static const char key[] = "# wfsim-options:";
+    const char *p = strstr(text, key);
+    if (!p) return NULL;
+    p += sizeof key - 1;
+    char line[1024], msg[256];
+    size_t n = strcspn(p, "\n");
+    if (n >= sizeof line) {
+        snprintf(err, errlen, "wfsim-options: line longer than %zu characters", sizeof line - 1);
+        return err;
+    }
+    memcpy(line, p, n);
+    line[n] = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(line, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
+        char *val = strncmp(tok, "--", 2) == 0 ? strtok_r(NULL, " \t\r", &save) : NULL;
+        if (!val) {
+            snprintf(err, errlen, "wfsim-options: expected '--name value', got '%s'", tok);
+            return err;
+        }
+        if (wf_config_set(cfg, tok + 2, val, msg, sizeof msg)) {
+            snprintf(err, errlen, "wfsim-options: %s", msg);
+            return err;
+        }
     }
     return NULL;
 }

@@ -48,6 +48,7 @@ wf_model *wf_model_create(const wf_config *cfg, char *err, size_t errlen)
     m->lat[WF_U_ALU] = cfg->alu_lat;
     m->lat[WF_U_MUL] = cfg->mul_lat;
     m->lat[WF_U_LSU] = cfg->lsu_lat;
+    wf_rf_init_banks(m);
     m->imem = calloc(cfg->imem_words, sizeof *m->imem);
     m->ic_valid = calloc(cfg->icache_lines, sizeof *m->ic_valid);
     m->ic_tag = calloc(cfg->icache_lines, sizeof *m->ic_tag);
@@ -137,6 +138,7 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     m->cycle = 0;
     m->idle = 0;
     memset(m->retired, 0, sizeof m->retired);
+    memset(m->hazard, 0, sizeof m->hazard);
     memset(&m->obs, 0, sizeof m->obs);
     memset(&m->stats, 0, sizeof m->stats);
     m->loaded = 1;
@@ -232,12 +234,16 @@ static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
                 wp->mem_inflight = 1;
         } else {
             m->retired[cy->iss.warp]++; /* nop, bra, exit complete at issue */
+            m->stats.instructions++;
             if (cy->iss.slot.insn.op == WF_OP_EXIT) wp->exited = 1;
         }
     }
     for (unsigned i = 0; i < cy->nleft; i++) {
         if (cy->left_inst_end[i]) m->warp[cy->left_warp[i]].inflight--;
-        if (cy->left_final[i]) m->retired[cy->left_warp[i]]++;
+        if (cy->left_final[i]) {
+            m->retired[cy->left_warp[i]]++;
+            m->stats.instructions++;
+        }
     }
     if (cy->mem_clear_valid) m->warp[cy->mem_clear_warp].mem_inflight = 0;
 }
@@ -245,7 +251,6 @@ static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
 static void stats_update(wf_model *m, const wf_cyc *cy)
 {
     wf_stats *st = &m->stats;
-    const wf_obs *ob = cy->ob;
     st->cycles++;
     switch (cy->iss.kind) {
     case WF_ISS_ISSUE:
@@ -267,20 +272,17 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
     if (m->cfg.sched == WF_SCHED_GTO &&
         (cy->iss.kind == WF_ISS_ISSUE || cy->iss.kind == WF_ISS_REPLAY) && cy->iss.warp != m->gto_last)
         st->gto_switches++;
-    for (unsigned w = 0; w < m->W; w++) {
-        unsigned hz = ob->warp[w].hazard;
-        if (hz != WF_HZ_READY && hz != WF_HZ_NO_HEAD) st->hazard[hz]++;
-    }
-    for (unsigned b = 0; b < m->B; b++) {
-        if (ob->bank[b].kind == WF_BANK_READ) st->bank_reads[b]++;
-        if (ob->bank[b].kind == WF_BANK_WRITE) st->bank_writes[b]++;
-        if (cy->read_conflict >> b & 1u) st->bank_conflicts[b]++;
-        if (cy->write_conflict >> b & 1u) st->bank_write_conflicts[b]++;
-    }
+    for (unsigned w = 0; w < m->W; w++) st->hazard[cy->hz[w]]++;
+    st->hazard[WF_HZ_READY] = st->hazard[WF_HZ_NO_HEAD] = 0; /* counted: not-ready heads only */
+    /* a bank is read (granted) or written (bank_written) or idle in a cycle, §6.2 */
+    for (uint32_t b = cy->granted; b; b &= b - 1) st->bank_reads[wf_lowest_bit(b)]++;
+    for (uint32_t b = cy->bank_written; b; b &= b - 1) st->bank_writes[wf_lowest_bit(b)]++;
+    for (uint32_t b = cy->read_conflict; b; b &= b - 1) st->bank_conflicts[wf_lowest_bit(b)]++;
+    for (uint32_t b = cy->write_conflict; b; b &= b - 1) st->bank_write_conflicts[wf_lowest_bit(b)]++;
     if (m->cfg.loops == 3) {
-        for (unsigned u = 0; u < m->C; u++) st->collector_occupancy += m->hold[u].valid;
+        st->collector_occupancy += wf_popcount(cy->hvalid & ((1u << m->C) - 1u));
     } else {
-        st->collector_occupancy += m->hold[WF_HOLDER_SR].valid;
+        st->collector_occupancy += cy->hvalid >> WF_HOLDER_SR & 1u;
     }
     for (unsigned x = 0; x < WF_NUNITS; x++) st->dispatches[x] += cy->disp[x] != WF_NONE;
     st->lsu_pieces += cy->piece_valid;
@@ -299,19 +301,20 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
     }
 }
 
-_Static_assert(offsetof(wf_cyc, rdata) + sizeof(((wf_cyc *)0)->rdata) == offsetof(wf_cyc, disp),
-               "wf_model_step clears wf_cyc around rdata");
-
-void wf_model_step(wf_model *m)
+/* One cycle. With observe, the record m->obs is built (state fields here,
+ * event fields by the decides); without, the decides skip every record write
+ * and all they and the commits and statistics need is in wf_cyc, so the
+ * cycle's next state and statistics are the same either way
+ * (verif/unit/test_fastpath.c checks it). */
+static void step(wf_model *m, int observe)
 {
-    if (!m || !m->loaded) return;
     wf_cyc cy;
-    memset(&cy, 0, offsetof(wf_cyc, rdata)); /* rdata is written before it is read */
-    memset(&cy.disp, 0, sizeof cy - offsetof(wf_cyc, disp));
-    wf_obs *ob = &m->obs;
-    obs_state(m, ob);
+    memset(&cy, 0, offsetof(wf_cyc, hz)); /* the rest is written before it is read */
+    wf_obs *ob = observe ? &m->obs : NULL;
+    if (ob) obs_state(m, ob);
     cy.ob = ob;
     memset(cy.disp, WF_NONE, sizeof cy.disp);
+    wf_holder_masks(m, &cy);
     cy.fsel = WF_NONE;
     cy.fill_mshr = WF_NONE;
 
@@ -331,10 +334,11 @@ void wf_model_step(wf_model *m)
     wf_war_derive(m, &cy);
     wf_issue_decide(m, &cy); /* 6: issue */
     wf_fetch_decide(m, &cy); /* 7: fetch, dependency vector at decode */
-    for (unsigned w = 0; w < m->W; w++) { /* §11: each policy's WAR state */
-        ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? cy.collecting[w] : 0;
-        ob->warp[w].filter = m->cfg.war == WF_WAR_BLOOM ? cy.filter[w] : 0;
-    }
+    if (ob)
+        for (unsigned w = 0; w < m->W; w++) { /* §11: each policy's WAR state */
+            ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? cy.collecting[w] : 0;
+            ob->warp[w].filter = m->cfg.war == WF_WAR_BLOOM ? cy.filter[w] : 0;
+        }
     stats_update(m, &cy);
 
     /* next state: each commit writes only its own block's state from cy */
@@ -350,10 +354,31 @@ void wf_model_step(wf_model *m)
 
     m->idle = (cy.iss.kind == WF_ISS_ISSUE || cy.writes) ? 0 : m->idle + 1;
     m->cycle++;
-    uint64_t n = 0;
-    for (unsigned w = 0; w < m->W; w++) n += m->retired[w];
-    m->stats.instructions = n;
+    /* stats.instructions = the sum of retired[], counted in warp_counters_commit */
+    const uint64_t n = m->stats.instructions;
     m->stats.ipc = m->stats.cycles ? (double)n / (double)m->stats.cycles : 0.0;
+}
+
+void wf_model_step(wf_model *m)
+{
+    if (!m || !m->loaded) return;
+    step(m, 1);
+}
+
+/* 1 when the coming cycle may be the run's last: only a cycle in which every
+ * active warp has exited, or all but one whose head issues `exit`, can end
+ * with every warp done (a warp exits only by issuing its head's exit, one
+ * issue per cycle). wf_model_run observes such cycles, so the record after
+ * it is the last cycle's, as with stepping. */
+static int may_be_last(const wf_model *m)
+{
+    unsigned running = 0;
+    for (unsigned w = 0; w < m->nactive; w++) {
+        const wf_warp *wp = &m->warp[w];
+        if (wp->exited) continue;
+        if (++running > 1 || !wp->nslots || wp->slot[0].insn.op != WF_OP_EXIT) return 0;
+    }
+    return 1;
 }
 
 static const char *const fetch_state_names[] = {"RUN", "WAIT_MISS", "WAIT_BRANCH", "DONE"};
@@ -382,7 +407,7 @@ void wf_model_summary(const wf_model *m, char *buf, size_t len)
             wp->nslots);
         if (wp->nslots)
             PUT(" (head pc %u dep %#x%s, %s)", wp->slot[0].pc, wp->slot[0].dep,
-                wp->slot[0].issued ? " issued" : "", hazard_names[m->obs.warp[w].hazard]);
+                wp->slot[0].issued ? " issued" : "", hazard_names[m->hazard[w]]);
         PUT(", inflight %u, mem_inflight %u, sb %#x%s", wp->inflight, wp->mem_inflight, wp->sb_valid,
             wp->exited ? ", exited" : "");
     }
@@ -409,8 +434,12 @@ int wf_model_run_observed(wf_model *m, uint64_t max_cycles, wf_obs_fn on_cycle, 
             snprintf(err, errlen, "not done after max_cycles=%" PRIu64 " cycles: %s", max_cycles, sum);
             return -1;
         }
-        wf_model_step(m);
-        if (on_cycle) on_cycle(ctx, &m->obs);
+        if (on_cycle) {
+            step(m, 1);
+            on_cycle(ctx, &m->obs);
+        } else {
+            step(m, may_be_last(m)); /* nobody observes: only the last record is built */
+        }
         if (m->idle >= WF_WATCHDOG_CYCLES) {
             char sum[1024];
             wf_model_summary(m, sum, sizeof sum);

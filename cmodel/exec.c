@@ -10,30 +10,37 @@
 /* Signed 32-bit comparison without a conversion to int32_t. */
 static int lt_signed(uint32_t a, uint32_t b) { return (a ^ 0x80000000u) < (b ^ 0x80000000u); }
 
-static uint32_t lane_result(const wf_insn *in, uint32_t a, uint32_t b, uint32_t c, unsigned w,
-                            unsigned L, unsigned l)
+/* The lane operation of every lane l < L (one switch per instruction, the
+ * lanes in the inner loops): out[l] from a[l], b[l], c[l]. */
+static void lane_results(const wf_insn *in, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                         unsigned w, unsigned L, uint32_t *out)
 {
     const uint32_t imm = (uint32_t)in->imm;
+#define LANES(expr)                                  \
+    do {                                             \
+        for (unsigned l = 0; l < L; l++) out[l] = (expr); \
+    } while (0)
     switch (in->op) {
-    case WF_OP_ADD: return a + b;
-    case WF_OP_SUB: return a - b;
-    case WF_OP_AND: return a & b;
-    case WF_OP_OR: return a | b;
-    case WF_OP_XOR: return a ^ b;
-    case WF_OP_SHL: return a << (b & 31u);
-    case WF_OP_SHR: return a >> (b & 31u);
-    case WF_OP_MIN: return lt_signed(b, a) ? b : a;
-    case WF_OP_MAX: return lt_signed(a, b) ? b : a;
-    case WF_OP_MOV: return a;
-    case WF_OP_MOVI: return imm;
-    case WF_OP_ADDI: return a + imm;
-    case WF_OP_MUL: return (uint32_t)((uint64_t)a * b);
-    case WF_OP_MAD: return (uint32_t)((uint64_t)a * b + c);
-    case WF_OP_TID: return (uint32_t)(w * L + l);
-    case WF_OP_WID: return (uint32_t)w;
-    case WF_OP_LANE: return (uint32_t)l;
-    default: return 0;
+    case WF_OP_ADD: LANES(a[l] + b[l]); break;
+    case WF_OP_SUB: LANES(a[l] - b[l]); break;
+    case WF_OP_AND: LANES(a[l] & b[l]); break;
+    case WF_OP_OR: LANES(a[l] | b[l]); break;
+    case WF_OP_XOR: LANES(a[l] ^ b[l]); break;
+    case WF_OP_SHL: LANES(a[l] << (b[l] & 31u)); break;
+    case WF_OP_SHR: LANES(a[l] >> (b[l] & 31u)); break;
+    case WF_OP_MIN: LANES(lt_signed(b[l], a[l]) ? b[l] : a[l]); break;
+    case WF_OP_MAX: LANES(lt_signed(a[l], b[l]) ? b[l] : a[l]); break;
+    case WF_OP_MOV: LANES(a[l]); break;
+    case WF_OP_MOVI: LANES(imm); break;
+    case WF_OP_ADDI: LANES(a[l] + imm); break;
+    case WF_OP_MUL: LANES((uint32_t)((uint64_t)a[l] * b[l])); break;
+    case WF_OP_MAD: LANES((uint32_t)((uint64_t)a[l] * b[l] + c[l])); break;
+    case WF_OP_TID: LANES((uint32_t)(w * L + l)); break;
+    case WF_OP_WID: LANES((uint32_t)w); break;
+    case WF_OP_LANE: LANES((uint32_t)l); break;
+    default: LANES(0u); break;
     }
+#undef LANES
 }
 
 /* §10.1, signal 2 of §12: stage k advances when k+1 is empty or advances;
@@ -59,10 +66,12 @@ void wf_exec_advance_decide(const wf_model *m, wf_cyc *cy)
         cy->br.warp = e->warp;
         cy->br.taken = e->taken;
         cy->br.next_pc = e->taken ? e->target : (uint16_t)(e->pc + 1);
-        cy->ob->branch.valid = 1;
-        cy->ob->branch.warp = e->warp;
-        cy->ob->branch.taken = e->taken;
-        cy->ob->branch.target = e->target;
+        if (cy->ob) {
+            cy->ob->branch.valid = 1;
+            cy->ob->branch.warp = e->warp;
+            cy->ob->branch.taken = e->taken;
+            cy->ob->branch.target = e->target;
+        }
     }
 }
 
@@ -87,10 +96,12 @@ void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy)
         const uint32_t *a = hd->nsrc > 0 ? operand(m, cy, h, 0) : zero;
         const uint32_t *b = hd->nsrc > 1 ? operand(m, cy, h, 1) : zero;
         const uint32_t *c = hd->nsrc > 2 ? operand(m, cy, h, 2) : zero;
-        ob->dispatch[x].valid = 1;
-        ob->dispatch[x].warp = hd->warp;
-        ob->dispatch[x].pc = hd->pc;
-        ob->dispatch[x].cu = h == WF_HOLDER_SR ? (uint8_t)WF_OBS_SR : (uint8_t)h;
+        if (ob) {
+            ob->dispatch[x].valid = 1;
+            ob->dispatch[x].warp = hd->warp;
+            ob->dispatch[x].pc = hd->pc;
+            ob->dispatch[x].cu = h == WF_HOLDER_SR ? (uint8_t)WF_OBS_SR : (uint8_t)h;
+        }
         if (x == WF_U_LSU) {
             wf_lsu_inst *li = &cy->disp_lsu;
             const uint32_t mask = m->M - 1u, imm = (uint32_t)hd->insn.imm;
@@ -124,8 +135,7 @@ void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy)
         e->writes = 1;
         e->rd = hd->insn.rd;
         e->lanes = m->lane_mask;
-        for (unsigned l = 0; l < m->L; l++)
-            e->data[l] = lane_result(&hd->insn, a[l], b[l], c[l], hd->warp, m->L, l);
+        lane_results(&hd->insn, a, b, c, hd->warp, m->L, e->data);
     }
 }
 
@@ -134,10 +144,11 @@ void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy)
 void wf_exec_commit(wf_model *m, const wf_cyc *cy)
 {
     for (unsigned x = 0; x < WF_NUNITS; x++) {
-        const unsigned n = m->lat[x], lo = x == WF_U_LSU ? 1u : 0u;
-        wf_stage *st = m->pipe[x];
-        for (unsigned k = n; k-- > lo;) {
-            if (!(cy->adv[x] >> k & 1u)) continue;
+        const unsigned n = m->lat[x];
+        wf_stage *st = m->pipe[x]; /* adv has no bit for LSU stage index 0 (lsu1) */
+        for (uint64_t adv = cy->adv[x]; adv;) { /* advancing entries, last stage first */
+            const unsigned k = wf_highest_bit(adv);
+            adv &= ~((uint64_t)1 << k);
             if (k + 1 < n) st[k + 1] = st[k];
             st[k].valid = 0;
         }

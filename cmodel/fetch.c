@@ -25,9 +25,11 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
     for (unsigned i = 0; i < m->cfg.imshrs; i++)
         if (m->mshr[i].valid && m->mshr[i].fill_cycle == m->cycle) {
             cy->fill_mshr = (uint8_t)i;
-            ob->fill.valid = 1;
-            ob->fill.mshr = (uint8_t)i;
-            ob->fill.line = m->mshr[i].line;
+            if (ob) {
+                ob->fill.valid = 1;
+                ob->fill.mshr = (uint8_t)i;
+                ob->fill.line = m->mshr[i].line;
+            }
             for (unsigned w = 0; w < W; w++)
                 if (m->warp[w].fetch_state == WF_FETCH_WAIT_MISS && m->warp[w].wait_mshr == i)
                     cy->refill_next |= (uint64_t)1 << w;
@@ -39,28 +41,19 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
     for (unsigned w = 0; w < W; w++)
         if (eligible(m, w)) elig |= (uint64_t)1 << w;
     uint64_t pool = (m->refill & elig) ? (m->refill & elig) : elig;
-    cy->fsel = WF_NONE;
-    for (unsigned k = 0; k < W && pool; k++) {
-        unsigned w = (m->fetch_rr + k) % W;
-        if (pool >> w & 1u) {
-            cy->fsel = (uint8_t)w;
-            break;
-        }
-    }
+    cy->fsel = pool ? (uint8_t)wf_rr_pick(pool, m->fetch_rr) : (uint8_t)WF_NONE;
     if (cy->fsel == WF_NONE) return;
 
     const unsigned w = cy->fsel;
     const wf_warp *wp = &m->warp[w];
     const unsigned pc = wp->fetch_pc;
-    const unsigned la = pc / m->cfg.icache_line;
-    const unsigned idx = la % m->cfg.icache_lines, tag = la / m->cfg.icache_lines;
+    /* icache_line and icache_lines are powers of two: / and mod as shifts, masks */
+    const unsigned la = pc >> wf_lowest_bit(m->cfg.icache_line);
+    const unsigned idx = la & (m->cfg.icache_lines - 1u), tag = la >> wf_lowest_bit(m->cfg.icache_lines);
     cy->fnext_pc = wp->fetch_pc;
     cy->fnext_state = wp->fetch_state;
     cy->fwait_mshr = wp->wait_mshr;
     cy->falloc = WF_NONE;
-    ob->fetch.valid = 1;
-    ob->fetch.warp = (uint8_t)w;
-    ob->fetch.pc = (uint16_t)pc;
 
     if (m->ic_valid[idx] && m->ic_tag[idx] == tag) { /* §3.2.4 hit */
         cy->fkind = WF_FEV_HIT;
@@ -98,7 +91,12 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
             cy->fkind = WF_FEV_MSHR_FULL; /* stays RUN, retries when next selected */
         }
     }
-    ob->fetch.kind = cy->fkind;
+    if (ob) {
+        ob->fetch.valid = 1;
+        ob->fetch.warp = (uint8_t)w;
+        ob->fetch.pc = (uint16_t)pc;
+        ob->fetch.kind = cy->fkind;
+    }
 }
 
 void wf_fetch_commit(wf_model *m, const wf_cyc *cy)
@@ -115,7 +113,7 @@ void wf_fetch_commit(wf_model *m, const wf_cyc *cy)
     m->refill = cy->refill_next;
     if (cy->fsel != WF_NONE) {
         wf_warp *wp = &m->warp[cy->fsel];
-        m->fetch_rr = (cy->fsel + 1u) % m->W;
+        m->fetch_rr = wf_next_mod(cy->fsel, m->W);
         if (cy->falloc != WF_NONE) {
             wf_mshr *ms = &m->mshr[cy->falloc];
             ms->valid = 1;

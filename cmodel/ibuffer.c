@@ -39,7 +39,15 @@ void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc
 
 void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
 {
-    for (unsigned w = 0; w < m->W; w++) {
+    /* Only warps with a release, an issue, a verdict or a fetch change: the
+     * others' slots and dependency bits stay as they are. */
+    uint64_t touched = 0;
+    for (unsigned i = 0; i < cy->nrel; i++) touched |= (uint64_t)1 << cy->rel_warp[i];
+    if (cy->iss.kind == WF_ISS_ISSUE) touched |= (uint64_t)1 << cy->iss.warp;
+    if (cy->verdict_valid) touched |= (uint64_t)1 << cy->verdict_warp;
+    if (cy->fsel != WF_NONE) touched |= (uint64_t)1 << cy->fsel;
+    for (; touched; touched &= touched - 1) {
+        const unsigned w = wf_lowest_bit(touched);
         wf_warp *wp = &m->warp[w];
         int issue_here = cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w;
         int verdict_here = cy->verdict_valid && cy->verdict_warp == w;
@@ -47,7 +55,9 @@ void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
         if (!wp->nslots && !fetch_here) continue;
 
         /* dependency bits of the buffered slots (§4.3) */
-        for (unsigned i = 0; i < wp->nslots; i++) wp->slot[i].dep = wf_sb_next_dep(m, cy, w, i);
+        uint8_t dep[WF_MAX_IBUF];
+        wf_sb_next_dep(m, cy, w, dep);
+        for (unsigned i = 0; i < wp->nslots; i++) wp->slot[i].dep = dep[i];
 
         /* the head: issue (§5.4) or LSU verdict (§9.2); never both in one cycle,
          * since an issue needs a head that is not `issued` and a verdict one that is */

@@ -17,10 +17,13 @@ void wf_lsu_decide(const wf_model *m, wf_cyc *cy)
     cy->piece_valid = 0;
     cy->lsu_leaves = 0;
     if (li->valid && s2_accept) {
-        const unsigned line = li->addr[wf_lowest_bit(li->lanes_left)] / m->cfg.mem_line;
+        const unsigned sh = wf_lowest_bit(m->cfg.mem_line); /* a power of two: / is >> */
+        const unsigned line = li->addr[wf_lowest_bit(li->lanes_left)] >> sh;
         uint32_t lanes = 0;
-        for (unsigned l = 0; l < m->L; l++)
-            if ((li->lanes_left >> l & 1u) && li->addr[l] / m->cfg.mem_line == line) lanes |= 1u << l;
+        for (uint32_t left = li->lanes_left; left; left &= left - 1) {
+            const unsigned l = wf_lowest_bit(left);
+            if (li->addr[l] >> sh == line) lanes |= 1u << l;
+        }
         const uint32_t rest = li->lanes_left & ~lanes;
         const int replay = m->cfg.hazard == WF_HAZARD_REPLAY;
         wf_stage *pc = &cy->piece;
@@ -51,13 +54,15 @@ void wf_lsu_decide(const wf_model *m, wf_cyc *cy)
             cy->verdict_done = rest == 0;
             cy->verdict_rest = rest;
         }
-        wf_obs_piece *ev = &cy->ob->piece;
-        ev->valid = 1;
-        ev->warp = li->warp;
-        ev->pc = li->pc;
-        ev->line = line;
-        ev->lanes = lanes;
-        ev->last = rest == 0;
+        if (cy->ob) {
+            wf_obs_piece *ev = &cy->ob->piece;
+            ev->valid = 1;
+            ev->warp = li->warp;
+            ev->pc = li->pc;
+            ev->line = line;
+            ev->lanes = lanes;
+            ev->last = rest == 0;
+        }
     }
     cy->accept[WF_U_LSU] = !li->valid || cy->lsu_leaves;
 }

@@ -6,17 +6,17 @@
 
 #include <string.h>
 
-unsigned wf_rf_bank(const wf_model *m, unsigned w, unsigned r)
+/* The bank of register r of warp w: naive r mod B, swizzle (r + w) mod B;
+ * its row in the bank: w * rows + floor(r / B). Tabulated once at create for
+ * the inline wf_rf_bank and wf_rf_row (wf_model_impl.h): bank_of[r + w * swz],
+ * swz = 1 for swizzle, and row_of[r]. */
+void wf_rf_init_banks(wf_model *m)
 {
-    return m->cfg.layout == WF_LAYOUT_SWIZZLE ? (r + w) % m->B : r % m->B;
+    m->swz = m->cfg.layout == WF_LAYOUT_SWIZZLE;
+    for (unsigned i = 0; i < WF_MAX_REGS + WF_MAX_WARPS; i++) m->bank_of[i] = (uint8_t)(i % m->B);
+    for (unsigned r = 0; r < WF_MAX_REGS; r++) m->row_of[r] = (uint8_t)(r / m->B);
 }
 
-unsigned wf_rf_row(const wf_model *m, unsigned w, unsigned r) { return w * m->rows + r / m->B; }
-
-const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, unsigned row)
-{
-    return &m->rf[((size_t)bank * m->W * m->rows + row) * m->L];
-}
 
 /* §7.2: the instruction's distinct source registers map to pairwise distinct
  * banks for its warp. */
@@ -35,11 +35,16 @@ int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_insn *in)
 void wf_rf_commit(wf_model *m, const wf_cyc *cy)
 {
     for (unsigned u = 0; u < WF_NUNITS; u++) {
-        const wf_obs_wb *wb = &cy->ob->wb[u];
-        if (!wb->valid) continue;
-        uint32_t *row = &m->rf[((size_t)wb->bank * m->W * m->rows + wf_rf_row(m, wb->warp, wb->reg)) *
-                               m->L];
-        for (unsigned l = 0; l < m->L; l++)
-            if (wb->lanes >> l & 1u) row[l] = wb->data[l];
+        if (!cy->wb[u].valid) continue;
+        const unsigned bank = cy->wb[u].bank, lanes = cy->wb[u].lanes;
+        uint32_t *row =
+            &m->rf[((size_t)bank * m->W * m->rows + wf_rf_row(m, cy->wb[u].warp, cy->wb[u].reg)) * m->L];
+        const uint32_t *data = cy->wb_data[u];
+        if (lanes == m->lane_mask) {
+            memcpy(row, data, m->L * sizeof *row);
+        } else {
+            for (unsigned l = 0; l < m->L; l++)
+                if (lanes >> l & 1u) row[l] = data[l];
+        }
     }
 }

@@ -14,14 +14,8 @@ int wf_insn_touches(const wf_insn *in, unsigned reg)
     return wf_writes_reg(in) && in->rd == reg;
 }
 
-/* Lowest free entry at the start of the cycle (an entry freed in c is free
- * from c+1), or -1 when all E are valid. */
-int wf_sb_free_entry(const wf_model *m, unsigned w)
-{
-    for (unsigned e = 0; e < m->E; e++)
-        if (!(m->warp[w].sb_valid >> e & 1u)) return (int)e;
-    return -1;
-}
+/* wf_sb_free_entry (lowest free entry at the start of the cycle) is inline
+ * in wf_model_impl.h. */
 
 /* Entries of warp w released by a final writeback in this cycle (§10.3). */
 uint8_t wf_sb_released(const wf_cyc *cy, unsigned w)
@@ -32,18 +26,19 @@ uint8_t wf_sb_released(const wf_cyc *cy, unsigned w)
     return mask;
 }
 
-/* Next-state dep of existing slot `slot` of warp w (§4.3): released entries
- * are cleared; an issue of warp w that allocates entry e for register d sets
- * bit e in every other valid slot (all younger than the issuing head) that
- * reads or writes d. */
-uint8_t wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned slot)
+/* Next-state dep of the existing slots 0..nslots-1 of warp w into dep[]
+ * (§4.3): released entries are cleared; an issue of warp w that allocates
+ * entry e for register d sets bit e in every other valid slot (all younger
+ * than the issuing head) that reads or writes d. */
+void wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, uint8_t dep[WF_MAX_IBUF])
 {
-    const wf_slot *s = &m->warp[w].slot[slot];
-    uint8_t dep = (uint8_t)(s->dep & ~wf_sb_released(cy, w));
-    if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w && cy->iss.sb_new && slot != 0 &&
-        wf_insn_touches(&s->insn, cy->iss.slot.insn.rd))
-        dep |= (uint8_t)(1u << cy->iss.sb_entry);
-    return dep;
+    const wf_warp *wp = &m->warp[w];
+    const uint8_t keep = (uint8_t)~wf_sb_released(cy, w);
+    for (unsigned i = 0; i < wp->nslots; i++) dep[i] = wp->slot[i].dep & keep;
+    if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w && cy->iss.sb_new)
+        for (unsigned i = 1; i < wp->nslots; i++)
+            if (wf_insn_touches(&wp->slot[i].insn, cy->iss.slot.insn.rd))
+                dep[i] |= (uint8_t)(1u << cy->iss.sb_entry);
 }
 
 void wf_sb_commit(wf_model *m, const wf_cyc *cy)

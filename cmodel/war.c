@@ -3,10 +3,12 @@
  * derived per-warp state (collecting, Bloom filter). Mirrors rtl/wf_war.v. */
 #include "wf_model_impl.h"
 
-/* §8.5: H(r) sets h0 = r mod m and h1 = (5r + floor(r/16) + 3) mod m. */
+/* §8.5: H(r) sets h0 = r mod m and h1 = (5r + floor(r/16) + 3) mod m
+ * (m = bloom_bits, a power of two: mod m is & (m - 1)). */
 uint64_t wf_bloom_bits(unsigned m_bits, unsigned reg)
 {
-    unsigned h0 = reg % m_bits, h1 = (5u * reg + reg / 16u + 3u) % m_bits;
+    const unsigned mask = m_bits - 1u;
+    unsigned h0 = reg & mask, h1 = (5u * reg + reg / 16u + 3u) & mask;
     return ((uint64_t)1 << h0) | ((uint64_t)1 << h1);
 }
 
@@ -19,9 +21,8 @@ void wf_war_derive(const wf_model *m, wf_cyc *cy)
         cy->collecting[w] = 0;
     }
     if (m->cfg.loops != 3) return;
-    for (unsigned u = 0; u < m->C; u++) {
-        const wf_holder *h = &m->hold[u];
-        if (!h->valid || !h->pending) continue;
+    for (uint32_t us = cy->hpending & ((1u << m->C) - 1u); us; us &= us - 1) {
+        const wf_holder *h = &m->hold[wf_lowest_bit(us)];
         cy->collecting[h->warp] = 1;
         for (unsigned s = 0; s < h->nsrc; s++)
             if (h->pending >> s & 1u) cy->filter[h->warp] |= wf_bloom_bits(m->cfg.bloom_bits, h->src[s]);
@@ -57,8 +58,10 @@ int wf_war_dispatch_ok(const wf_model *m, unsigned u)
 uint16_t wf_war_older(const wf_model *m, const wf_cyc *cy, unsigned w)
 {
     uint16_t mask = 0;
-    for (unsigned u = 0; u < m->C; u++)
-        if (m->hold[u].valid && m->hold[u].warp == w) mask |= (uint16_t)(1u << u);
+    for (uint32_t us = cy->hvalid & ((1u << m->C) - 1u); us; us &= us - 1) {
+        const unsigned u = wf_lowest_bit(us);
+        if (m->hold[u].warp == w) mask |= (uint16_t)(1u << u);
+    }
     for (unsigned x = 0; x < WF_NUNITS; x++)
         if (cy->disp[x] != WF_NONE && cy->disp[x] < WF_MAX_CUS) mask &= (uint16_t)~(1u << cy->disp[x]);
     return mask;

@@ -6,6 +6,8 @@
  * Mirrors rtl/wf_writeback.v. */
 #include "wf_model_impl.h"
 
+#include <string.h>
+
 void wf_wb_decide(const wf_model *m, wf_cyc *cy)
 {
     static const unsigned order[WF_NUNITS] = {WF_U_LSU, WF_U_MUL, WF_U_ALU};
@@ -22,24 +24,32 @@ void wf_wb_decide(const wf_model *m, wf_cyc *cy)
             }
             cy->bank_written |= 1u << b;
             cy->writes++;
-            wf_obs_wb *wb = &ob->wb[x];
-            wb->valid = 1;
-            wb->warp = e->warp;
-            wb->reg = e->rd;
-            wb->bank = (uint8_t)b;
-            wb->lanes = e->lanes;
-            for (unsigned l = 0; l < m->L; l++) wb->data[l] = (e->lanes >> l & 1u) ? e->data[l] : 0;
-            wb->release = WF_OBS_NONE;
-            if (e->final && e->sb_entry != WF_NONE) {
-                wb->release = e->sb_entry;
+            cy->wb[x].valid = 1;
+            cy->wb[x].warp = e->warp;
+            cy->wb[x].reg = e->rd;
+            cy->wb[x].bank = (uint8_t)b;
+            cy->wb[x].lanes = e->lanes;
+            memcpy(cy->wb_data[x], e->data, m->L * sizeof e->data[0]); /* rf_commit masks lanes */
+            const int release = e->final && e->sb_entry != WF_NONE;
+            if (release) {
                 cy->rel_warp[cy->nrel] = e->warp;
                 cy->rel_entry[cy->nrel] = e->sb_entry;
                 cy->nrel++;
             }
-            ob->bank[b].kind = WF_BANK_WRITE;
-            ob->bank[b].warp = e->warp;
-            ob->bank[b].reg = e->rd;
-            ob->bank[b].unit = (uint8_t)(x + 1);
+            if (ob) {
+                wf_obs_wb *wb = &ob->wb[x];
+                wb->valid = 1;
+                wb->warp = e->warp;
+                wb->reg = e->rd;
+                wb->bank = (uint8_t)b;
+                wb->lanes = e->lanes;
+                for (unsigned l = 0; l < m->L; l++) wb->data[l] = (e->lanes >> l & 1u) ? e->data[l] : 0;
+                wb->release = release ? e->sb_entry : (uint8_t)WF_OBS_NONE;
+                ob->bank[b].kind = WF_BANK_WRITE;
+                ob->bank[b].warp = e->warp;
+                ob->bank[b].reg = e->rd;
+                ob->bank[b].unit = (uint8_t)(x + 1);
+            }
         }
         cy->leaves[x] = 1;
         cy->left_warp[cy->nleft] = e->warp;

@@ -18,6 +18,7 @@ deb_reqs=(
   "yosys:yosys:test"
   "lib:systemc:libsystemc-dev:regress"
   "lcov:lcov:regress"
+  "valgrind:valgrind:regress"
   "nextpnr-ice40:nextpnr-ice40:fpga"
   "icepack:fpga-icestorm:fpga"
 )

@@ -222,6 +222,10 @@ uint64_t wf_model_cycle(const wf_model *m);
 typedef void (*wf_obs_fn)(void *ctx, const wf_obs *ob);
 int wf_model_run_observed(wf_model *m, uint64_t max_cycles, wf_obs_fn on_cycle, void *ctx,
                           char *err, size_t errlen);
+/* wf_model_run: the same cycles, state and statistics, faster: it builds the
+ * observation record only for cycles that may be the last (so after a
+ * successful run wf_model_obs is the last cycle's record, as when stepping);
+ * after a failed run the record is that of an earlier cycle. */
 int wf_model_run(wf_model *m, uint64_t max_cycles, char *err, size_t errlen);
 const wf_stats *wf_model_stats(const wf_model *m);
 /* Registers (read from the banks through the layout) and scratchpad, in the

@@ -70,6 +70,10 @@ const char *wf_config_check(const wf_config *cfg, char *err, size_t errlen);
 const char *wf_config_set(wf_config *cfg, const char *name, const char *value, char *err,
                           size_t errlen);
 unsigned wf_config_get(const wf_config *cfg, const wf_param *p);
+/* Applies the `# wfsim-options: --name value ...` line of a program text, if
+ * it has one (machine parameters; sim/kernels). NULL on success, else err
+ * ("wfsim-options: " and the wf_config_set message). */
+const char *wf_config_apply_options(wf_config *cfg, const char *text, char *err, size_t errlen);
 /* Human-readable range, e.g. "1..64" or "naive|swizzle" or "power of two in 16..65536". */
 void wf_param_range(const wf_param *p, char *buf, size_t len);
 

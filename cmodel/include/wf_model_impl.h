@@ -129,8 +129,14 @@ struct wf_model {
     uint64_t cycle;
     uint64_t idle; /* consecutive cycles without an issue or a writeback */
     uint64_t retired[WF_MAX_WARPS];
+    uint8_t hazard[WF_MAX_WARPS]; /* wf_hazard of each warp in the last stepped cycle (summary) */
     wf_obs obs;
     wf_stats stats;
+
+    /* constant after create: bank_of[r + w * swz] = wf_rf_bank (regfile.c, §6.1) */
+    unsigned swz; /* 1 for layout=swizzle, else 0 */
+    uint8_t bank_of[WF_MAX_REGS + WF_MAX_WARPS];
+    uint8_t row_of[WF_MAX_REGS]; /* r / B: wf_rf_row = w * rows + row_of[r] */
 };
 
 /* ---- per-cycle decisions (§12) -------------------------------------------- */
@@ -143,8 +149,16 @@ typedef enum {
     WF_ISS_STALL_LSU        /* §9.3 */
 } wf_iss_kind;
 
+/* wf_model_step clears wf_cyc up to `hz` (the first field that every cycle
+ * writes before it reads it); keep fields that need a 0 start above it. */
 typedef struct {
-    wf_obs *ob; /* the record of this cycle: decides write its event fields */
+    wf_obs *ob; /* the record of this cycle: decides write its event fields;
+                   NULL when nobody observes the cycle (wf_model_run) */
+
+    /* (0) start-of-cycle holder masks (wf_holder_masks), bit h = hold[h] for
+     * the CUs 0..C-1 and the SR (bit WF_HOLDER_SR) */
+    uint32_t hvalid;   /* valid */
+    uint32_t hpending; /* valid with operand slots still to read */
 
     /* (1) writeback grants, §10.3 */
     uint32_t bank_written;
@@ -159,23 +173,15 @@ typedef struct {
     /* (3) LSU stage 1, §10.2 */
     uint8_t piece_valid, lsu_leaves;
     uint32_t piece_rest; /* lanes_left after the piece */
-    wf_stage piece;      /* the piece entering LSU stage 2 */
 
     /* (4) bank read grants, §6.4 / §7.2 */
     uint8_t fill[WF_NHOLDERS]; /* slots each holder receives */
     uint32_t granted;          /* banks read */
     uint32_t read_conflict;    /* banks with a losing read request (statistics) */
     uint8_t grant_holder[WF_MAX_BANKS];
-    uint32_t rdata[WF_MAX_BANKS][WF_MAX_LANES]; /* the row read, valid for granted banks */
 
     /* (5) dispatch, §7 */
     uint8_t disp[WF_NUNITS]; /* holder index, or WF_NONE */
-    wf_stage disp_stage[2];  /* ALU, MUL stage-1 entries built from the holder */
-    wf_lsu_inst disp_lsu;
-
-    /* WAR state derived from the start-of-cycle CUs, §8.4, §8.5 */
-    uint64_t filter[WF_MAX_WARPS];
-    uint8_t collecting[WF_MAX_WARPS];
 
     /* (6) issue, §5 */
     struct {
@@ -197,7 +203,6 @@ typedef struct {
     uint8_t fkind;     /* wf_fetch_kind */
     uint8_t fnext_state, fwait_mshr, falloc;
     uint16_t fnext_pc;
-    wf_slot fslot;     /* the decoded instruction on a hit */
 
     /* execution results that change per-warp state */
     struct {
@@ -211,38 +216,101 @@ typedef struct {
     uint8_t left_warp[WF_NUNITS], left_inst_end[WF_NUNITS], left_final[WF_NUNITS];
     unsigned writes;        /* granted writebacks this cycle */
     uint32_t write_conflict; /* banks with a losing write (statistics) */
+    struct {                 /* (1) the granted write of each unit (§10.3) */
+        uint8_t valid, warp, reg, bank;
+        uint32_t lanes;
+    } wb[WF_NUNITS];
+
+    /* ---- not cleared: each of these is written before it is read ---- */
+    uint8_t hz[WF_MAX_WARPS]; /* (6) readiness of warps 0..W-1 (wf_hazard) */
+    uint32_t wb_data[WF_NUNITS][WF_MAX_LANES]; /* (1) lanes 0..L-1 of a granted write */
+    uint32_t rdata[WF_MAX_BANKS][WF_MAX_LANES]; /* (4) the row read, valid for granted banks */
+    wf_stage disp_stage[2];  /* (5) ALU, MUL stage-1 entries built from the holder */
+    wf_lsu_inst disp_lsu;    /* (5) LSU stage-1 entry */
+    wf_stage piece;          /* (3) the piece entering LSU stage 2, when piece_valid */
+    wf_slot fslot;           /* (7) the decoded instruction on a hit (fkind) */
+    /* WAR state derived from the start-of-cycle CUs, §8.4, §8.5 (warps 0..W-1) */
+    uint64_t filter[WF_MAX_WARPS];
+    uint8_t collecting[WF_MAX_WARPS];
 } wf_cyc;
 
 static inline uint32_t wf_lanes_all(unsigned L) { return L >= 32 ? 0xFFFFFFFFu : (1u << L) - 1u; }
 
 static inline unsigned wf_popcount(uint64_t x)
 {
+#if defined(__GNUC__)
+    return (unsigned)__builtin_popcountll(x);
+#else
     unsigned n = 0;
     for (; x; x &= x - 1) n++;
     return n;
+#endif
 }
 
 static inline unsigned wf_lowest_bit(uint64_t x) /* x != 0 */
 {
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
     unsigned i = 0;
     while (!(x & 1u)) {
         x >>= 1;
         i++;
     }
     return i;
+#endif
 }
 
-/* regfile.c, §6.1 */
-unsigned wf_rf_bank(const wf_model *m, unsigned w, unsigned r);
-unsigned wf_rf_row(const wf_model *m, unsigned w, unsigned r);
-const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, unsigned row);
+static inline unsigned wf_highest_bit(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__)
+    return 63u - (unsigned)__builtin_clzll(x);
+#else
+    unsigned i = 63;
+    while (!(x >> i & 1u)) i--;
+    return i;
+#endif
+}
+
+/* regfile.c, §6.1. The bank mapping is called in every block's inner loops,
+ * so it is inline here: a lookup in the table wf_rf_init_banks fills from the
+ * mapping's one definition (regfile.c). */
+void wf_rf_init_banks(wf_model *m);
+static inline unsigned wf_rf_bank(const wf_model *m, unsigned w, unsigned r)
+{
+    return m->bank_of[r + w * m->swz];
+}
+static inline unsigned wf_rf_row(const wf_model *m, unsigned w, unsigned r)
+{
+    return w * m->rows + m->row_of[r];
+}
+
+/* Round-robin pick (§3.2.1, §5.3): the first set bit of mask (nonzero) at or
+ * after index start, wrapping around. */
+static inline unsigned wf_rr_pick(uint64_t mask, unsigned start)
+{
+    const uint64_t at_or_after = start < 64 ? mask & (~(uint64_t)0 << start) : 0;
+    return wf_lowest_bit(at_or_after ? at_or_after : mask);
+}
+/* (i + 1) mod n for i < n, without a division */
+static inline unsigned wf_next_mod(unsigned i, unsigned n) { return i + 1u == n ? 0u : i + 1u; }
+static inline const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, unsigned row)
+{
+    return &m->rf[((size_t)bank * m->W * m->rows + row) * m->L];
+}
 int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_insn *in);
 void wf_rf_commit(wf_model *m, const wf_cyc *cy);
 
-/* scoreboard.c, §4.3 */
-int wf_sb_free_entry(const wf_model *m, unsigned w); /* lowest free entry at start of c, or -1 */
+/* scoreboard.c, §4.3. Lowest free entry of warp w at the start of the cycle
+ * (an entry freed in c is free from c+1), or -1 when all E are valid; inline
+ * (readiness item 3 asks it for every warp every cycle). */
+static inline int wf_sb_free_entry(const wf_model *m, unsigned w)
+{
+    const uint32_t free_e = ~(uint32_t)m->warp[w].sb_valid & ((1u << m->E) - 1u);
+    return free_e ? (int)wf_lowest_bit(free_e) : -1;
+}
 uint8_t wf_sb_released(const wf_cyc *cy, unsigned w); /* entries of w released in c */
-uint8_t wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned slot);
+void wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, uint8_t dep[WF_MAX_IBUF]);
 int wf_insn_touches(const wf_insn *in, unsigned reg); /* reads or writes reg */
 void wf_sb_commit(wf_model *m, const wf_cyc *cy);
 
@@ -262,10 +330,11 @@ uint16_t wf_war_older(const wf_model *m, const wf_cyc *cy, unsigned w);
 uint64_t wf_bloom_bits(unsigned m_bits, unsigned reg);
 
 /* collector.c, §6.3, §6.4, §7.1 (and the holder logic the SR shares) */
+void wf_holder_masks(const wf_model *m, wf_cyc *cy);
 void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count);
 void wf_cu_grants(const wf_model *m, wf_cyc *cy);
 void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy);
-int wf_cu_lowest_free(const wf_model *m);
+int wf_cu_lowest_free(const wf_model *m, const wf_cyc *cy);
 void wf_collector_commit(wf_model *m, const wf_cyc *cy); /* CUs and SR */
 
 /* staging.c, §7.2, §7.3 */

@@ -5,7 +5,8 @@
  * For each kernel at the default configuration (wfsim's defaults plus the
  * kernel's `# wfsim-options:` line): the cycle model (wf_model_create/load/
  * run, in process) repeated until at least S seconds (default 0.3) of
- * wf_model_run time, giving simulated cycles per second; the functional
+ * wf_model_run time, giving simulated cycles per second (all times are the
+ * process's CPU time, so other load on the machine counts less); the functional
  * interpreter (wf_functional_run) the same way, giving instructions per
  * second. For the --big kernels (default bankconflict,pchase: the kernels whose
  * layout scales to 64x32 threads, see verif/check_kernels.py --supports) the
@@ -51,7 +52,7 @@ typedef struct {
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: the machine is shared */
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -79,33 +80,6 @@ static char *slurp(const char *path)
     fclose(f);
     if (buf) buf[n] = 0;
     return buf;
-}
-
-/* Applies the `# wfsim-options:` line (machine parameters only) to cfg. */
-static int apply_options(const char *path, const char *text, wf_config *cfg)
-{
-    const char *p = strstr(text, "# wfsim-options:");
-    if (!p) return 0;
-    p += strlen("# wfsim-options:");
-    char line[1024];
-    size_t n = strcspn(p, "\n");
-    if (n >= sizeof line) n = sizeof line - 1;
-    memcpy(line, p, n);
-    line[n] = 0;
-    char *save = NULL, *tok = strtok_r(line, " \t\r", &save);
-    while (tok) {
-        if (strncmp(tok, "--", 2) != 0) {
-            fprintf(stderr, "wfbench: %s: wfsim-options: unexpected '%s'\n", path, tok);
-            return -1;
-        }
-        char *val = strtok_r(NULL, " \t\r", &save), err[256];
-        if (!val || wf_config_set(cfg, tok + 2, val, err, sizeof err)) {
-            fprintf(stderr, "wfbench: %s: wfsim-options: %s\n", path, val ? err : "missing value");
-            return -1;
-        }
-        tok = strtok_r(NULL, " \t\r", &save);
-    }
-    return 0;
 }
 
 /* Runs the cycle model repeatedly for at least min_s seconds of run time. */
@@ -205,7 +179,11 @@ int main(int argc, char **argv)
                 return 2;
             }
             wf_config_default(&k->cfg);
-            int rc = apply_options(argv[i], text, &k->cfg);
+            int rc = 0;
+            if (wf_config_apply_options(&k->cfg, text, err, sizeof err)) {
+                fprintf(stderr, "wfbench: %s: %s\n", argv[i], err);
+                rc = -1;
+            }
             if (!rc && wf_assemble(argv[i], text, k->cfg.regs, &k->prog, err, sizeof err)) {
                 fprintf(stderr, "%s\n", err);
                 rc = -1;

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""`make bench`: host speed of every warpfront engine, side by side in one run
+(issue 7 item 2, issue 5 item 9). No pass/fail on speed: the targets are
+reported as met / NOT met; the exit status is 0 unless the bench itself
+cannot run (a missing build of the C tools).
+
+Rows, all on fixed programs (sim/kernels at their default configuration plus
+wfgen seeds GEN_SEEDS at the default configuration):
+  C model        build/wfbench: in-process wf_model_run, CPU time; also the
+                 64x32x128 configuration per warp-cycle, and the functional
+                 interpreter in instructions/s
+  bare RTL       verif/cosim/run.sh PROG --bare --runs N (Verilated wf_core,
+                 no model, no compare)
+  C++ lockstep   verif/cosim/run.sh PROG --runs N (RTL + C model + comparator)
+  SystemC bare   verif/sc/run.sh PROG --bare
+  SystemC        verif/sc/run.sh PROG (the SystemC lockstep harness)
+Each harness row is the total simulated cycles over the programs divided by
+the total seconds of the harness's own simulation loops (the cycles/s lines
+the harnesses print: it excludes the Verilator build, process start and the
+final-state oracle); every program runs REPS times per row, the rows
+interleaved, and the fastest repetition counts (the machine is shared). The
+ratios are lockstep / bare seconds for the same cycles (target <= 1.5).
+Also: each row's child CPU seconds (the last repetition, whose calls do not
+build) and peak memory (wait4 ru_maxrss: the largest of the child and its
+waited-for descendants; for the harness rows that includes run.sh's own
+`make -s` of the C libraries, ~12 MB, so small harnesses read as that), and the
+regression throughput: scripts/regress.py with SEEDS=REGRESS_SEEDS CSEEDS=0
+SIZES=REGRESS_SIZES JOBS=2, runs (seeds of those size sets) per minute of
+wall time.
+
+Environment: REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
+(default "1 2"), REGRESS_SEEDS (default 24; 0 skips), REGRESS_SIZES (default
+"default": the regression's size sets, "" = all five builds), KERNELS (default
+"saxpy matmul histogram pchase"), MIN_SECONDS (wfbench, default 0.3),
+OUT (default out/bench).
+Output: a table on stdout and OUT/bench.json (OUT/cmodel.json is wfbench's).
+"""
+import json
+import os
+import re
+import select
+import shlex
+import signal
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "bench")))
+REPS = int(os.environ.get("REPS", "3"))
+RUNS = int(os.environ.get("RUNS", "3"))
+GEN_SEEDS = os.environ.get("GEN_SEEDS", "1 2").split()
+REGRESS_SEEDS = int(os.environ.get("REGRESS_SEEDS", "24"))
+REGRESS_SIZES = os.environ.get("REGRESS_SIZES", "default")
+KERNELS = os.environ.get("KERNELS", "saxpy matmul histogram pchase").split()
+MIN_SECONDS = os.environ.get("MIN_SECONDS", "0.3")
+TIMEOUT = 3600  # a harness's first call may build its Verilated model
+
+TARGET_C_MCPS = 10.0
+TARGET_BIG_RATIO = 4.0
+TARGET_COSIM_RATIO = 1.5
+
+
+def spawn(cmd, env=None, timeout=TIMEOUT):
+    """Runs cmd (fork/exec, wait4): (exit status, output, wall s, CPU s, peak RSS KiB).
+    CPU and peak RSS are the child's and those of every descendant it waited for."""
+    t0 = time.monotonic()
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.chdir(ROOT)
+            os.dup2(wfd, 1)
+            os.dup2(wfd, 2)
+            os.close(rfd)
+            os.execvpe(cmd[0], cmd, dict(os.environ, **(env or {})))
+        finally:
+            os._exit(127)
+    os.close(wfd)
+    chunks = []
+    deadline = t0 + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            os.kill(pid, signal.SIGKILL)
+            chunks.append("\n(bench: killed after %d s)" % timeout)
+            break
+        r, _, _ = select.select([rfd], [], [], left)
+        if r:
+            data = os.read(rfd, 65536)
+            if not data:
+                break
+            chunks.append(data.decode(errors="replace"))
+    os.close(rfd)
+    _, st, ru = os.wait4(pid, 0)
+    code = os.waitstatus_to_exitcode(st)
+    return code, "".join(chunks), time.monotonic() - t0, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def note(msg):
+    print("bench: " + msg, file=sys.stderr, flush=True)
+
+
+def kernel_options(path):
+    """The `# wfsim-options:` arguments of a program text."""
+    with open(path) as f:
+        for line in f:
+            if line.startswith("# wfsim-options:"):
+                return shlex.split(line[len("# wfsim-options:"):])
+    return []
+
+
+# ---- harness output parsers: (cycles, seconds) of the simulation loops -----
+# (seconds from cycles / cycles-per-second: the printed seconds have 3 decimals)
+RE_COSIM_HOST = re.compile(r"^host: (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
+RE_SC_BARE = re.compile(r"^DONE \S+: bare RTL \(SystemC\), (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
+RE_SC_LOCK = re.compile(r"^PASS \S+: SystemC lockstep, rtl cycles (\d+),.*, ([0-9.]+) cycles/s", re.M)
+
+
+def cycles_secs(matches):
+    tot_c, tot_s, n = 0, 0.0, 0
+    for m in matches:
+        c, cps = int(m.group(1)), float(m.group(2))
+        if cps <= 0:
+            return None
+        tot_c, tot_s, n = tot_c + c, tot_s + c / cps, n + 1
+    return (tot_c, tot_s) if n else None
+
+
+def parse_cosim(out):
+    return cycles_secs(RE_COSIM_HOST.finditer(out))
+
+
+def parse_sc(out):
+    return cycles_secs(list(RE_SC_BARE.finditer(out)) + list(RE_SC_LOCK.finditer(out)))
+
+
+def last_lines(text, n=3):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return " | ".join(lines[-n:])[:400]
+
+
+ROWS = [
+    # name, command prefix (program and options appended), parser
+    ("bare RTL", ["verif/cosim/run.sh"], ["--bare", "--runs", str(RUNS)], parse_cosim),
+    ("C++ lockstep", ["verif/cosim/run.sh"], ["--runs", str(RUNS)], parse_cosim),
+    ("SystemC bare", ["verif/sc/run.sh"], ["--bare"], parse_sc),
+    ("SystemC lockstep", ["verif/sc/run.sh"], [], parse_sc),
+]
+
+
+def harness_rows(progs):
+    rows = {}
+    for name, prefix, extra, _ in ROWS:
+        rows[name] = {"available": True, "why": "", "programs": {}, "cpu_s": 0.0, "wall_s": 0.0,
+                      "peak_rss_kb": 0, "command": " ".join(prefix + ["PROG", "[options]"] + extra)}
+    for rep in range(REPS):
+        for prog, opts in progs:
+            for name, prefix, extra, parse in ROWS:
+                row = rows[name]
+                if not row["available"]:
+                    continue
+                if not os.access(os.path.join(ROOT, prefix[0]), os.X_OK):
+                    row["available"], row["why"] = False, "%s does not exist" % prefix[0]
+                    continue
+                cmd = ["bash"] + prefix + [prog] + opts + extra
+                code, out, wall, cpu, rss = spawn(cmd)
+                got = parse(out) if code == 0 else None
+                if got is None or got[1] <= 0:
+                    row["available"] = False
+                    row["why"] = "%s: exit %d: %s" % (" ".join(cmd[1:]), code, last_lines(out))
+                    note("%s: %s: not available (exit %d)" % (name, prog, code))
+                    continue
+                note("rep %d/%d %s %s: %.0f cycles/s (%.1f s wall)" % (rep + 1, REPS, name, prog,
+                                                                     got[0] / got[1], wall))
+                best = row["programs"].get(prog)
+                if best is None or got[1] < best["seconds"]:
+                    row["programs"][prog] = {"cycles": got[0], "seconds": got[1]}
+                if rep == REPS - 1:  # the first call may include a build: the last repetition's
+                    row["cpu_s"] += cpu
+                    row["wall_s"] += wall
+                    row["peak_rss_kb"] = max(row["peak_rss_kb"], rss)
+    for name in rows:
+        row = rows[name]
+        if row["available"] and len(row["programs"]) == len(progs):
+            c = sum(p["cycles"] for p in row["programs"].values())
+            s = sum(p["seconds"] for p in row["programs"].values())
+            row["cycles"], row["seconds"], row["cycles_per_s"] = c, s, c / s
+        else:
+            row["available"] = False
+            row["why"] = row["why"] or "not every program ran"
+    return rows
+
+
+def regression():
+    if REGRESS_SEEDS <= 0:
+        return {"available": False, "why": "REGRESS_SEEDS=0"}
+    env = {"SEED": "1", "SEEDS": str(REGRESS_SEEDS), "CSEEDS": "0", "SIZES": REGRESS_SIZES, "JOBS": "2",
+           "OUT": os.path.join(OUT, "regress"), "RUN_ID": "bench", "IMEM_JITTER": "0",
+           "WFSIM": os.path.join(ROOT, "build", "wfsim")}
+    # the harness rows above built the default Verilated model (the same WF_DEFINES)
+    code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"], env=env)
+    m = re.search(r"^(\d+) passed, (\d+) failed", out, re.M)
+    if not m:
+        return {"available": False, "why": "scripts/regress.py: exit %d: %s" % (code, last_lines(out))}
+    passed, failed = int(m.group(1)), int(m.group(2))
+    runs = passed + failed  # seeds whose size set is not in SIZES are not run
+    return {"available": runs > 0, "why": "no seed ran", "seeds": REGRESS_SEEDS, "runs": runs,
+            "passed": passed, "failed": failed, "wall_s": wall, "cpu_s": cpu,
+            "seeds_per_minute": 60.0 * runs / wall, "peak_rss_kb": rss, "jobs": 2, "cpus": os.cpu_count(),
+            "command": "SEED=1 SEEDS=%d CSEEDS=0 SIZES=%s JOBS=2 IMEM_JITTER=0 python3 scripts/regress.py"
+                       % (REGRESS_SEEDS, REGRESS_SIZES)}
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for tool in ("build/wfbench", "build/wfgen"):
+        if not os.access(os.path.join(ROOT, tool), os.X_OK):
+            print("bench: %s is not built (make %s)" % (tool, tool), file=sys.stderr)
+            return 2
+    # the fixed programs: kernels, then wfgen seeds at the default configuration
+    gdir = os.path.join(OUT, "programs")
+    os.makedirs(gdir, exist_ok=True)
+    progs = []
+    for k in KERNELS:
+        path = os.path.join("sim", "kernels", k + ".s")
+        progs.append((path, kernel_options(os.path.join(ROOT, path))))
+    for s in GEN_SEEDS:
+        path = os.path.join(gdir, "gen%s.s" % s)
+        code, out, _, _, _ = spawn(["build/wfgen", "--seed", s, "--knob", "length=200", "-o", path])
+        if code:
+            print("bench: wfgen --seed %s: %s" % (s, last_lines(out)), file=sys.stderr)
+            return 2
+        progs.append((os.path.relpath(path, ROOT) if path.startswith(ROOT) else path, []))
+
+    # C model and functional interpreter: every kernel, and the fixed programs
+    kern = sorted(os.path.join("sim", "kernels", f) for f in os.listdir(os.path.join(ROOT, "sim", "kernels"))
+                  if f.endswith(".s"))
+    cjson = os.path.join(OUT, "cmodel.json")
+    code, cout, _, ccpu, crss = spawn(["build/wfbench", "--min-seconds", MIN_SECONDS, "--json", cjson] +
+                                      kern + [p for p, _ in progs if not p.startswith("sim/kernels")])
+    if code:
+        print(cout, file=sys.stderr)
+        print("bench: build/wfbench failed (exit %d)" % code, file=sys.stderr)
+        return 2
+    with open(cjson) as f:
+        cm = json.load(f)
+    by_name = {k["name"]: k for k in cm["kernels"]}
+    # the C model on exactly the harness programs (per program: cycles / CPU s)
+    names = [os.path.splitext(os.path.basename(p))[0] for p, _ in progs]
+    c_cyc = sum(by_name[n]["cycles"] * by_name[n]["reps"] for n in names)
+    c_sec = sum(by_name[n]["run_seconds"] for n in names)
+    c_same = c_cyc / c_sec
+
+    rows = harness_rows(progs)
+    reg = regression()
+
+    def ratio(a, b):
+        ra, rb = rows[a], rows[b]
+        if not (ra["available"] and rb["available"]):
+            return None
+        # seconds per simulated cycle, lockstep over bare
+        return (ra["seconds"] / ra["cycles"]) / (rb["seconds"] / rb["cycles"])
+
+    r_cpp = ratio("C++ lockstep", "bare RTL")
+    r_sc = ratio("SystemC lockstep", "SystemC bare")
+    result = {
+        "programs": [{"path": p, "options": o} for p, o in progs],
+        "reps": REPS, "runs_per_call": RUNS,
+        "c_model": cm,
+        "c_model_same_programs_cycles_per_s": c_same,
+        "c_model_cpu_s": ccpu, "c_model_peak_rss_kb": crss,
+        "harness": rows,
+        "ratios": {"cpp_lockstep_over_bare": r_cpp, "systemc_lockstep_over_bare": r_sc},
+        "regression": reg,
+        "targets": {
+            "c_model_mcycles_per_s": {"target": ">= %g" % TARGET_C_MCPS,
+                                      "value": cm["c_model_mcycles_per_s"],
+                                      "met": cm["c_model_mcycles_per_s"] >= TARGET_C_MCPS},
+            "big_config_warp_cycle_ratio": {"target": "<= %g" % TARGET_BIG_RATIO,
+                                            "value": cm["big_config_warp_cycle_ratio"],
+                                            "met": cm["big_config_warp_cycle_ratio"] <= TARGET_BIG_RATIO},
+            "cpp_lockstep_over_bare": {"target": "<= %g" % TARGET_COSIM_RATIO, "value": r_cpp,
+                                       "met": r_cpp is not None and r_cpp <= TARGET_COSIM_RATIO},
+            "systemc_lockstep_over_bare": {"target": "<= %g" % TARGET_COSIM_RATIO, "value": r_sc,
+                                           "met": r_sc is not None and r_sc <= TARGET_COSIM_RATIO},
+        },
+        "machine": {"cpus": os.cpu_count(), "loadavg": os.getloadavg()},
+        "notes": ["seconds: the harnesses' own simulation-loop times (best of REPS), the C model's CPU time",
+                  "peak_rss_kb: the largest process of a call, run.sh's make -s of the C libraries included"],
+    }
+    with open(os.path.join(OUT, "bench.json"), "w") as f:
+        json.dump(result, f, indent=2)
+
+    # ---- the table ----
+    print(cout.rstrip())
+    print()
+    print("side by side on %d programs (%s), best of %d, %d runs per harness call:" %
+          (len(progs), " ".join(os.path.basename(p) for p, _ in progs), REPS, RUNS))
+    print("%-18s %12s %10s %14s %10s %9s %10s" % ("engine", "cycles", "seconds", "cycles/s", "vs C model",
+                                                "child CPU", "peak RSS"))
+    print("%-18s %12d %10.4f %14.0f %10s %9.2f %8d K" % ("C model", c_cyc, c_sec, c_same, "1.00", ccpu, crss))
+    for name, _, _, _ in ROWS:
+        r = rows[name]
+        if r["available"]:
+            print("%-18s %12d %10.4f %14.0f %10.1f %9.2f %8d K" % (
+                name, r["cycles"], r["seconds"], r["cycles_per_s"], c_same / r["cycles_per_s"], r["cpu_s"],
+                r["peak_rss_kb"]))
+        else:
+            print("%-18s not available: %s" % (name, r["why"]))
+    print("functional interpreter: %.2f M instructions/s (all kernels)" % cm["functional_minstr_per_s"])
+
+    def fmt(x):
+        return "n/a" if x is None else "%.2f" % x
+    print("ratio C++ lockstep / bare RTL: %s (target <= %g) -> %s" % (
+        fmt(r_cpp), TARGET_COSIM_RATIO, "met" if result["targets"]["cpp_lockstep_over_bare"]["met"] else "NOT met"))
+    print("ratio SystemC lockstep / SystemC bare: %s (target <= %g) -> %s" % (
+        fmt(r_sc), TARGET_COSIM_RATIO, "met" if result["targets"]["systemc_lockstep_over_bare"]["met"] else "NOT met"))
+    if reg["available"]:
+        print("regression: %d runs of seeds 1..%d, size sets %s (%d passed, %d failed) in %.1f s wall, "
+              "%d jobs -> %.1f seeds/minute; peak RSS %d K" % (
+                  reg["runs"], reg["seeds"], REGRESS_SIZES or "all", reg["passed"], reg["failed"],
+                  reg["wall_s"], reg["jobs"], reg["seeds_per_minute"], reg["peak_rss_kb"]))
+    else:
+        print("regression: not available: %s" % reg["why"])
+    print("load average during the run: %.1f %.1f %.1f on %d CPUs" % (os.getloadavg() + (os.cpu_count(),)))
+    print("wrote %s" % os.path.join(OUT, "bench.json"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
