@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "warpfront.h"
+#include "wf_cov.h"
 
 #define WFSIM_VERSION "0.1.0"
 #define DEFAULT_MAX_STEPS 10000000ull
@@ -27,13 +28,13 @@ typedef struct {
     int functional, quiet, disasm, json, trace;
     int max_steps_given, max_cycles_given, trace_from_given, trace_to_given;
     uint64_t max_steps, max_cycles, trace_from, trace_to;
-    const char *mem_init, *dump_state, *emit_hex, *emit_image, *kanata, *program;
+    const char *mem_init, *dump_state, *emit_hex, *emit_image, *kanata, *cov, *program;
 } options;
 
 /* Options that are not machine parameters. */
 enum { O_FUNCTIONAL, O_QUIET, O_DISASM, O_HELP, O_VERSION, O_MAX_CYCLES, O_JSON, O_TRACE,
        O_TRACE_FROM, O_TRACE_TO, O_KANATA, O_MAX_STEPS, O_MEM_INIT, O_DUMP_STATE, O_EMIT_HEX,
-       O_EMIT_IMAGE, O_REPLAY, O_STALL };
+       O_EMIT_IMAGE, O_REPLAY, O_STALL, O_COV };
 static const struct {
     const char *name, *arg, *help;
     int takes_value;
@@ -68,6 +69,9 @@ static const struct {
     [O_EMIT_IMAGE] = {"emit-image", "FILE", "write the program as a binary image (.wfb)", 1},
     [O_REPLAY] = {"replay", NULL, "same as --hazard replay", 0},
     [O_STALL] = {"stall", NULL, "same as --hazard stall", 0},
+    [O_COV] = {"cov", "FILE", "cycle model: write the run's functional coverage counters as JSON "
+                              "(verif/include/wf_cov.h; scripts/covreport.py merges them; "
+                              "'-' = stdout)", 1},
 };
 #define N_TOOL_OPTS (sizeof tool_opts / sizeof tool_opts[0])
 
@@ -186,6 +190,7 @@ static int apply(options *o, const char *name, const char *value, int have_value
             o->trace_to_given = o->trace = 1;
             break;
         case O_KANATA: o->kanata = value; break;
+        case O_COV: o->cov = value; break;
         case O_MEM_INIT: o->mem_init = value; break;
         case O_DUMP_STATE: o->dump_state = value; break;
         case O_EMIT_HEX: o->emit_hex = value; break;
@@ -280,6 +285,7 @@ static int parse_args(int argc, char **argv, options *o)
                           : o->trace_to_given     ? "trace-to"
                           : o->trace              ? "trace"
                           : o->kanata             ? "kanata"
+                          : o->cov                ? "cov"
                                                   : NULL;
         if (bad)
             return fail2("wfsim: option --%s: needs the cycle model (not with --functional)", bad);
@@ -292,10 +298,11 @@ static int parse_args(int argc, char **argv, options *o)
                      o->trace_to, o->trace_from);
     /* at most one machine-readable stream on stdout */
     int on_stdout = o->json + o->trace + (o->dump_state && strcmp(o->dump_state, "-") == 0) +
-                    (o->kanata && strcmp(o->kanata, "-") == 0);
+                    (o->kanata && strcmp(o->kanata, "-") == 0) +
+                    (o->cov && strcmp(o->cov, "-") == 0);
     if (on_stdout > 1)
-        return fail2("wfsim: --json, --trace, --dump-state - and --kanata - all write to "
-                     "stdout; use at most one of them");
+        return fail2("wfsim: --json, --trace, --dump-state -, --kanata - and --cov - all write "
+                     "to stdout; use at most one of them");
     return 0;
 }
 
@@ -528,11 +535,14 @@ static int write_stats_json(const options *o, const wf_stats *st, uint64_t cycle
     return fflush(f) != 0 || ferror(f);
 }
 
-/* The per-cycle observer for --trace and --kanata (wf_model_run_observed). */
+/* The per-cycle observer for --trace, --kanata and --cov (wf_model_run_observed). */
 typedef struct {
     const options *o;
     wf_kanata *kn;
+    wf_cov *cov;
 } observer;
+
+static int write_cov_json(const void *cov, FILE *f) { return wf_cov_write_json(cov, f); }
 
 static void on_cycle(void *ctx, const wf_obs *ob)
 {
@@ -541,6 +551,7 @@ static void on_cycle(void *ctx, const wf_obs *ob)
     if (o->trace && ob->cycle >= o->trace_from && (!o->trace_to_given || ob->cycle <= o->trace_to))
         wf_trace_row(stdout, &o->cfg, ob);
     if (v->kn) wf_kanata_cycle(v->kn, ob); /* a contradiction is reported by wf_kanata_finish */
+    if (v->cov) wf_cov_sample(v->cov, &o->cfg, ob);
 }
 
 static int run_cycle(const options *o, const wf_program *prog)
@@ -584,15 +595,30 @@ static int run_cycle(const options *o, const wf_program *prog)
             return fail2("wfsim: out of memory");
         }
     }
-    observer v = {o, kn};
+    observer v = {o, kn, NULL};
+    if (o->cov) {
+        v.cov = malloc(sizeof *v.cov);
+        if (!v.cov) {
+            if (kn) wf_kanata_destroy(kn);
+            if (kf && !kanata_stdout) fclose(kf);
+            wf_model_destroy(m);
+            return fail2("wfsim: out of memory");
+        }
+        wf_cov_init(v.cov);
+    }
     if (o->trace) wf_trace_header(stdout, &o->cfg);
-    rc = wf_model_run_observed(m, o->max_cycles, o->trace || kn ? on_cycle : NULL, &v, err,
-                               sizeof err);
+    rc = wf_model_run_observed(m, o->max_cycles, o->trace || kn || v.cov ? on_cycle : NULL, &v,
+                               err, sizeof err);
     int status = 0;
     if (rc) {
         fflush(stdout);
         fprintf(stderr, "wfsim: %s\n", err);
         status = 1;
+    }
+    if (v.cov) { /* also after a failed run: what it covered until then */
+        int crc = write_out("cov", o->cov, "w", write_cov_json, v.cov);
+        if (crc && !status) status = crc;
+        free(v.cov);
     }
     if (kn) {
         char kerr[320];
@@ -625,7 +651,8 @@ static int run_cycle(const options *o, const wf_program *prog)
     if (!status && !o->quiet) {
         /* keep stdout pure JSON (or Kanata) when that goes there */
         int machine =
-            o->json || kanata_stdout || (o->dump_state && strcmp(o->dump_state, "-") == 0);
+            o->json || kanata_stdout || (o->dump_state && strcmp(o->dump_state, "-") == 0) ||
+            (o->cov && strcmp(o->cov, "-") == 0);
         fprintf(machine ? stderr : stdout,
                 "cycle: %u warps x %u lanes, %" PRIu64 " cycles, %" PRIu64
                 " instructions, IPC %.3f\n",
@@ -642,7 +669,7 @@ int main(int argc, char **argv)
     wf_config_default(&o.cfg);
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc;
-    int run = o.functional || o.dump_state || o.mem_init || o.json || o.trace || o.kanata ||
+    int run = o.functional || o.dump_state || o.mem_init || o.json || o.trace || o.kanata || o.cov ||
               o.max_cycles_given || !(o.emit_hex || o.emit_image || o.disasm);
     wf_program prog;
     rc = load_program(&o, &prog);

@@ -1,0 +1,355 @@
+/* Functional coverage from the §11 observation record (verif/include/wf_cov.h,
+ * where every bin is defined). */
+#include "wf_cov.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#define SR_HOLDER WF_MAX_CUS
+#define WIN_MASK (WF_COV_WINDOW - 1u)
+_Static_assert((WF_COV_WINDOW & (WF_COV_WINDOW - 1u)) == 0 && WF_COV_WINDOW >= 64,
+               "WF_COV_WINDOW: a power of two >= 64");
+
+static const char *const hazard_names[WF_HZ_COUNT] = {
+    "ready", "no_head", "wait_lsu", "dependency", "sb_full", "inflight",
+    "staging", "war", "mem_order", "lsu_stall"};
+static const char *const fetch_names[4] = {"hit", "miss", "merge", "mshr_full"};
+static const char *const unit_names[WF_NUNITS] = {"alu", "mul", "lsu"};
+static const char *const split_names[7] = {"1", "2", "3", "4", "5-8", "9-16", "17-32"};
+static const unsigned split_lo[7] = {1, 2, 3, 4, 5, 9, 17};
+
+static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
+
+/* The name of a value of an enum parameter ("war" 4 -> "bloom"). */
+static const char *enum_name(const char *param, unsigned v)
+{
+    const wf_param *p = wf_param_find(param);
+    if (!p || p->kind != WF_PARAM_ENUM || v > p->max || !p->enum_names[v]) return "?";
+    return p->enum_names[v];
+}
+
+void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
+{
+    unsigned i;
+    if (bin < WF_COV_RUN_LAYOUT) snprintf(buf, len, "run.loops=%u", bin - WF_COV_RUN_LOOPS + 1);
+    else if (bin < WF_COV_RUN_WAR)
+        snprintf(buf, len, "run.layout=%s", enum_name("layout", bin - WF_COV_RUN_LAYOUT));
+    else if (bin < WF_COV_RUN_SCHED)
+        snprintf(buf, len, "run.war=%s", enum_name("war", bin - WF_COV_RUN_WAR));
+    else if (bin < WF_COV_RUN_HAZARD)
+        snprintf(buf, len, "run.sched=%s", enum_name("sched", bin - WF_COV_RUN_SCHED));
+    else if (bin < WF_COV_FETCH)
+        snprintf(buf, len, "run.hazard=%s", enum_name("hazard", bin - WF_COV_RUN_HAZARD));
+    else if (bin < WF_COV_FILL) snprintf(buf, len, "fetch.%s", fetch_names[bin - WF_COV_FETCH]);
+    else if (bin >= WF_COV_HAZARD && bin < WF_COV_WAR_BLOCK)
+        snprintf(buf, len, "hazard.%s", hazard_names[bin - WF_COV_HAZARD]);
+    else if (bin >= WF_COV_WAR_BLOCK && bin < WF_COV_ISSUE_CU)
+        snprintf(buf, len, "war.block.%s", enum_name("war", bin - WF_COV_WAR_BLOCK));
+    else if (bin >= WF_COV_BANK_READ && bin < WF_COV_DISPATCH) {
+        static const char *const what[5] = {"read", "write", "conflict", "conflict_read",
+                                            "write_beats_read"};
+        i = bin - WF_COV_BANK_READ;
+        snprintf(buf, len, "bank[%u].%s", i % WF_MAX_BANKS, what[i / WF_MAX_BANKS]);
+    } else if (bin >= WF_COV_DISPATCH && bin < WF_COV_DISPATCH_MULTI)
+        snprintf(buf, len, "dispatch.%s", unit_names[bin - WF_COV_DISPATCH]);
+    else if (bin >= WF_COV_WB && bin < WF_COV_WB_MULTI)
+        snprintf(buf, len, "wb.%s", unit_names[bin - WF_COV_WB]);
+    else if (bin >= WF_COV_LSU_SPLIT && bin < WF_COV_LSU_STALL_FLAG)
+        snprintf(buf, len, "lsu.split=%s", split_names[bin - WF_COV_LSU_SPLIT]);
+    else {
+        const char *n;
+        switch (bin) {
+        case WF_COV_FILL: n = "fetch.fill"; break;
+        case WF_COV_WAIT_MISS: n = "warp.wait_miss"; break;
+        case WF_COV_WAIT_BRANCH: n = "warp.wait_branch"; break;
+        case WF_COV_IBUF_FULL: n = "ibuf.full"; break;
+        case WF_COV_SB_FULL: n = "sb.full"; break;
+        case WF_COV_SB_RELEASE: n = "sb.release"; break;
+        case WF_COV_ISSUE_CU: n = "issue.cu"; break;
+        case WF_COV_ISSUE_SR: n = "issue.sr"; break;
+        case WF_COV_ISSUE_NO_UNIT: n = "issue.no_unit"; break;
+        case WF_COV_REPLAY_COLLECTOR: n = "replay.collector"; break;
+        case WF_COV_REPLAY_MEMORY: n = "replay.memory"; break;
+        case WF_COV_STALL_COLLECTOR: n = "stall.collector"; break;
+        case WF_COV_STALL_LSU: n = "stall.lsu"; break;
+        case WF_COV_GTO_SWITCH: n = "sched.gto_switch"; break;
+        case WF_COV_CU_EXHAUSTED: n = "cu.exhausted"; break;
+        case WF_COV_READ_MULTI_BANK: n = "read.multi_bank"; break;
+        case WF_COV_READ_MERGE: n = "read.merge"; break;
+        case WF_COV_DISPATCH_MULTI: n = "dispatch.multi"; break;
+        case WF_COV_WB_MULTI: n = "wb.multi"; break;
+        case WF_COV_LSU_PIECE: n = "lsu.piece"; break;
+        case WF_COV_LSU_STALL_FLAG: n = "lsu.stall_flag"; break;
+        case WF_COV_BRANCH_TAKEN: n = "branch.taken"; break;
+        case WF_COV_BRANCH_NOT_TAKEN: n = "branch.not_taken"; break;
+        default: n = "?"; break;
+        }
+        snprintf(buf, len, "%s", n);
+    }
+}
+
+/* Whether the contract allows bin to fire under cfg (run.* bins: always). */
+static int applicable(const wf_config *c, unsigned bin)
+{
+    const unsigned active = c->active_warps ? c->active_warps : c->warps;
+    const int m3 = c->loops == 3, replay = c->hazard == WF_HAZARD_REPLAY;
+    if (bin < WF_COV_FETCH) return 1;
+    if (bin >= WF_COV_HAZARD && bin < WF_COV_WAR_BLOCK) {
+        switch (bin - WF_COV_HAZARD) {
+        case WF_HZ_WAIT_LSU: return replay;
+        case WF_HZ_DEPENDENCY: /* mode 1 fetches only with nothing in flight */
+        case WF_HZ_SB_FULL: return c->loops != 1;
+        case WF_HZ_INFLIGHT: return c->loops == 1;
+        case WF_HZ_STAGING: return c->loops != 3;
+        case WF_HZ_WAR:
+            return m3 && (c->war == WF_WAR_WB_COMMIT || c->war == WF_WAR_WB_READ ||
+                          c->war == WF_WAR_BLOOM);
+        case WF_HZ_MEM_ORDER: /* §10.5: never binds on its own in replay mode */
+        case WF_HZ_LSU_STALL: return !replay;
+        default: return 1;
+        }
+    }
+    if (bin >= WF_COV_WAR_BLOCK && bin < WF_COV_ISSUE_CU)
+        return m3 && bin - WF_COV_WAR_BLOCK == c->war && c->war != WF_WAR_NONE;
+    if (bin >= WF_COV_BANK_READ && bin < WF_COV_DISPATCH)
+        return (bin - WF_COV_BANK_READ) % WF_MAX_BANKS < c->banks;
+    if (bin >= WF_COV_LSU_SPLIT && bin < WF_COV_LSU_STALL_FLAG)
+        return c->lanes >= split_lo[bin - WF_COV_LSU_SPLIT];
+    switch (bin) {
+    case WF_COV_FETCH + WF_FEV_MERGE: return active >= 2;
+    case WF_COV_FETCH + WF_FEV_MSHR_FULL: return active > c->imshrs;
+    case WF_COV_SB_FULL: return c->loops != 1;
+    case WF_COV_ISSUE_CU:
+    case WF_COV_CU_EXHAUSTED: return m3;
+    case WF_COV_ISSUE_SR: return !m3;
+    case WF_COV_REPLAY_COLLECTOR: return m3 && replay;
+    case WF_COV_STALL_COLLECTOR: return m3 && !replay;
+    case WF_COV_REPLAY_MEMORY: return replay && c->lanes >= 2;
+    case WF_COV_STALL_LSU:
+    case WF_COV_LSU_STALL_FLAG: return !replay && c->lanes >= 2;
+    case WF_COV_GTO_SWITCH: return c->sched == WF_SCHED_GTO && active >= 2;
+    case WF_COV_READ_MULTI_BANK: return c->banks >= 2;
+    case WF_COV_DISPATCH_MULTI: return m3;
+    default: return 1;
+    }
+}
+
+void wf_cov_init(wf_cov *cov) { memset(cov, 0, sizeof *cov); }
+
+static void new_run(wf_cov *cov, const wf_config *cfg, uint64_t cycle)
+{
+    cov->started = 1;
+    cov->gto_last = 0;
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++) cov->holder_start[h] = cycle;
+    memset(cov->prev_valid, 0, sizeof cov->prev_valid);
+    memset(cov->prev_issued_into, 0, sizeof cov->prev_issued_into);
+    memset(cov->pieces, 0, sizeof cov->pieces);
+    memset(cov->written, 0, sizeof cov->written);
+    memset(cov->marked, 0, sizeof cov->marked);
+    for (unsigned b = 0; b < WF_COV_NBINS; b++) cov->app[b] = (uint8_t)applicable(cfg, b);
+    if (cycle != 0) return;
+    cov->runs++;
+    const unsigned run_bins[5][2] = {{WF_COV_RUN_LOOPS, cfg->loops - 1},
+                                     {WF_COV_RUN_LAYOUT, cfg->layout},
+                                     {WF_COV_RUN_WAR, cfg->war},
+                                     {WF_COV_RUN_SCHED, cfg->sched},
+                                     {WF_COV_RUN_HAZARD, cfg->hazard}};
+    for (unsigned b = 0; b < WF_COV_FETCH; b++) cov->applicable[b]++;
+    for (unsigned i = 0; i < 5; i++) cov->hits[run_bins[i][0] + run_bins[i][1]]++;
+}
+
+static unsigned holder_of(uint8_t cu) { return cu == WF_OBS_SR ? SR_HOLDER : cu; }
+
+static int get_bit(const uint64_t *v, uint64_t c) { return (int)(v[(c & WIN_MASK) / 64] >> (c % 64) & 1u); }
+
+static void put_bit(uint64_t *v, uint64_t c, int x)
+{
+    const uint64_t m = (uint64_t)1 << (c % 64);
+    if (x) v[(c & WIN_MASK) / 64] |= m;
+    else v[(c & WIN_MASK) / 64] &= ~m;
+}
+
+/* A slot of holder h granted at bank b in cycle c waited from the holder's
+ * allocation to c - 1: each of those cycles is a conflict cycle of bank b. */
+static void attribute_wait(wf_cov *cov, unsigned b, unsigned h, uint64_t c)
+{
+    uint64_t from = cov->holder_start[h];
+    if (from >= c) return;
+    if (c - from >= WF_COV_WINDOW) {
+        cov->window_overflow++;
+        from = c - WF_COV_WINDOW + 1;
+    }
+    for (uint64_t t = from; t < c; t++) {
+        if (get_bit(cov->marked[b], t)) continue;
+        put_bit(cov->marked[b], t, 1);
+        cov->hits[WF_COV_BANK_CONFLICT + b]++;
+        if (get_bit(cov->written[b], t)) cov->hits[WF_COV_BANK_WRITE_BEATS_READ + b]++;
+        else cov->hits[WF_COV_BANK_CONFLICT_READ + b]++;
+    }
+}
+
+static unsigned popcount8(unsigned x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1u) n++;
+    return n;
+}
+
+void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
+{
+    const uint64_t c = ob->cycle;
+    const int consecutive = cov->started && c == cov->last_cycle + 1;
+    if (c == 0 || !cov->started || !consecutive) new_run(cov, cfg, c);
+    cov->last_cycle = c;
+    cov->cycles++;
+    for (unsigned b = WF_COV_FETCH; b < WF_COV_NBINS; b++) cov->applicable[b] += cov->app[b];
+    uint64_t *hit = cov->hits;
+    const unsigned W = min_u(cfg->warps, WF_MAX_WARPS), B = min_u(cfg->banks, WF_MAX_BANKS);
+    const unsigned C = min_u(cfg->collectors, WF_MAX_CUS), E = min_u(cfg->sb_entries, WF_MAX_SB);
+    const unsigned I = min_u(cfg->ibuf, WF_MAX_IBUF);
+    const int m3 = cfg->loops == 3;
+
+    /* holders at the start of c: valid and pending */
+    uint8_t valid[WF_COV_HOLDERS] = {0}, pending[WF_COV_HOLDERS] = {0};
+    if (m3) {
+        for (unsigned u = 0; u < C; u++) {
+            valid[u] = ob->cu[u].valid;
+            pending[u] = ob->cu[u].pending;
+        }
+    } else {
+        valid[SR_HOLDER] = ob->sr.valid;
+        pending[SR_HOLDER] = ob->sr.pending;
+    }
+    /* read merges of the previous cycle: slots it filled beyond one per grant */
+    if (consecutive)
+        for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
+            if (!cov->prev_valid[h] || !cov->prev_grants[h]) continue;
+            unsigned filled = cov->prev_pending[h];
+            if (!cov->prev_issued_into[h] && valid[h]) filled &= ~(unsigned)pending[h];
+            if (popcount8(filled) > cov->prev_grants[h]) hit[WF_COV_READ_MERGE]++;
+        }
+
+    /* banks: this cycle's writes into the history, then the grants */
+    uint8_t grants[WF_COV_HOLDERS] = {0};
+    for (unsigned b = 0; b < B; b++) {
+        put_bit(cov->written[b], c, ob->bank[b].kind == WF_BANK_WRITE);
+        put_bit(cov->marked[b], c, 0);
+    }
+    for (unsigned b = 0; b < B; b++) {
+        const wf_obs_bank *k = &ob->bank[b];
+        if (k->kind == WF_BANK_WRITE) hit[WF_COV_BANK_WRITE + b]++;
+        if (k->kind != WF_BANK_READ) continue;
+        hit[WF_COV_BANK_READ + b]++;
+        const unsigned h = holder_of(k->cu);
+        if (h >= WF_COV_HOLDERS) continue;
+        grants[h]++;
+        attribute_wait(cov, b, h, c);
+    }
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++)
+        if (grants[h] >= 2) hit[WF_COV_READ_MULTI_BANK]++;
+
+    /* fetch */
+    if (ob->fetch.valid && ob->fetch.kind < 4) hit[WF_COV_FETCH + ob->fetch.kind]++;
+    if (ob->fill.valid) hit[WF_COV_FILL]++;
+
+    /* warps */
+    for (unsigned w = 0; w < W; w++) {
+        const wf_obs_warp *wp = &ob->warp[w];
+        if (wp->hazard < WF_HZ_COUNT) hit[WF_COV_HAZARD + wp->hazard]++;
+        if (wp->hazard == WF_HZ_WAR && cfg->war < 5) hit[WF_COV_WAR_BLOCK + cfg->war]++;
+        if (wp->fetch_state == WF_FETCH_WAIT_MISS) hit[WF_COV_WAIT_MISS]++;
+        if (wp->fetch_state == WF_FETCH_WAIT_BRANCH) hit[WF_COV_WAIT_BRANCH]++;
+        unsigned n = 0;
+        for (unsigned i = 0; i < I; i++) n += wp->ibuf[i].valid != 0;
+        if (I && n == I) hit[WF_COV_IBUF_FULL]++;
+        n = 0;
+        for (unsigned e = 0; e < E; e++) n += wp->sb[e].valid != 0;
+        if (E && n == E && wp->ibuf[0].valid && !wp->ibuf[0].issued) hit[WF_COV_SB_FULL]++;
+    }
+
+    /* issue, stall, scheduler */
+    uint8_t issued_into[WF_COV_HOLDERS] = {0};
+    if (ob->issue.valid) {
+        const uint8_t unit = ob->issue.unit;
+        if (ob->issue.replay && unit == WF_OBS_NONE) {
+            hit[WF_COV_REPLAY_COLLECTOR]++;
+        } else {
+            if (unit == WF_OBS_NONE) hit[WF_COV_ISSUE_NO_UNIT]++;
+            else if (unit == WF_OBS_SR) hit[WF_COV_ISSUE_SR]++;
+            else hit[WF_COV_ISSUE_CU]++;
+            if (ob->issue.replay) hit[WF_COV_REPLAY_MEMORY]++;
+            const unsigned h = unit == WF_OBS_NONE ? WF_COV_HOLDERS : holder_of(unit);
+            if (h < WF_COV_HOLDERS) issued_into[h] = 1;
+        }
+        if (cfg->sched == WF_SCHED_GTO && ob->issue.warp != cov->gto_last) hit[WF_COV_GTO_SWITCH]++;
+        cov->gto_last = ob->issue.warp;
+    }
+    if (ob->stall == WF_STALL_COLLECTOR) hit[WF_COV_STALL_COLLECTOR]++;
+    if (ob->stall == WF_STALL_LSU) hit[WF_COV_STALL_LSU]++;
+
+    /* collector units */
+    if (m3) {
+        unsigned n = 0;
+        for (unsigned u = 0; u < C; u++) {
+            n += valid[u] != 0;
+            if (cfg->war == WF_WAR_INORDER && ob->cu[u].valid && ob->cu[u].ready && ob->cu[u].older)
+                hit[WF_COV_WAR_BLOCK + WF_WAR_INORDER]++;
+        }
+        if (n == C) hit[WF_COV_CU_EXHAUSTED]++;
+    }
+
+    /* dispatch, writeback */
+    unsigned nd = 0, nw = 0;
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        if (ob->dispatch[x].valid) {
+            hit[WF_COV_DISPATCH + x]++;
+            nd++;
+        }
+        if (ob->wb[x].valid) {
+            hit[WF_COV_WB + x]++;
+            nw++;
+            if (ob->wb[x].release != WF_OBS_NONE) hit[WF_COV_SB_RELEASE]++;
+        }
+    }
+    if (nd >= 2) hit[WF_COV_DISPATCH_MULTI]++;
+    if (nw >= 2) hit[WF_COV_WB_MULTI]++;
+
+    /* LSU pieces: a warp's ld/st instructions reach the LSU one at a time (§10.5) */
+    if (ob->piece.valid && ob->piece.warp < WF_MAX_WARPS) {
+        hit[WF_COV_LSU_PIECE]++;
+        uint8_t *p = &cov->pieces[ob->piece.warp];
+        if (*p < 255) (*p)++;
+        if (ob->piece.last) {
+            unsigned k = 0;
+            while (k + 1 < 7 && *p >= split_lo[k + 1]) k++;
+            hit[WF_COV_LSU_SPLIT + k]++;
+            *p = 0;
+        }
+    }
+    if (ob->lsu_stall) hit[WF_COV_LSU_STALL_FLAG]++;
+    if (ob->branch.valid) hit[ob->branch.taken ? WF_COV_BRANCH_TAKEN : WF_COV_BRANCH_NOT_TAKEN]++;
+
+    /* the new instances start next cycle; remember this cycle's holders */
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
+        if (issued_into[h]) cov->holder_start[h] = c + 1;
+        cov->prev_valid[h] = valid[h];
+        cov->prev_pending[h] = pending[h];
+        cov->prev_grants[h] = grants[h];
+        cov->prev_issued_into[h] = issued_into[h];
+    }
+}
+
+int wf_cov_write_json(const wf_cov *cov, FILE *f)
+{
+    char name[48];
+    fprintf(f, "{\"format\":\"warpfront-cov-1\",\"runs\":%" PRIu64 ",\"cycles\":%" PRIu64
+               ",\"window_overflow\":%" PRIu64 ",\"bins\":{",
+            cov->runs, cov->cycles, cov->window_overflow);
+    for (unsigned b = 0; b < WF_COV_NBINS; b++) {
+        wf_cov_bin_name(b, name, sizeof name);
+        fprintf(f, "%s\n\"%s\":[%" PRIu64 ",%" PRIu64 "]", b ? "," : "", name, cov->hits[b],
+                cov->applicable[b]);
+    }
+    fprintf(f, "}}\n");
+    return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,183 @@
+/* Functional coverage (issue 5 item 7): counters ("bins") computed from the
+ * §11 observation record alone (docs/microarch.md §11, wf_obs), so the same
+ * code measures a C-model run (wfsim --cov) and a co-simulation run (the RTL
+ * trace decoded into wf_obs). No global state: one wf_cov per run or per
+ * regression shard; wf_cov_write_json writes it, scripts/covreport.py merges
+ * many files and lists the bins that never fired.
+ *
+ * Use: wf_cov_init once, then wf_cov_sample(cov, cfg, record) for every cycle
+ * of a run in cycle order (cycles 0, 1, 2, ...). A record with cycle 0 starts
+ * a new run (several runs, even of different configurations, may be sampled
+ * into one wf_cov). Sampling from a later cycle is allowed, and a record whose
+ * cycle is not the previous one + 1 restarts the per-run tracking the same way
+ * (without counting a run); a holder already valid in such a first record is
+ * taken to have started there. The struct is ~21 KB: allocate it, or keep it
+ * off small stacks.
+ *
+ * Every bin has two counts: `hits` and `applicable`, the number of samples
+ * (cycles, or runs for the run.* bins) whose configuration makes the bin
+ * possible under the contract. A bin with applicable > 0 and hits = 0 is a
+ * coverage hole; applicable = 0 means "not applicable to anything sampled".
+ * Unless said otherwise a bin counts cycles, and a "warp-cycle" bin counts
+ * (warp < cfg->warps, cycle) pairs.
+ *
+ * The bins (name in the JSON):
+ *   run.loops=N, run.layout=X, run.war=X, run.sched=X, run.hazard=X
+ *                       runs (records with cycle 0) under each run-time knob
+ *   fetch.hit, fetch.miss, fetch.merge, fetch.mshr_full
+ *                       fetch events by kind (§3.2; merge = MSHR merge)
+ *   fetch.fill          fill events (§3.3)
+ *   warp.wait_miss, warp.wait_branch   warp-cycles in that fetch state
+ *   ibuf.full           warp-cycles with all `ibuf` slots valid
+ *   sb.full             warp-cycles with all sb_entries scoreboard entries
+ *                       valid while the head slot is valid and not `issued`
+ *                       (the head waits; it is blocked by the full board only
+ *                       if it needs an entry: see hazard.sb_full)
+ *   sb.release          writebacks that release a scoreboard entry
+ *   hazard.<code>       warp-cycles with hazard code 0..9 (ready, no_head,
+ *                       wait_lsu, dependency, sb_full, inflight, staging,
+ *                       war, mem_order, lsu_stall; wf_hazard)
+ *   war.block.warpboard-commit, war.block.warpboard-read, war.block.bloom
+ *                       warp-cycles with hazard code 7 (the policy blocks an
+ *                       issue) under that policy
+ *   war.block.inorder   CU-cycles a CU is `ready` (all operands collected)
+ *                       while its `older` mask is nonzero (§8.2 blocks its
+ *                       dispatch; inorder never blocks an issue)
+ *   issue.cu, issue.sr, issue.no_unit
+ *                       successful issues (first issues and split re-issues)
+ *                       that obtained a CU / the staging register / nothing
+ *                       (nop, bra, exit)
+ *   replay.collector    replay issues with no free CU (§9.1: replay set,
+ *                       unit none)
+ *   replay.memory       re-issues of a split ld/st (§9.2: replay set, a CU)
+ *   stall.collector, stall.lsu   stall events by kind (§9)
+ *   sched.gto_switch    under gto, issues or replay issues of a warp other
+ *                       than the previous one to issue (gto_last, reset 0)
+ *   cu.exhausted        loop mode 3 cycles with all `collectors` CUs valid
+ *   read.multi_bank     holder-cycles in which one CU/SR is granted reads in
+ *                       two or more banks
+ *   read.merge          holder-cycles in which a granted read filled more
+ *                       than one slot (§6.3: equal registers share a read);
+ *                       counted from the next record's pending masks
+ *   bank[b].read, bank[b].write   bank events (b < banks)
+ *   bank[b].conflict    BANK CONFLICT at bank b: cycles c in which at least
+ *                       one operand slot that maps to bank b was pending in a
+ *                       valid CU/SR at the start of c and was not filled in c
+ *                       (the bank served another holder's or slot's read, or
+ *                       was written). Every pending slot requests its bank
+ *                       every cycle (§6.4, §7.2), so this is exactly "two or
+ *                       more requesters for bank b (a write counts as one), or
+ *                       a holder waiting while its bank serves another" and
+ *                       equals wf_stats.bank_conflicts[b]. The record does not
+ *                       name a pending slot's register, so the bank is learnt
+ *                       when the slot is finally granted (bank[b] read event,
+ *                       cu, slot): its wait, the cycles from the holder's
+ *                       allocation (the issue event that gave it the holder,
+ *                       + 1) to the grant - 1, is then attributed to bank b.
+ *                       Waits are tracked over the last WF_COV_WINDOW cycles;
+ *                       a longer wait is clamped and counted in
+ *                       window_overflow (never expected; reported).
+ *   bank[b].conflict_read     conflict cycles in which bank b served a read
+ *   bank[b].write_beats_read  conflict cycles in which bank b was written (a
+ *                       write beating a read, §6.2)
+ *   dispatch.alu, dispatch.mul, dispatch.lsu, dispatch.multi (two or more
+ *                       units in one cycle)
+ *   wb.alu, wb.mul, wb.lsu, wb.multi   writeback events likewise
+ *   lsu.piece           LSU piece events
+ *   lsu.split=K         ld/st instructions served in K pieces (K = 1, 2, 3,
+ *                       4, 5-8, 9-16, 17-32), counted at the piece with `last`
+ *   lsu.stall_flag      cycles with lsu_stall set
+ *   branch.taken, branch.not_taken   branch events */
+#ifndef WF_COV_H
+#define WF_COV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "warpfront.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WF_COV_WINDOW 2048u /* cycles of bank history kept for wait attribution (power of 2) */
+#define WF_COV_HOLDERS (WF_MAX_CUS + 1) /* CUs 0..15, then the staging register */
+
+/* Bin indices. Array bins take consecutive indices (base + i). */
+enum {
+    WF_COV_RUN_LOOPS = 0,                                /* + loops-1, 3 */
+    WF_COV_RUN_LAYOUT = WF_COV_RUN_LOOPS + 3,            /* + layout, 2 */
+    WF_COV_RUN_WAR = WF_COV_RUN_LAYOUT + 2,              /* + war, 5 */
+    WF_COV_RUN_SCHED = WF_COV_RUN_WAR + 5,               /* + sched, 2 */
+    WF_COV_RUN_HAZARD = WF_COV_RUN_SCHED + 2,            /* + hazard mode, 2 */
+    WF_COV_FETCH = WF_COV_RUN_HAZARD + 2,                /* + wf_fetch_kind, 4 */
+    WF_COV_FILL = WF_COV_FETCH + 4,
+    WF_COV_WAIT_MISS,
+    WF_COV_WAIT_BRANCH,
+    WF_COV_IBUF_FULL,
+    WF_COV_SB_FULL,
+    WF_COV_SB_RELEASE,
+    WF_COV_HAZARD,                                       /* + wf_hazard, WF_HZ_COUNT */
+    WF_COV_WAR_BLOCK = WF_COV_HAZARD + WF_HZ_COUNT,      /* + war policy (1..4 used), 5 */
+    WF_COV_ISSUE_CU = WF_COV_WAR_BLOCK + 5,
+    WF_COV_ISSUE_SR,
+    WF_COV_ISSUE_NO_UNIT,
+    WF_COV_REPLAY_COLLECTOR,
+    WF_COV_REPLAY_MEMORY,
+    WF_COV_STALL_COLLECTOR,
+    WF_COV_STALL_LSU,
+    WF_COV_GTO_SWITCH,
+    WF_COV_CU_EXHAUSTED,
+    WF_COV_READ_MULTI_BANK,
+    WF_COV_READ_MERGE,
+    WF_COV_BANK_READ,                                    /* + bank, WF_MAX_BANKS */
+    WF_COV_BANK_WRITE = WF_COV_BANK_READ + WF_MAX_BANKS,
+    WF_COV_BANK_CONFLICT = WF_COV_BANK_WRITE + WF_MAX_BANKS,
+    WF_COV_BANK_CONFLICT_READ = WF_COV_BANK_CONFLICT + WF_MAX_BANKS,
+    WF_COV_BANK_WRITE_BEATS_READ = WF_COV_BANK_CONFLICT_READ + WF_MAX_BANKS,
+    WF_COV_DISPATCH = WF_COV_BANK_WRITE_BEATS_READ + WF_MAX_BANKS, /* + unit-1, 3 */
+    WF_COV_DISPATCH_MULTI = WF_COV_DISPATCH + WF_NUNITS,
+    WF_COV_WB,                                           /* + unit-1, 3 */
+    WF_COV_WB_MULTI = WF_COV_WB + WF_NUNITS,
+    WF_COV_LSU_PIECE,
+    WF_COV_LSU_SPLIT,                                    /* + bucket, 7 (K 1,2,3,4,5-8,9-16,17-32) */
+    WF_COV_LSU_STALL_FLAG = WF_COV_LSU_SPLIT + 7,
+    WF_COV_BRANCH_TAKEN,
+    WF_COV_BRANCH_NOT_TAKEN,
+    WF_COV_NBINS
+};
+
+typedef struct {
+    /* the result */
+    uint64_t hits[WF_COV_NBINS];
+    uint64_t applicable[WF_COV_NBINS];
+    uint64_t runs, cycles;   /* records with cycle 0; records sampled */
+    uint64_t window_overflow; /* waits longer than WF_COV_WINDOW (clamped) */
+    /* per-run tracking state (reset by a record with cycle 0) */
+    int started;
+    uint64_t last_cycle;
+    uint8_t gto_last;
+    uint64_t holder_start[WF_COV_HOLDERS]; /* first cycle the holder's instance is valid */
+    uint8_t prev_valid[WF_COV_HOLDERS], prev_pending[WF_COV_HOLDERS];
+    uint8_t prev_grants[WF_COV_HOLDERS], prev_issued_into[WF_COV_HOLDERS];
+    uint8_t pieces[WF_MAX_WARPS];          /* pieces served so far of the warp's ld/st */
+    uint8_t app[WF_COV_NBINS];             /* applicability under the run's configuration */
+    uint64_t written[WF_MAX_BANKS][WF_COV_WINDOW / 64]; /* bit c % WINDOW: bank written in c */
+    uint64_t marked[WF_MAX_BANKS][WF_COV_WINDOW / 64];  /* bit: conflict already counted in c */
+} wf_cov;
+
+void wf_cov_init(wf_cov *cov);
+/* Samples one cycle's record of a run on configuration cfg (see above). */
+void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob);
+/* The name of bin i ("bank[2].conflict"), into buf. */
+void wf_cov_bin_name(unsigned bin, char *buf, size_t len);
+/* Writes the counters as one JSON object:
+ *   {"format":"warpfront-cov-1","runs":R,"cycles":N,"window_overflow":0,
+ *    "bins":{"fetch.hit":[hits,applicable], ...}}
+ * every bin, in index order. 0, or -1 on a write error. */
+int wf_cov_write_json(const wf_cov *cov, FILE *f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
