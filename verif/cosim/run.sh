@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Lockstep co-simulation driver: builds the Verilated wf_core + the harness
+# (verif/cosim/main.cpp) for the size parameters of a configuration, cached
+# under build/rtl/<parameter set>__<defines>[__fst]/, and runs it on one program.
+#   verif/cosim/run.sh PROGRAM.s [--PARAM value ...] [harness options]
+#   verif/cosim/run.sh --help          (every harness option)
+# PARAM: any wfsim parameter; the size parameters select the build. Harness
+# options: --seed N, --waves FILE.fst (a build with --trace-fst), --bare,
+# --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N.
+# Environment: WF_DEFINES  Verilog defines of the build (space separated,
+#                          default WF_ASSERT = the simulation-only assertions);
+#                          each set is its own cached build
+#              WF_AUTO_WAVES=0  no automatic re-run with waves on a failure
+#              WF_COSIM_WAVES_DIR  directory of the reproduce line's waves
+#                          file (default out/cosim)
+#              WF_LINE_COV=FILE  Verilator line/toggle coverage: a build with
+#                          --coverage (own cache dir, suffix __cov) writes this
+#                          run's coverage data to FILE (verilator_coverage input)
+# Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
+# On a failure (1, 3) without --waves the run is repeated automatically with
+# the report's reproduce command (which adds --waves FILE.fst); its output goes
+# to FILE.fst.log, and the exit status stays the first run's.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+[[ $# -ge 1 ]] || { usage >&2; exit 2; }
+prog=$1; shift
+[[ $prog == --help || $prog == -h ]] && help=1 || help=0
+# the size parameters (-G..., mirrored as -DWF_P_...) and WF_DEFINES of this
+# run: verif/cosim/params.sh, shared with verif/sc and verif/dpi
+# shellcheck source=params.sh
+source "$root/verif/cosim/params.sh"
+for k in "${!P[@]}"; do
+  [[ ${P[$k]} =~ ^[0-9]+$ ]] || { echo "run.sh: --${k//_/-} '${P[$k]}' is not a number" >&2; exit 2; }
+done
+waves=0
+for a in "$@"; do [[ $a == --waves || $a == --waves=* ]] && waves=1; done
+dir=$root/build/rtl/$bkey
+tflags=()
+if [[ $waves == 1 ]]; then dir+=__fst; tflags=(--trace-fst); fi
+if [[ -n ${WF_LINE_COV:-} ]]; then dir+=__cov; tflags+=(--coverage); fi
+bin=$dir/Vwf_core
+mkdir -p "$root/build/rtl"
+# the C libraries (one make at a time: regressions call run.sh in parallel)
+flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
+  >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
+build() {
+  if [[ ! -x $bin || -n $(find "$root/rtl" "$root/verif/cosim/main.cpp" "$root/verif/cosim/run.sh" "$root/verif/cosim/params.sh" \
+        "$root/build/libwarpfront.a" "$root/build/libwfverif.a" -newer "$bin" 2>/dev/null | head -1) ]]; then
+    mkdir -p "$dir"
+    rm -f "$dir"/main.d "$dir"/main.o  # the harness object (its dependency list names its path)
+    # --x-initial unique + the harness's +verilator+rand+reset+2 +verilator+seed+N:
+    # flops without a reset start random, so a state element that launch fails to clear shows up
+    (cd "$root" && verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
+      ${tflags[@]+"${tflags[@]}"} --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v \
+      "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core \
+      -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags" \
+      -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm") \
+      > "$dir/build.log" 2>&1 || { echo "run.sh: build failed, see $dir/build.log" >&2; tail -20 "$dir/build.log" >&2; return 2; }
+  fi
+}
+# one build of a directory at a time
+exec 9> "$dir.lock"
+flock 9
+build || exit 2
+flock -u 9
+if [[ $help == 1 ]]; then usage; echo; exec "$bin" --help; fi
+
+repro=$(mktemp "${TMPDIR:-/tmp}/wf-cosim-repro.XXXXXX")
+trap 'rm -f "$repro"' EXIT
+# where the reproduce line puts the waves (WF_COSIM_WAVES_DIR overrides)
+if [[ -n ${WF_COSIM_WAVES_DIR-} ]]; then wdir=$WF_COSIM_WAVES_DIR
+elif [[ $PWD == "$root" ]]; then wdir=out/cosim; else wdir=$root/out/cosim; fi
+status=0
+WF_COSIM_RUNSH=$0 WF_COSIM_DEFINES=$defs WF_COSIM_WAVES_DIR=$wdir WF_COSIM_REPRO_FILE=$repro \
+  "$bin" "$prog" "$@" || status=$?
+if [[ ($status == 1 || $status == 3) && $waves == 0 && ${WF_AUTO_WAVES:-1} != 0 && -s $repro ]]; then
+  cmd=$(head -1 "$repro")
+  wf=$(sed -n "s/.* --waves '\{0,1\}\([^' ]*\)'\{0,1\}\$/\1/p" <<<"$cmd")
+  if [[ -n $wf ]]; then
+    mkdir -p "$(dirname "$wf")"
+    echo "auto re-run with waves: $cmd"
+    rs=0
+    WF_AUTO_WAVES=0 bash -c "$cmd" > "$wf.log" 2>&1 || rs=$?
+    if [[ $rs == "$status" && -s $wf ]]; then
+      echo "waves: $wf ($(stat -c %s "$wf") bytes; re-run log $wf.log, exit $rs as the first run)"
+    else
+      echo "waves: the re-run gave exit $rs, not $status (see $wf.log)"
+    fi
+  fi
+fi
+exit $status

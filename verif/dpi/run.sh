@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# DPI-C test driver: builds verif/dpi/tb_dpi.sv (wf_core + SV instruction
+# memory + the golden model through verif/dpi/wf_dpi.c) with Verilator
+# --binary --timing for the size parameters of a configuration, cached under
+# build/rtl-dpi/<parameter set>/, and runs it on one program.
+#   verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]
+# +plusargs go to the testbench (+flip_bit=N +flip_cycle=C: the self-test).
+# Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build).
+# Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
+  echo "usage: verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]"
+  if [[ $# -lt 1 ]]; then exit 2; fi
+  exit 0
+fi
+prog=$1; shift
+WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
+opts=() plus=() seed=1 repro="verif/dpi/run.sh $prog"
+[[ -n ${WF_DEFINES+x} ]] && repro="WF_DEFINES='$WF_DEFINES' $repro"
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    +*) plus+=("$1"); shift ;;
+    --seed) [[ $# -ge 2 && $2 =~ ^[1-9][0-9]{0,9}$ && $2 -le 2147483647 ]] ||
+              { echo "--seed ${2-}: allowed 1..2147483647"; exit 2; }
+            seed=$2; shift 2 ;;
+    --seed=*) set -- --seed "${1#--seed=}" "${@:2}" ;;
+    --*=*) [[ $1 != *' '* ]] || { echo "option '$1': no spaces allowed"; exit 2; }
+           opts+=("$1"); shift ;;
+    --*) [[ $# -ge 2 ]] || { echo "option $1 needs a value"; exit 2; }
+         [[ $2 != *' '* ]] || { echo "option $1 '$2': no spaces allowed"; exit 2; }
+         opts+=("$1" "$2"); shift 2 ;;
+    *) echo "bad argument '$1' (expected --name value or +plusarg)"; exit 2 ;;
+  esac
+done
+for l in build/libwarpfront.a build/libwfverif.a; do
+  [[ -f $l ]] || { echo "$l missing: run make build/libwarpfront.a build/libwfverif.a"; exit 2; }
+done
+dir=build/rtl-dpi/$bkey
+bin=$dir/tb_dpi
+vroot=$(verilator --getenv VERILATOR_ROOT)
+if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
+                         build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
+  mkdir -p "$dir"
+  # the DPI code is C11 (-Werror), compiled here, linked into the simulator
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
+    -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||
+    { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
+  verilator --binary --timing -j 2 -Wall --x-assign unique --x-initial unique \
+    --top-module tb_dpi -Irtl -Iverif/dpi rtl/wf.vlt rtl/*.v verif/dpi/tb_dpi.sv \
+    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
+    -LDFLAGS "$PWD/$dir/wf_dpi.o $PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
+    >> "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
+fi
+opts+=(--seed "$seed")
+repro+=" ${opts[*]} ${plus[*]-}"
+exec "$bin" "+program=$prog" "+options=${opts[*]}" "+repro=${repro% }" +verilator+rand+reset+2 \
+  "+verilator+seed+$seed" ${plus[@]+"${plus[@]}"}

@@ -1,0 +1,263 @@
+// SystemVerilog testbench of the DPI-C entry points (verif/dpi/wf_dpi.svh):
+// wf_core with a fixed-latency instruction memory written in SV, launch, run
+// to done, and the golden C model stepped and compared through DPI every
+// cycle; then the read-back registers and scratchpad against the
+// interpreter and the cycle model. Built and run by verif/dpi/run.sh
+// (Verilator --binary --timing); the size parameters come in as -G options.
+//
+// Plusargs: +program=FILE.s  +options=<wfsim options, e.g. "--warps 4 --layout naive">
+//           +flip_bit=N +flip_cycle=C   self-test: invert bit N of obs_o in cycle C
+//                                        before handing it to wf_dpi_compare
+// Exit status (wf_dpi_exit): 0 pass, 1 mismatch, 2 usage, 3 timeout.
+//
+// Timing: inputs change 1 time unit after the rising edge, outputs are
+// sampled at the falling edge, so there is no race with the DUT's flops.
+`include "wf_dpi.svh"
+module tb_dpi #(
+    parameter integer WARPS        = 8,
+    parameter integer LANES        = 8,
+    parameter integer REGS         = 32,
+    parameter integer BANKS        = 4,
+    parameter integer COLLECTORS   = 4,
+    parameter integer SB_ENTRIES   = 4,
+    parameter integer IBUF         = 2,
+    parameter integer ICACHE_LINES = 16,
+    parameter integer ICACHE_LINE  = 4,
+    parameter integer IMSHRS       = 2,
+    parameter integer IMEM_WORDS   = 1024,
+    parameter integer MEM_WORDS    = 1024,
+    parameter integer MEM_LINE     = 4,
+    parameter integer BLOOM_BITS   = 16
+);
+  import wf_dpi_pkg::*;
+  localparam integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF;
+  localparam longint MAX_CYCLES = 2000000;
+
+  bit clk = 1'b0;
+  always #5 clk <= ~clk;
+
+  logic                         rst_ni = 1'b1, launch = 1'b0;
+  logic                         cfg_swizzle = 1'b0, cfg_gto = 1'b0, cfg_stall = 1'b0;
+  logic [2:0]                   cfg_war = '0;
+  logic [1:0]                   cfg_loops = 2'd3;
+  logic [5:0]                   cfg_alu_lat = 6'd1, cfg_mul_lat = 6'd1, cfg_lsu_lat = 6'd2;
+  logic [6:0]                   cfg_active_warps = '0;
+  logic [WARPS*16-1:0]          start_pc = '0;
+  logic                         running, done;
+  logic [63:0]                  cycle;
+  logic                         imem_req_valid, imem_req_ready = 1'b0, imem_resp_ready;
+  logic [2:0]                   imem_req_mshr, imem_resp_mshr = '0;
+  logic [15:0]                  imem_req_line;
+  logic                         imem_resp_valid = 1'b0;
+  logic [ICACHE_LINE*64-1:0]    imem_resp_data = '0;
+  logic                         mem_en = 1'b0, mem_we = 1'b0;
+  logic [15:0]                  mem_addr = '0;
+  logic [31:0]                  mem_wdata = '0, mem_rdata;
+  logic                         reg_en = 1'b0;
+  logic [5:0]                   reg_warp = '0;
+  logic [6:0]                   reg_idx = '0;
+  logic [LANES*32-1:0]          reg_rdata;
+  logic [341:0]                 obs;
+  logic [3*63-1:0]              obs_wb;
+  logic [3*LANES*32-1:0]        obs_wb_data;
+  logic [BANKS*40-1:0]          obs_bank;
+  logic [WARPS*OBS_WARP_W-1:0]  obs_warp;
+  logic [(COLLECTORS+1)*43-1:0] obs_cu;
+
+  wf_core #(
+      .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+      .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
+      .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
+      .BLOOM_BITS(BLOOM_BITS)
+  ) dut (
+      .clk_i(clk), .rst_ni(rst_ni), .launch_i(launch),
+      .cfg_swizzle_i(cfg_swizzle), .cfg_war_i(cfg_war), .cfg_gto_i(cfg_gto), .cfg_loops_i(cfg_loops),
+      .cfg_stall_i(cfg_stall), .cfg_alu_lat_i(cfg_alu_lat), .cfg_mul_lat_i(cfg_mul_lat),
+      .cfg_lsu_lat_i(cfg_lsu_lat), .cfg_active_warps_i(cfg_active_warps), .start_pc_i(start_pc),
+      .running_o(running), .done_o(done), .cycle_o(cycle),
+      .imem_req_valid_o(imem_req_valid), .imem_req_ready_i(imem_req_ready),
+      .imem_req_mshr_o(imem_req_mshr), .imem_req_line_o(imem_req_line),
+      .imem_resp_valid_i(imem_resp_valid), .imem_resp_ready_o(imem_resp_ready),
+      .imem_resp_mshr_i(imem_resp_mshr), .imem_resp_data_i(imem_resp_data),
+      .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(mem_addr), .mem_wdata_i(mem_wdata),
+      .mem_rdata_o(mem_rdata),
+      .reg_en_i(reg_en), .reg_warp_i(reg_warp), .reg_idx_i(reg_idx), .reg_rdata_o(reg_rdata),
+      .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data), .obs_bank_o(obs_bank),
+      .obs_warp_o(obs_warp), .obs_cu_o(obs_cu)
+  );
+
+  // the compiled-in sizes must be the options' (the C side knows the latter)
+  function automatic bit size_ok(chandle h, string name, int built);
+    int v = wf_dpi_cfg(h, name);
+    if (v != built)
+      $display("tb_dpi: parameter %s=%0d does not match the build (%s=%0d): pass --%s %0d",
+               name, v, name, built, name, built);
+    return v == built;
+  endfunction
+
+  // a field of one side's record through wf_dpi_obs_field (fails the run on a bad path)
+  function automatic longint field(chandle h, int side, string path);
+    longint v;
+    if (wf_dpi_obs_field(h, side, path, v) != 0) begin
+      $display("tb_dpi: wf_dpi_obs_field(%s) failed", path);
+      wf_dpi_exit(1);
+    end
+    return v;
+  endfunction
+
+  initial begin : run
+    string      prog, opts, repro;
+    chandle     h;
+    int         rc, imiss, flip_bit, flip_cycle, mdone;
+    longint     k, rtl_cycles, issues;
+    longint     q_due[$];
+    int         q_mshr[$], q_line[$];
+    logic [341:0] obs_x;
+    rc = 0;
+    issues = 0;
+    if (!$value$plusargs("program=%s", prog)) begin
+      $display("usage: tb_dpi +program=FILE.s [+options=\"--wfsim-option value ...\"] [+flip_bit=N +flip_cycle=C]");
+      wf_dpi_exit(2);
+    end
+    if (!$value$plusargs("options=%s", opts)) opts = "";
+    if (!$value$plusargs("flip_bit=%d", flip_bit)) flip_bit = -1;
+    if (!$value$plusargs("flip_cycle=%d", flip_cycle)) flip_cycle = 0;
+    if (flip_bit > 341) begin
+      $display("tb_dpi: +flip_bit=%0d: allowed 0..341 (a bit of obs_o)", flip_bit);
+      wf_dpi_exit(2);
+    end
+    h = wf_dpi_create(prog, opts);
+    if (h == null) wf_dpi_exit(2);
+    if ($value$plusargs("repro=%s", repro)) wf_dpi_set_repro(h, repro);
+    if (!(size_ok(h, "warps", WARPS) && size_ok(h, "lanes", LANES) && size_ok(h, "regs", REGS) &&
+          size_ok(h, "banks", BANKS) && size_ok(h, "collectors", COLLECTORS) &&
+          size_ok(h, "sb_entries", SB_ENTRIES) && size_ok(h, "ibuf", IBUF) &&
+          size_ok(h, "icache_lines", ICACHE_LINES) && size_ok(h, "icache_line", ICACHE_LINE) &&
+          size_ok(h, "imshrs", IMSHRS) && size_ok(h, "imem_words", IMEM_WORDS) &&
+          size_ok(h, "mem_words", MEM_WORDS) && size_ok(h, "mem_line", MEM_LINE) &&
+          size_ok(h, "bloom_bits", BLOOM_BITS)))
+      wf_dpi_exit(2);
+    imiss = wf_dpi_cfg(h, "imiss_lat");
+
+    // asynchronous reset (a real falling edge), held over two rising edges
+    #1 rst_ni = 1'b0;
+    @(posedge clk);
+    @(posedge clk);
+    #1 rst_ni = 1'b1;
+    // the scratchpad image (all 0); launch clears the registers (§14)
+    mem_en = 1'b1;
+    mem_we = 1'b1;
+    for (int a = 0; a < MEM_WORDS; a++) begin
+      mem_addr = 16'(a);
+      mem_wdata = '0;
+      @(posedge clk);
+      #1;
+    end
+    mem_en = 1'b0;
+    mem_we = 1'b0;
+    // launch
+    cfg_swizzle      = 1'(wf_dpi_launch_input(h, "swizzle"));
+    cfg_war          = 3'(wf_dpi_launch_input(h, "war"));
+    cfg_gto          = 1'(wf_dpi_launch_input(h, "gto"));
+    cfg_loops        = 2'(wf_dpi_launch_input(h, "loops"));
+    cfg_stall        = 1'(wf_dpi_launch_input(h, "stall"));
+    cfg_alu_lat      = 6'(wf_dpi_launch_input(h, "alu_lat"));
+    cfg_mul_lat      = 6'(wf_dpi_launch_input(h, "mul_lat"));
+    cfg_lsu_lat      = 6'(wf_dpi_launch_input(h, "lsu_lat"));
+    cfg_active_warps = 7'(wf_dpi_launch_input(h, "active_warps"));
+    for (int w = 0; w < WARPS; w++) start_pc[w*16 +: 16] = 16'(wf_dpi_start_pc(h, w));
+    imem_req_ready = 1'b1;
+    launch = 1'b1;
+    @(posedge clk);
+    #1 launch = 1'b0;
+    do @(negedge clk); while (!running);   // cycle 0
+
+    // the run; cycle k: inputs after rising edge k, samples at the falling edge
+    for (k = 0; ; k++) begin
+      if (k > 0) begin
+        @(posedge clk);
+        #1;
+        // the instruction memory: a request handshaken in cycle t is answered in t + imiss_lat - 1
+        imem_resp_valid = 1'b0;
+        if (q_due.size() > 0 && q_due[0] == k) begin
+          imem_resp_valid = 1'b1;
+          imem_resp_mshr = 3'(q_mshr[0]);
+          for (int i = 0; i < ICACHE_LINE; i++)
+            imem_resp_data[i*64 +: 64] = 64'(wf_dpi_imem_word(h, q_line[0] * ICACHE_LINE + i));
+          void'(q_due.pop_front());
+          void'(q_mshr.pop_front());
+          void'(q_line.pop_front());
+        end
+        @(negedge clk);
+      end
+      mdone = wf_dpi_step(h);
+      if (mdone != 0 || done) begin
+        if (wf_dpi_check_done(h, int'(done)) != 0) rc = 1;
+        break;
+      end
+      obs_x = obs;
+      if (flip_bit >= 0 && k == longint'(flip_cycle)) obs_x[flip_bit] = ~obs_x[flip_bit];
+      if (wf_dpi_compare(h, wf_dpi_obs_t'(obs_x), wf_dpi_wb_t'(obs_wb), wf_dpi_wb_data_t'(obs_wb_data),
+                         wf_dpi_bank_t'(obs_bank), wf_dpi_warp_t'(obs_warp), wf_dpi_cu_t'(obs_cu)) != 0) begin
+        rc = 1;
+        break;
+      end
+      // the record fields through wf_dpi_obs_field against the model's cycle and the raw bus
+      if (field(h, 0, "cycle") != k ||
+          field(h, 1, "issue.valid") != longint'(obs[109]) ||
+          field(h, 1, "issue.pc") != longint'(obs[131:116]) ||
+          field(h, 1, "bank[0].kind") != longint'(obs_bank[1:0]) ||
+          field(h, 1, $sformatf("warp[%0d].fetch_pc", WARPS - 1)) !=
+              longint'(obs_warp[(WARPS-1)*OBS_WARP_W +: 16])) begin
+        $display("tb_dpi: wf_dpi_obs_field disagrees with the trace bus at cycle %0d", k);
+        rc = 1;
+        break;
+      end
+      issues += field(h, 0, "issue.valid");
+      if (imem_resp_valid && !imem_resp_ready) begin   // docs/rtl.md: a fill never waits
+        $display("tb_dpi: imem_resp_ready_o low during a response at cycle %0d", k);
+        rc = 1;
+        break;
+      end
+      if (imem_req_valid) begin
+        q_due.push_back(k + longint'(imiss) - 1);
+        q_mshr.push_back(int'(imem_req_mshr));
+        q_line.push_back(int'(imem_req_line));
+      end
+      if (k >= MAX_CYCLES) begin
+        $display("FAIL tb_dpi %s: not done after %0d cycles (timeout)", prog, MAX_CYCLES);
+        wf_dpi_exit(3);
+      end
+    end
+    rtl_cycles = longint'(cycle);
+    @(posedge clk);
+    #1 imem_resp_valid = 1'b0;   // the done cycle is over: the host ports open
+
+    // read back every register and the scratchpad (data one cycle after the request)
+    if (rc == 0) begin
+      for (int w = 0; w < WARPS; w++)
+        for (int r = 0; r < REGS; r++) begin
+          reg_en = 1'b1;
+          reg_warp = 6'(w);
+          reg_idx = 7'(r);
+          @(posedge clk);
+          #1 reg_en = 1'b0;
+          wf_dpi_set_reg(h, w, r, wf_dpi_lanes_t'(reg_rdata));
+        end
+      for (int a = 0; a < MEM_WORDS; a++) begin
+        mem_en = 1'b1;
+        mem_we = 1'b0;
+        mem_addr = 16'(a);
+        @(posedge clk);
+        #1 mem_en = 1'b0;
+        wf_dpi_set_mem(h, a, int'(mem_rdata));
+      end
+      rc = wf_dpi_final(h, rtl_cycles);
+    end
+    $display("%s tb_dpi %s: DPI lockstep, %0s %0d, %0d cycles compared, %0d issues",
+             rc == 0 ? "PASS" : "FAIL", prog, rc == 0 ? "rtl cycles" : "stopped at cycle",
+             rtl_cycles, k, issues);
+    wf_dpi_destroy(h);
+    wf_dpi_exit(rc);
+  end
+endmodule

@@ -1,0 +1,407 @@
+/* DPI-C entry points (issue 5 item 3): the golden C model, the trace-bus
+ * decoder and the comparator for any SystemVerilog testbench. Declarations:
+ * verif/dpi/wf_dpi.svh; example: verif/dpi/tb_dpi.sv (run by verif/dpi/run.sh).
+ *
+ * One handle (chandle) holds one run: the configuration, the program, the
+ * cycle model stepped in lockstep, the comparator's history and the oracles
+ * of the final state (verif/cosim/host.c). No globals. Per cycle the
+ * testbench calls wf_dpi_step (the model's cycle, or "done") and then
+ * wf_dpi_compare with the six trace ports of wf_core (svBitVecVal arrays,
+ * passed straight to wf_rtl_trace_decode); after done it hands the read-back
+ * registers and scratchpad to wf_dpi_set_reg / wf_dpi_set_mem and calls
+ * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
+ * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
+#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if __has_include("svdpi.h")
+#include "svdpi.h" /* the simulator's (Verilator: include/vltstd) */
+#else
+typedef uint32_t svBitVecVal; /* as IEEE 1800 svdpi.h: 32 bits of a packed vector, LSB first */
+#endif
+#include "warpfront.h"
+#include "wf_compare.h"
+#include "wf_host.h"
+#include "wf_rtlobs.h"
+
+typedef struct {
+    wf_config cfg;
+    wf_program prog;
+    wf_host_oracle oracle;
+    wf_model *m;
+    wf_cmp_history hist;
+    wf_obs rtl;             /* the last decoded trace */
+    wf_arch_state state;    /* the read-back RTL state */
+    uint64_t compared;      /* cycles compared */
+    uint64_t seed;
+    int model_done, failed; /* failed: a mismatch was reported */
+    char repro[1024];
+} wf_dpi;
+
+/* Prototypes (the SystemVerilog side is verif/dpi/wf_dpi.svh). */
+void *wf_dpi_create(const char *program_path, const char *options);
+void wf_dpi_destroy(void *h);
+void wf_dpi_set_repro(void *h, const char *command);
+int wf_dpi_cfg(void *h, const char *name);
+int wf_dpi_launch_input(void *h, const char *name);
+int wf_dpi_start_pc(void *h, int warp);
+long long wf_dpi_imem_word(void *h, int addr);
+int wf_dpi_step(void *h);
+int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
+                   const svBitVecVal *wb_data, const svBitVecVal *bank, const svBitVecVal *warp,
+                   const svBitVecVal *cu);
+int wf_dpi_check_done(void *h, int rtl_done);
+int wf_dpi_obs_field(void *h, int side, const char *path, long long *value);
+void wf_dpi_set_reg(void *h, int warp, int reg, const svBitVecVal *lanes);
+void wf_dpi_set_mem(void *h, int addr, int value);
+int wf_dpi_final(void *h, long long rtl_cycles);
+void wf_dpi_exit(int code);
+
+/* The handle, or NULL with a message (a testbench that ignored a failed create). */
+static wf_dpi *handle(void *h, const char *fn)
+{
+    if (!h) fprintf(stderr, "%s: null handle (wf_dpi_create failed)\n", fn);
+    return h;
+}
+
+/* options: the harness command line's wfsim options "--name value ..." (or
+ * --name=value, --wfsim-options) plus "--seed N" (reported only; the
+ * testbench passes the simulator's own seed), parsed by wf_host_parse_args. */
+static int parse_options(wf_dpi *d, const char *options, char *err, size_t errlen)
+{
+    char *buf = strdup(options ? options : "");
+    char **argv = calloc(strlen(options ? options : "") / 2 + 2, sizeof *argv);
+    int argc = 0, rc = 0;
+    if (!buf || !argv) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    } else {
+        char *save = NULL;
+        argv[argc++] = "wf_dpi";
+        for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) argv[argc++] = t;
+        wf_host_args a;
+        a.runs = 1;
+        if (wf_host_parse_args(argc, argv, &d->cfg, &a, err, errlen)) rc = -1;
+        else if (a.prog || a.help || a.bare || a.waves || a.cov || a.jitter || a.selftest || a.runs != 1) {
+            snprintf(err, errlen, "options '%s': only wfsim options and --seed N", options);
+            rc = -1;
+        } else d->seed = a.seed;
+    }
+    free(argv);
+    free(buf);
+    return rc;
+}
+
+void *wf_dpi_create(const char *program_path, const char *options)
+{
+    char err[1024];
+    wf_dpi *d = calloc(1, sizeof *d);
+    if (!d) {
+        fprintf(stderr, "wf_dpi_create: out of memory\n");
+        return NULL;
+    }
+    wf_config_default(&d->cfg);
+    wf_cmp_history_init(&d->hist);
+    if (parse_options(d, options, err, sizeof err) || wf_config_check(&d->cfg, err, sizeof err) ||
+        wf_assemble_file(program_path, d->cfg.regs, &d->prog, err, sizeof err)) {
+        fprintf(stderr, "wf_dpi_create: %s\n", err);
+        free(d);
+        return NULL;
+    }
+    if (wf_host_oracle_run(&d->cfg, &d->prog, 2000000, &d->oracle, err, sizeof err)) {
+        fprintf(stderr, "wf_dpi_create: C model / interpreter: %s\n", err);
+        wf_program_free(&d->prog);
+        free(d);
+        return NULL;
+    }
+    d->m = wf_model_create(&d->cfg, err, sizeof err);
+    if (!d->m || wf_model_load(d->m, &d->prog, NULL, err, sizeof err) ||
+        wf_arch_alloc(&d->state, d->cfg.warps, d->cfg.lanes, d->cfg.regs, d->cfg.mem_words)) {
+        fprintf(stderr, "wf_dpi_create: model: %s\n", d->m ? err : "out of memory");
+        wf_dpi_destroy(d);
+        return NULL;
+    }
+    snprintf(d->repro, sizeof d->repro, "verif/dpi/run.sh %s%s%s", program_path,
+             options && *options ? " " : "", options ? options : "");
+    return d;
+}
+
+void wf_dpi_destroy(void *h)
+{
+    wf_dpi *d = h;
+    if (!d) return;
+    wf_model_destroy(d->m);
+    wf_host_oracle_free(&d->oracle);
+    wf_arch_free(&d->state);
+    wf_program_free(&d->prog);
+    free(d);
+}
+
+void wf_dpi_set_repro(void *h, const char *command)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return;
+    snprintf(d->repro, sizeof d->repro, "%s", command);
+}
+
+int wf_dpi_cfg(void *h, const char *name)
+{
+    const wf_dpi *d = handle(h, __func__);
+    const wf_param *p = wf_param_find(name);
+    if (!d) return -1;
+    if (!p) {
+        fprintf(stderr, "wf_dpi_cfg: unknown parameter '%s'\n", name);
+        return -1;
+    }
+    return (int)wf_config_get(&d->cfg, p);
+}
+
+int wf_dpi_launch_input(void *h, const char *name)
+{
+    const wf_dpi *d = handle(h, __func__);
+    if (!d) return -1;
+    wf_launch_inputs li;
+    wf_host_launch_inputs(&d->cfg, &li);
+    static const struct {
+        const char *name;
+        size_t off;
+    } f[] = {{"swizzle", offsetof(wf_launch_inputs, swizzle)},
+             {"war", offsetof(wf_launch_inputs, war)},
+             {"gto", offsetof(wf_launch_inputs, gto)},
+             {"loops", offsetof(wf_launch_inputs, loops)},
+             {"stall", offsetof(wf_launch_inputs, stall)},
+             {"alu_lat", offsetof(wf_launch_inputs, alu_lat)},
+             {"mul_lat", offsetof(wf_launch_inputs, mul_lat)},
+             {"lsu_lat", offsetof(wf_launch_inputs, lsu_lat)},
+             {"active_warps", offsetof(wf_launch_inputs, active_warps)}};
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (!strcmp(name, f[i].name)) {
+            unsigned v;
+            memcpy(&v, (const char *)&li + f[i].off, sizeof v);
+            return (int)v;
+        }
+    fprintf(stderr, "wf_dpi_launch_input: unknown input '%s'\n", name);
+    return -1;
+}
+
+int wf_dpi_start_pc(void *h, int warp)
+{
+    const wf_dpi *d = handle(h, __func__);
+    if (!d) return 0;
+    return warp >= 0 && (unsigned)warp < d->cfg.warps ? d->prog.start_pc[warp] : 0;
+}
+
+long long wf_dpi_imem_word(void *h, int addr)
+{
+    const wf_dpi *d = handle(h, __func__);
+    if (!d) return 0;
+    return addr >= 0 && (unsigned)addr < d->prog.len ? (long long)d->prog.words[addr] : 0;
+}
+
+int wf_dpi_step(void *h)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return -1;
+    if (d->model_done || wf_model_done(d->m)) return d->model_done = 1;
+    wf_model_step(d->m);
+    return 0;
+}
+
+static void fail_diff(wf_dpi *d, const wf_cmp_diff *diff)
+{
+    if (d->failed++) return;
+    wf_cmp_report(stderr, &d->cfg, diff, &d->hist, d->seed, d->repro);
+}
+
+int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
+                   const svBitVecVal *wb_data, const svBitVecVal *bank, const svBitVecVal *warp,
+                   const svBitVecVal *cu)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return 1;
+    const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu};
+    wf_cmp_diff diff;
+    wf_rtl_trace_decode(&d->cfg, &t, &d->rtl);
+    if (d->model_done) { /* nothing to compare with: a harness bug */
+        memset(&diff, 0, sizeof diff);
+        diff.differs = 1;
+        diff.cycle = d->compared;
+        snprintf(diff.path, sizeof diff.path, "done (compare after the model is done)");
+        diff.expected = 1;
+        fail_diff(d, &diff);
+        return 1;
+    }
+    d->compared++;
+    if (!wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), &d->rtl, 0, &diff)) return 0;
+    fail_diff(d, &diff);
+    return 1;
+}
+
+int wf_dpi_check_done(void *h, int rtl_done)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return 1;
+    if (!!rtl_done == !!d->model_done) return 0;
+    wf_cmp_diff diff;
+    memset(&diff, 0, sizeof diff);
+    diff.differs = 1;
+    diff.cycle = d->compared;
+    snprintf(diff.path, sizeof diff.path, "done_o");
+    diff.expected = (uint64_t)d->model_done;
+    diff.actual = (uint64_t)!!rtl_done;
+    fail_diff(d, &diff);
+    return 1;
+}
+
+/* ---- field read by path ("issue.pc", "bank[2].warp", "warp[1].ibuf[0].dep",
+ * "wb[2].data[5]": the paths of the comparator's reports) ---------------------- */
+typedef struct fdesc fdesc;
+struct fdesc {
+    const char *name;
+    size_t off;        /* in the enclosing struct */
+    unsigned size;     /* scalar bytes (1, 2, 4, 8); 0: a struct described by sub */
+    unsigned count;    /* 0: not an array; n: [0..n-1] with stride */
+    size_t stride;
+    const fdesc *sub;  /* NULL-name terminated */
+};
+/* scalar member f of struct T; member f of T's member `in` (an anonymous struct) */
+#define S(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f), 0, 0, NULL}
+#define M(T, in, f) {#f, offsetof(T, in.f) - offsetof(T, in), sizeof(((T *)0)->in.f), 0, 0, NULL}
+/* array of scalars; struct member (n = 0) or array of structs, described by sub */
+#define A(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), NULL}
+#define G(T, f, sub) {#f, offsetof(T, f), 0, 0, 0, sub}
+#define GA(T, f, sub) {#f, offsetof(T, f), 0, sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), sub}
+#define END {NULL, 0, 0, 0, 0, NULL}
+static const fdesc d_sb[] = {M(wf_obs_warp, sb[0], valid), M(wf_obs_warp, sb[0], reg), END};
+static const fdesc d_slot[] = {S(wf_obs_slot, valid), S(wf_obs_slot, issued), S(wf_obs_slot, pc),
+                               S(wf_obs_slot, dep), S(wf_obs_slot, lanes_left), END};
+static const fdesc d_warp[] = {S(wf_obs_warp, fetch_pc), S(wf_obs_warp, fetch_state),
+                               S(wf_obs_warp, exited), S(wf_obs_warp, inflight),
+                               S(wf_obs_warp, mem_inflight), S(wf_obs_warp, collecting),
+                               S(wf_obs_warp, filter), GA(wf_obs_warp, sb, d_sb),
+                               GA(wf_obs_warp, ibuf, d_slot), S(wf_obs_warp, hazard), END};
+static const fdesc d_bank[] = {S(wf_obs_bank, kind), S(wf_obs_bank, warp), S(wf_obs_bank, reg),
+                               S(wf_obs_bank, cu),   S(wf_obs_bank, slot), S(wf_obs_bank, unit), END};
+static const fdesc d_cu[] = {S(wf_obs_cu, valid),   S(wf_obs_cu, warp),  S(wf_obs_cu, pc),
+                             S(wf_obs_cu, pending), S(wf_obs_cu, ready), S(wf_obs_cu, older), END};
+static const fdesc d_disp[] = {S(wf_obs_dispatch, valid), S(wf_obs_dispatch, warp),
+                               S(wf_obs_dispatch, pc), S(wf_obs_dispatch, cu), END};
+static const fdesc d_piece[] = {S(wf_obs_piece, valid), S(wf_obs_piece, warp),  S(wf_obs_piece, pc),
+                                S(wf_obs_piece, line),  S(wf_obs_piece, lanes), S(wf_obs_piece, last), END};
+static const fdesc d_wb[] = {S(wf_obs_wb, valid), S(wf_obs_wb, warp),  S(wf_obs_wb, reg),
+                             S(wf_obs_wb, bank),  S(wf_obs_wb, lanes), A(wf_obs_wb, data),
+                             S(wf_obs_wb, release), END};
+static const fdesc d_branch[] = {S(wf_obs_branch, valid), S(wf_obs_branch, warp),
+                                 S(wf_obs_branch, taken), S(wf_obs_branch, target), END};
+static const fdesc d_fetch[] = {M(wf_obs, fetch, valid), M(wf_obs, fetch, warp), M(wf_obs, fetch, kind),
+                                M(wf_obs, fetch, pc), END};
+static const fdesc d_fill[] = {M(wf_obs, fill, valid), M(wf_obs, fill, mshr), M(wf_obs, fill, line), END};
+static const fdesc d_issue[] = {M(wf_obs, issue, valid),  M(wf_obs, issue, warp), M(wf_obs, issue, pc),
+                                M(wf_obs, issue, replay), M(wf_obs, issue, unit), M(wf_obs, issue, sb_entry),
+                                END};
+static const fdesc d_obs[] = {S(wf_obs, cycle),          G(wf_obs, fetch, d_fetch),
+                              G(wf_obs, fill, d_fill),   GA(wf_obs, warp, d_warp),
+                              G(wf_obs, issue, d_issue), S(wf_obs, stall),
+                              GA(wf_obs, bank, d_bank),  GA(wf_obs, cu, d_cu),
+                              G(wf_obs, sr, d_cu),       GA(wf_obs, dispatch, d_disp),
+                              G(wf_obs, piece, d_piece), GA(wf_obs, wb, d_wb),
+                              G(wf_obs, branch, d_branch), S(wf_obs, lsu_stall),
+                              S(wf_obs, done),           END};
+#undef END
+#undef GA
+#undef G
+#undef A
+#undef M
+#undef S
+
+/* 0 and the value, or -1 (unknown name, index out of range, a struct not a field) */
+static int field_read(const fdesc *t, const unsigned char *base, const char *p, uint64_t *v)
+{
+    for (;;) {
+        size_t n = strcspn(p, ".[");
+        const fdesc *f = t;
+        while (f->name && (strlen(f->name) != n || strncmp(f->name, p, n))) f++;
+        if (!f->name) return -1;
+        p += n;
+        base += f->off;
+        if (f->count) {
+            char *end;
+            if (*p != '[') return -1;
+            unsigned long i = strtoul(p + 1, &end, 10);
+            if (end == p + 1 || *end != ']' || i >= f->count) return -1;
+            base += i * f->stride;
+            p = end + 1;
+        }
+        if (!f->sub) {
+            if (*p) return -1;
+            uint8_t u8;
+            uint16_t u16;
+            uint32_t u32;
+            switch (f->size) {
+            case 1: memcpy(&u8, base, 1); *v = u8; break;
+            case 2: memcpy(&u16, base, 2); *v = u16; break;
+            case 4: memcpy(&u32, base, 4); *v = u32; break;
+            default: memcpy(v, base, 8); break;
+            }
+            return 0;
+        }
+        if (*p != '.') return -1;
+        p++;
+        t = f->sub;
+    }
+}
+
+int wf_dpi_obs_field(void *h, int side, const char *path, long long *value)
+{
+    const wf_dpi *d = handle(h, __func__);
+    *value = -1;
+    if (!d) return -1;
+    const wf_obs *ob = side ? &d->rtl : wf_model_obs(d->m);
+    uint64_t v = 0;
+    if (field_read(d_obs, (const unsigned char *)ob, path, &v)) {
+        fprintf(stderr, "wf_dpi_obs_field: '%s' is not a field of the observation record "
+                        "(e.g. issue.pc, bank[2].warp, warp[1].ibuf[0].dep, wb[0].data[3])\n", path);
+        *value = -1;
+        return -1;
+    }
+    *value = (long long)v;
+    return 0;
+}
+
+/* ---- final state ----------------------------------------------------------------- */
+void wf_dpi_set_reg(void *h, int warp, int reg, const svBitVecVal *lanes)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d || warp < 0 || reg < 0 || (unsigned)warp >= d->cfg.warps || (unsigned)reg >= d->cfg.regs) return;
+    for (unsigned l = 0; l < d->cfg.lanes; l++) *wf_arch_reg(&d->state, (unsigned)warp, (unsigned)reg, l) = lanes[l];
+}
+
+void wf_dpi_set_mem(void *h, int addr, int value)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (d && addr >= 0 && (unsigned)addr < d->cfg.mem_words) d->state.mem[addr] = (uint32_t)value;
+}
+
+int wf_dpi_final(void *h, long long rtl_cycles)
+{
+    wf_dpi *d = handle(h, __func__);
+    char why[512];
+    if (!d || d->failed) return 1;
+    if (!wf_host_final_check(&d->oracle, &d->state, (uint64_t)rtl_cycles, why, sizeof why)) return 0;
+    d->failed++;
+    fprintf(stderr, "FINAL STATE MISMATCH: %s\n  seed:     %" PRIu64 "\n  reproduce: %s\n", why, d->seed,
+            d->repro);
+    return 1;
+}
+
+void wf_dpi_exit(int code)
+{
+    fflush(stdout);
+    fflush(stderr);
+    exit(code);
+}

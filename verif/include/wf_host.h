@@ -1,0 +1,137 @@
+/* Host side of wf_core shared by the lockstep harnesses (verif/cosim C++,
+ * verif/sc SystemC; verif/dpi uses the final-state check): what the
+ * testbench around the RTL does, independent of how the pins are driven
+ * (implementation verif/cosim/host.c, in build/libwfverif.a).
+ *
+ *  - the instruction memory with the fixed latency of §3.3: a request
+ *    handshaken in cycle t is answered in cycle t + imiss_lat - 1 (the RTL
+ *    sends it the cycle after the MSHR allocation, so the line fills at the
+ *    end of allocation cycle + imiss_lat, as in the C model); or, with
+ *    wf_imem_jitter, a seeded memory with backpressure, random latency and
+ *    out-of-order responses (the RTL port's contract, docs/rtl.md);
+ *  - the launch inputs (cfg_*_i, start_pc_i) of a configuration and program;
+ *  - the run's oracles (functional interpreter, cycle model run to done) and
+ *    the final-state check of the read-back RTL state against them.
+ * No globals: every state is in the caller's structs. */
+#ifndef WF_HOST_H
+#define WF_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "warpfront.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WF_HOST_IMEM_QUEUE 16 /* pending requests (at most IMSHRS <= 8 are outstanding) */
+
+typedef struct {
+    uint64_t due, sent;
+    unsigned mshr, line;
+} wf_imem_req;
+
+typedef struct {
+    uint64_t ready_low;    /* cycles with imem_req_ready_i low */
+    uint64_t requests, responses;
+    uint64_t out_of_order; /* responses that overtook an older pending request */
+    uint64_t min_lat, max_lat; /* handshake-to-response cycles */
+} wf_imem_stats;
+
+typedef struct {
+    const wf_config *cfg;
+    const wf_program *prog;
+    wf_imem_req q[WF_HOST_IMEM_QUEUE]; /* pending, oldest first */
+    unsigned n;
+    int jitter;        /* wf_imem_jitter called */
+    uint64_t rng;      /* its wf_rng state (verif/include/wf_gen.h) */
+    unsigned low_left; /* cycles left of a ready-low stretch */
+    wf_imem_stats st;
+} wf_imem;
+
+void wf_imem_init(wf_imem *m, const wf_config *cfg, const wf_program *prog);
+/* Seeded jitter (the co-simulation harness's --imem-jitter SEED): from now
+ * on imem_req_ready_i is low in random cycles and stretches (wf_imem_ready),
+ * each request becomes due 1 .. 2*imiss_lat+8 cycles after its handshake (so
+ * both faster and slower than §3.3), and each cycle at most one due request
+ * is answered, chosen at random (out of order across MSHRs), sometimes none
+ * although one is due. The same seed gives the same memory behaviour
+ * for the same request sequence. The cycle model assumes the fixed latency:
+ * under jitter only the final state can be compared. */
+void wf_imem_jitter(wf_imem *m, uint64_t seed);
+/* imem_req_ready_i for cycle `cycle`: 1 without jitter. Call once per cycle. */
+int wf_imem_ready(wf_imem *m, uint64_t cycle);
+/* A request handshaken (valid && ready) in cycle `cycle`. 0, or -1 when more
+ * than WF_HOST_IMEM_QUEUE are pending (an RTL bug: it has at most IMSHRS). */
+int wf_imem_request(wf_imem *m, uint64_t cycle, unsigned mshr, unsigned line);
+/* The response of cycle `cycle`: 1 with *mshr and the line in data
+ * (icache_line * 2 words, instruction k in words 2k, 2k+1, LSB first: the
+ * imem_resp_data_i packing; words past the program are 0); 0 when none. */
+int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data);
+
+/* The run-time configuration inputs latched at launch_i (docs/rtl.md). */
+typedef struct {
+    unsigned swizzle, war, gto, loops, stall, alu_lat, mul_lat, lsu_lat, active_warps;
+} wf_launch_inputs;
+void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
+/* start_pc_i (16 bits per warp, LSB first) into ceil(warps*16/32) words. */
+void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words);
+
+/* 0 when the configuration's size parameters equal the compiled-in RTL
+ * sizes `built` (a wf_config with only the size fields used), else -1 and
+ * "parameter NAME=V does not match the RTL build (NAME=B)" in err. */
+int wf_host_check_sizes(const wf_config *cfg, const wf_config *built, char *err, size_t errlen);
+
+/* The harness command line (verif/cosim, verif/sc): the program (first
+ * non-option argument or --program FILE), wfsim options (--name value, into
+ * *cfg), --wfsim-options "S" (a whole option string), the harness options
+ * below; every option also as --name=value with '_' for '-' (FuseSoC's
+ * cmdlinearg parameters); +plusargs are skipped (Verilated::commandArgs).
+ * `options` collects the wfsim and run options as given, for reproduce
+ * lines (not --seed, --waves, --cov). */
+typedef struct {
+    const char *prog;
+    uint64_t seed;          /* --seed N, 1..2147483647 (default 1) */
+    const char *waves;      /* --waves FILE.fst, NULL if absent */
+    const char *cov;        /* --cov FILE.json, NULL if absent */
+    int bare;               /* --bare */
+    int jitter;             /* --imem-jitter S given */
+    uint64_t jitter_seed;
+    unsigned runs;          /* --runs N, 1..8 (default: the caller's) */
+    uint64_t max_cycles;    /* --max-cycles N (default 2000000) */
+    const char *selftest;   /* --selftest-flip PORT:BIT:CYCLE (verif/sc), NULL if absent */
+    int help;               /* --help / -h */
+    char options[2048];
+} wf_host_args;
+/* a->runs must be preset to the caller's default. 0, or -1 with the message
+ * (naming the option and its allowed values) in err. */
+int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, char *err,
+                       size_t errlen);
+
+/* The oracles of one run: the interpreter's final state, the cycle model's
+ * (run to done in a fresh instance) and its cycle count. */
+typedef struct {
+    wf_arch_state interp, model;
+    uint64_t model_cycles;
+    int check_interp;     /* 0: the interpreter is not the oracle (see why_not) */
+    const char *why_not;  /* "war=none" or "inter-warp race" when check_interp = 0 */
+} wf_host_oracle;
+/* 0, or -1 with the interpreter's or the model's error in err. */
+int wf_host_oracle_run(const wf_config *cfg, const wf_program *prog, uint64_t max_cycles,
+                       wf_host_oracle *o, char *err, size_t errlen);
+void wf_host_oracle_free(wf_host_oracle *o);
+/* The read-back RTL state (registers through the host register port, the
+ * scratchpad through the host scratchpad port) and the RTL's cycle count
+ * against the oracles: the interpreter (unless check_interp = 0: war=none,
+ * §8.1, or a program with inter-warp races in this configuration, which shows
+ * as the cycle model disagreeing with it too), the cycle model, the cycle
+ * count. 0, or 1 with "vs interpreter: ...", "vs cycle model: ..." or
+ * "cycle count: ..." in buf. */
+int wf_host_final_check(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles,
+                        char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,54 @@
+/* RTL trace-bus decoder: the §11 observation record as rtl/wf_core.v packs it
+ * on its six trace ports (obs_o, obs_wb_o, obs_wb_data_o, obs_bank_o,
+ * obs_warp_o, obs_cu_o; layout in the header comment of rtl/wf_core.v),
+ * decoded into a wf_obs so that every harness (Verilator C++, SystemC,
+ * SystemVerilog DPI-C) compares it with the C model through verif/compare.c.
+ *
+ * A port is an LSB-first array of 32-bit words: bit k of the port is bit
+ * k % 32 of word k / 32 (Verilator's VlWide<N> storage and SystemVerilog's
+ * svBitVecVal both are). Narrow ports (at most 64 bits, e.g. obs_cu_o at one
+ * collector) are passed the same way: the harness copies a Verilator
+ * QData/IData into a small uint32_t array first.
+ *
+ * wf_rtl_trace_decode writes every field of *out: what the bus carries, as it
+ * carries it (event fields are not masked by their valid bit, so stale values
+ * in an invalid event reach the comparator, which checks them against the 0
+ * §11 prescribes), and 0 in everything the bus does not carry at cfg's sizes
+ * (warps >= cfg->warps, unused scoreboard entries and slots, ...). cfg must
+ * pass wf_config_check and carry the sizes the RTL was elaborated with. */
+#ifndef WF_RTLOBS_H
+#define WF_RTLOBS_H
+
+#include <stdint.h>
+
+#include "warpfront.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {            /* each: LSB-first array of 32-bit words, as Verilator VlWide / SV svBitVecVal */
+    const uint32_t *obs;      /* wf_core obs_o       (342 bits)                 */
+    const uint32_t *wb;       /* obs_wb_o            (3*63)                     */
+    const uint32_t *wb_data;  /* obs_wb_data_o       (3*LANES*32)               */
+    const uint32_t *bank;     /* obs_bank_o          (BANKS*40)                 */
+    const uint32_t *warp;     /* obs_warp_o          (WARPS*OBS_WARP_W)         */
+    const uint32_t *cu;       /* obs_cu_o            ((COLLECTORS+1)*43)        */
+} wf_rtl_trace;
+
+enum { WF_RTL_OBS, WF_RTL_WB, WF_RTL_WB_DATA, WF_RTL_BANK, WF_RTL_WARP, WF_RTL_CU, WF_RTL_PORTS };
+
+/* Width in bits of port `port` (WF_RTL_OBS .. WF_RTL_CU) at cfg's sizes; 0
+ * for an unknown port. Words to allocate: (bits + 31) / 32. */
+unsigned wf_rtl_trace_bits(const wf_config *cfg, int port);
+
+/* The port's name in rtl/wf_core.v ("obs_o", ...), or "?" */
+const char *wf_rtl_trace_port_name(int port);
+
+/* Decodes one cycle's trace into *out (every §11 field, see above). */
+void wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
