@@ -8,21 +8,45 @@
  * configuration knobs (regs, lanes, warps, mem_words, mem_line, banks,
  * layout) are taken from it; the others are accepted so that a wfsim option
  * line can be passed unchanged. --config-seed S draws the configuration
- * with wf_random_config(S, NULL) first (options after it override). */
+ * with wf_random_config(S, NULL) first (options after it override).
+ * --random-knobs draws the generator knobs from the seed
+ * (wf_random_gen_knobs; --knob after it overrides).
+ *
+ * The regression's configurations (scripts/regress.py):
+ *   wfgen --config-only --seed N [--sizes NAME[,NAME...]|any] [--war-none]
+ * prints the seed's configuration as one line of wfsim options (every
+ * parameter) and then "# sizes NAME": with --sizes, the size parameters of
+ * that Verilated build (wf_size_set_find: a list or "any" picks one from the
+ * seed) and only the run-time knobs drawn (wf_random_runtime; --war-none
+ * lets war=none be drawn); without --sizes, every parameter drawn
+ * (wf_random_config).
+ *   wfgen --list-sizes
+ * prints each size set: name, its size parameters as wfsim options, a note. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "wf_compare.h"
 #include "wf_gen.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: wfgen --seed N [--knob name=value]... [--PARAM value]... [-o FILE.s]\n"
-            "             [--hex | --image] [--config-seed S] [--info]\n"
+            "             [--hex | --image] [--config-seed S] [--random-knobs] [--info]\n"
+            "       wfgen --config-only --seed N [--sizes NAME[,NAME...]|any] [--war-none]\n"
+            "       wfgen --list-sizes\n"
+            "--config-only: print the seed's configuration as wfsim options, then '# sizes NAME'\n"
+            "  (--sizes: that Verilated build's sizes (a list or any: one picked by the seed),\n"
+            "  only run-time knobs drawn; without: every parameter drawn; --war-none:\n"
+            "  war=none may be drawn)\n"
+            "--random-knobs: draw the generator knobs from the seed (--knob overrides)\n"
             "knobs (--knob name=value):\n");
     wf_gen_help(f);
+    fprintf(f, "size sets (--sizes):");
+    for (unsigned i = 0; wf_size_set_at(i); i++) fprintf(f, " %s", wf_size_set_at(i)->name);
+    fprintf(f, " any (wfgen --list-sizes)\n");
     fprintf(f, "--PARAM: any wfsim parameter (see wfsim --help); regs, lanes, warps, mem-words,\n"
                "mem-line, banks, layout set the generator's target.\n");
 }
@@ -33,7 +57,8 @@ int main(int argc, char **argv)
     wf_config_default(&cfg);
     uint64_t seed = 0;
     int have_seed = 0, hex = 0, image = 0, show_info = 0;
-    const char *outpath = NULL;
+    int config_only = 0, war_none = 0, random_knobs = 0, nparam = 0;
+    const char *outpath = NULL, *sizes_name = NULL;
     char err[512];
     /* knobs are applied after the configuration, so collect them first */
     const char **knob_args = calloc((size_t)argc, sizeof *knob_args);
@@ -49,6 +74,20 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--hex")) { hex = 1; continue; }
         if (!strcmp(a, "--image")) { image = 1; continue; }
         if (!strcmp(a, "--info")) { show_info = 1; continue; }
+        if (!strcmp(a, "--config-only")) { config_only = 1; continue; }
+        if (!strcmp(a, "--war-none")) { war_none = 1; continue; }
+        if (!strcmp(a, "--random-knobs")) { random_knobs = 1; continue; }
+        if (!strcmp(a, "--list-sizes")) {
+            for (unsigned k = 0; wf_size_set_at(k); k++) {
+                const wf_size_set *ss = wf_size_set_at(k);
+                char opts[1024];
+                wf_cmp_config_options(&ss->sizes, opts, sizeof opts);
+                printf("%-9s %s   # %s; ALU/MUL/LSU_LAT_MAX %u/%u/%u\n", ss->name, opts, ss->what,
+                       ss->alu_lat_max, ss->mul_lat_max, ss->lsu_lat_max);
+            }
+            free(knob_args);
+            return 0;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "wfgen: %s needs a value\n", a);
             free(knob_args);
@@ -69,11 +108,14 @@ int main(int argc, char **argv)
             } else {
                 wf_random_config(s, NULL, &cfg);
             }
+        } else if (!strcmp(a, "--sizes")) {
+            sizes_name = v;
         } else if (!strcmp(a, "--knob")) {
             knob_args[nknob++] = v;
         } else if (!strcmp(a, "-o")) {
             outpath = v;
         } else if (a[0] == '-' && a[1] == '-' && wf_param_find(a + 2)) {
+            nparam++;
             if (wf_config_set(&cfg, a + 2, v, err, sizeof err)) {
                 fprintf(stderr, "wfgen: %s\n", err);
                 free(knob_args);
@@ -90,9 +132,41 @@ int main(int argc, char **argv)
         free(knob_args);
         return 2;
     }
+    if (config_only || sizes_name || war_none) {
+        free(knob_args);
+        if (!config_only || nparam || nknob || outpath || hex || image || random_knobs) {
+            fprintf(stderr, "wfgen: --sizes and --war-none go with --config-only, which takes only "
+                            "--seed, --sizes and --war-none (wfgen --help)\n");
+            return 2;
+        }
+        const char *name = "random";
+        if (sizes_name) {
+            const wf_size_set *set = wf_size_set_find(sizes_name, seed);
+            if (!set) {
+                fprintf(stderr, "wfgen: --sizes '%s': allowed a comma list of", sizes_name);
+                for (unsigned k = 0; wf_size_set_at(k); k++)
+                    fprintf(stderr, " %s", wf_size_set_at(k)->name);
+                fprintf(stderr, " any\n");
+                return 2;
+            }
+            wf_random_runtime(seed, set, war_none ? WF_RAND_WAR_NONE : 0, &cfg);
+            name = set->name;
+        } else {
+            wf_random_config(seed, NULL, &cfg);
+        }
+        if (wf_config_check(&cfg, err, sizeof err)) { /* a bug in randcfg.c, never the user's */
+            fprintf(stderr, "wfgen: internal error: drawn configuration invalid: %s\n", err);
+            return 2;
+        }
+        char opts[1024];
+        wf_cmp_config_options(&cfg, opts, sizeof opts);
+        printf("%s\n# sizes %s\n", opts, name);
+        return 0;
+    }
     wf_gen_knobs k;
     wf_gen_default(&k);
     wf_gen_target(&k, &cfg);
+    if (random_knobs) wf_random_gen_knobs(seed, &cfg, &k);
     for (int i = 0; i < nknob; i++)
         if (wf_gen_set(&k, knob_args[i], err, sizeof err)) {
             fprintf(stderr, "wfgen: %s\n", err);

@@ -104,6 +104,40 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
  * passes wf_config_check. */
 void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out);
 
+/* ---- the regression's Verilated builds (scripts/regress.py) --------------- */
+/* A size set: the elaboration parameters of one Verilated build of wf_core
+ * (every size parameter of wf_params() plus the RTL latency maxima
+ * ALU_LAT_MAX / MUL_LAT_MAX / LSU_LAT_MAX). The run-time knobs of the sizes
+ * config are the defaults. */
+typedef struct {
+    const char *name; /* "default", "smallest", "64x128", "odd1", "odd2" */
+    const char *what; /* one line for --list-sizes */
+    wf_config sizes;
+    unsigned alu_lat_max, mul_lat_max, lsu_lat_max;
+} wf_size_set;
+
+/* The i-th size set (i = 0..), NULL past the last one. */
+const wf_size_set *wf_size_set_at(unsigned i);
+/* By name, or one of a comma list of names ("default,odd1") or of all
+ * ("any") picked from seed, every listed set equally often over seeds.
+ * NULL when a name is unknown (or the list is empty). */
+const wf_size_set *wf_size_set_find(const char *names, uint64_t seed);
+
+enum {
+    WF_RAND_WAR_NONE = 1u << 0 /* war=none may be drawn (default: never, §8.1) */
+};
+/* Draws only the run-time knobs (layout, war, sched, loops, hazard,
+ * alu/mul/lsu latencies within the set's RTL maxima, imiss_lat,
+ * active_warps) for the sizes of set; the size parameters are copied from
+ * set->sizes. The result passes wf_config_check. */
+void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf_config *out);
+
+/* Draws the generator knobs (length, mix weights, reuse, biases, split,
+ * densities, loop shape) from seed, targeting cfg (wf_gen_target); the
+ * length is at most cfg->imem_words, and a quarter of the programs are longer
+ * than the I-cache (icache_lines x icache_line) when imem_words allows. */
+void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,173 @@
+/* The regression's configuration draws (verif/randcfg.c): size sets,
+ * run-time knobs within a build's RTL maxima, generator knobs. */
+#include <string.h>
+
+#include "wf_check.h"
+#include "wf_gen.h"
+
+/* the size parameters: what a Verilated build fixes */
+static void sizes_equal(const wf_config *a, const wf_config *b, const char *set)
+{
+    ck_assert_msg(a->warps == b->warps && a->lanes == b->lanes && a->regs == b->regs &&
+                      a->banks == b->banks && a->collectors == b->collectors &&
+                      a->sb_entries == b->sb_entries && a->ibuf == b->ibuf &&
+                      a->icache_lines == b->icache_lines && a->icache_line == b->icache_line &&
+                      a->imshrs == b->imshrs && a->imem_words == b->imem_words &&
+                      a->mem_words == b->mem_words && a->mem_line == b->mem_line &&
+                      a->bloom_bits == b->bloom_bits,
+                  "set %s: a size parameter was drawn", set);
+}
+
+START_TEST(size_sets_valid_and_distinct)
+{
+    char err[256];
+    unsigned n = 0;
+    for (; wf_size_set_at(n); n++) {
+        const wf_size_set *s = wf_size_set_at(n);
+        ck_assert_msg(wf_config_check(&s->sizes, err, sizeof err) == NULL, "%s: %s", s->name, err);
+        ck_assert_ptr_eq(wf_size_set_find(s->name, 0), s);
+        for (unsigned j = 0; j < n; j++) {
+            ck_assert_str_ne(wf_size_set_at(j)->name, s->name);
+            ck_assert_msg(memcmp(&wf_size_set_at(j)->sizes, &s->sizes, sizeof s->sizes),
+                          "%s and %s are the same build", s->name, wf_size_set_at(j)->name);
+        }
+    }
+    ck_assert_uint_eq(n, 5);
+    ck_assert_ptr_null(wf_size_set_find("bogus", 0));
+    /* the named shapes */
+    const wf_size_set *sm = wf_size_set_find("smallest", 0), *big = wf_size_set_find("64x128", 0);
+    ck_assert_uint_eq(sm->sizes.warps + sm->sizes.lanes + sm->sizes.regs + sm->sizes.banks, 4);
+    ck_assert_uint_eq(sm->sizes.mem_words, 16);
+    ck_assert_uint_eq(big->sizes.warps, 64);
+    ck_assert_uint_eq(big->sizes.regs, 128);
+    wf_config d;
+    wf_config_default(&d);
+    sizes_equal(&wf_size_set_find("default", 0)->sizes, &d, "default");
+    /* "any": every set over seeds, deterministic per seed */
+    unsigned hits[8] = {0};
+    for (uint64_t seed = 0; seed < 500; seed++) {
+        const wf_size_set *s = wf_size_set_find("any", seed);
+        ck_assert_ptr_eq(s, wf_size_set_find("any", seed));
+        hits[s - wf_size_set_at(0)]++;
+    }
+    for (unsigned i = 0; i < n; i++)
+        ck_assert_msg(hits[i] > 50, "set %s picked %u of 500 times", wf_size_set_at(i)->name, hits[i]);
+    /* a list: only its sets, each of them */
+    unsigned lh[8] = {0};
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        const wf_size_set *s = wf_size_set_find("odd2,smallest", seed);
+        ck_assert_msg(s == wf_size_set_find("odd2", 0) || s == wf_size_set_find("smallest", 0),
+                      "list picked %s", s ? s->name : "NULL");
+        lh[s - wf_size_set_at(0)]++;
+    }
+    ck_assert_uint_gt(lh[wf_size_set_find("odd2", 0) - wf_size_set_at(0)], 50);
+    ck_assert_uint_gt(lh[wf_size_set_find("smallest", 0) - wf_size_set_at(0)], 50);
+    ck_assert_ptr_eq(wf_size_set_find("odd1,odd1", 7), wf_size_set_find("odd1", 0));
+    ck_assert_ptr_null(wf_size_set_find("odd1,bogus", 0));
+    ck_assert_ptr_null(wf_size_set_find("", 0));
+}
+END_TEST
+
+START_TEST(runtime_knobs_within_the_build)
+{
+    /* a build with small latency maxima: the draw must respect them */
+    wf_size_set small = *wf_size_set_find("odd1", 0);
+    small.alu_lat_max = 3;
+    small.mul_lat_max = 5;
+    small.lsu_lat_max = 4;
+    const wf_size_set *sets[] = {wf_size_set_find("default", 0), wf_size_set_find("64x128", 0),
+                                 &small};
+    char err[256];
+    for (unsigned si = 0; si < 3; si++) {
+        const wf_size_set *set = sets[si];
+        unsigned seen_layout = 0, seen_war = 0, seen_sched = 0, seen_loops = 0, seen_hazard = 0;
+        unsigned max_alu = 0, max_mul = 0, max_lsu = 0, min_lsu = 99, active = 0, none = 0;
+        for (uint64_t seed = 1; seed <= 2000; seed++) {
+            wf_config c, again;
+            wf_random_runtime(seed, set, 0, &c);
+            wf_random_runtime(seed, set, 0, &again);
+            ck_assert_int_eq(memcmp(&c, &again, sizeof c), 0);
+            ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s",
+                          (unsigned)seed, err);
+            sizes_equal(&c, &set->sizes, set->name);
+            ck_assert_uint_le(c.alu_lat, set->alu_lat_max);
+            ck_assert_uint_le(c.mul_lat, set->mul_lat_max);
+            ck_assert_uint_le(c.lsu_lat, set->lsu_lat_max);
+            ck_assert_uint_ne(c.war, WF_WAR_NONE);
+            seen_layout |= 1u << c.layout;
+            seen_war |= 1u << c.war;
+            seen_sched |= 1u << c.sched;
+            seen_loops |= 1u << c.loops;
+            seen_hazard |= 1u << c.hazard;
+            if (c.alu_lat > max_alu) max_alu = c.alu_lat;
+            if (c.mul_lat > max_mul) max_mul = c.mul_lat;
+            if (c.lsu_lat > max_lsu) max_lsu = c.lsu_lat;
+            if (c.lsu_lat < min_lsu) min_lsu = c.lsu_lat;
+            active += c.active_warps != 0;
+            wf_random_runtime(seed, set, WF_RAND_WAR_NONE, &c);
+            none += c.war == WF_WAR_NONE;
+        }
+        /* every value of every knob, the latency maxima reached */
+        ck_assert_uint_eq(seen_layout, 3);
+        ck_assert_uint_eq(seen_war, 0x1e); /* inorder .. bloom */
+        ck_assert_uint_eq(seen_sched, 3);
+        ck_assert_uint_eq(seen_loops, 0xe);
+        ck_assert_uint_eq(seen_hazard, 3);
+        ck_assert_uint_eq(max_alu, set->alu_lat_max);
+        ck_assert_uint_eq(max_mul, set->mul_lat_max);
+        ck_assert_uint_eq(max_lsu, set->lsu_lat_max);
+        ck_assert_uint_eq(min_lsu, 2);
+        ck_assert_uint_gt(active, 100);
+        ck_assert_uint_gt(none, 100); /* with WF_RAND_WAR_NONE, war=none is drawn too */
+    }
+    /* different seeds, different configurations */
+    wf_config a, b;
+    wf_random_runtime(1, sets[0], 0, &a);
+    wf_random_runtime(2, sets[0], 0, &b);
+    ck_assert_int_ne(memcmp(&a, &b, sizeof a), 0);
+}
+END_TEST
+
+START_TEST(generator_knobs_fit_the_build)
+{
+    char err[256];
+    for (unsigned i = 0; wf_size_set_at(i); i++) {
+        const wf_size_set *set = wf_size_set_at(i);
+        const unsigned cap = set->sizes.icache_lines * set->sizes.icache_line;
+        unsigned longer = 0, shorter = 0;
+        for (uint64_t seed = 1; seed <= 200; seed++) {
+            wf_config c;
+            wf_random_runtime(seed, set, 0, &c);
+            wf_gen_knobs k;
+            wf_random_gen_knobs(seed, &c, &k);
+            ck_assert_msg(wf_gen_check(&k, err, sizeof err) == NULL, "%s seed %u: %s", set->name,
+                          (unsigned)seed, err);
+            ck_assert_uint_eq(k.regs, c.regs); /* targets the configuration */
+            ck_assert_uint_eq(k.warps, c.warps);
+            ck_assert_uint_eq(k.layout, c.layout);
+            wf_program p;
+            ck_assert_msg(wf_gen_program(seed, &k, &p, NULL, err, sizeof err) == 0, "%s", err);
+            ck_assert_msg(p.len <= c.imem_words, "%s seed %u: %u instructions, imem_words %u",
+                          set->name, (unsigned)seed, p.len, c.imem_words);
+            longer += p.len > cap;
+            shorter += p.len <= cap;
+            wf_program_free(&p);
+        }
+        /* programs longer than the I-cache, and ones that fit it (where it can) */
+        ck_assert_msg(longer > 20, "%s: %u of 200 programs longer than the I-cache", set->name, longer);
+        if (cap >= 64) ck_assert_msg(shorter > 20, "%s: %u of 200 fit the I-cache", set->name, shorter);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("randcfg");
+    TCase *t = tcase_create("randcfg");
+    tcase_add_test(t, size_sets_valid_and_distinct);
+    tcase_add_test(t, runtime_knobs_within_the_build);
+    tcase_add_test(t, generator_knobs_fit_the_build);
+    tcase_set_timeout(t, 120);
+    suite_add_tcase(s, t);
+    return wf_run_suite(s);
+}
