@@ -157,7 +157,11 @@ module wf_collector #(
     grant_reg_o = '0;
     grant_warp_o = '0;
     for (b = 0; b < BANKS; b = b + 1)
+`ifndef WF_MUTANT_WRITE_PRIORITY
       if (best_v[b] && !bank_written_i[b]) begin   // §6.2: writes win
+`else   // mutant (scripts/mutants.py; also the wf_regfile assertion's self-test): lost write priority
+      if (best_v[b] && (bank_written_i[b] || 1'b1)) begin
+`endif
         hb   = {27'd0, best_h[b]};
         breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
         bw   = warp_q[hb*6 +: 6];
@@ -170,6 +174,14 @@ module wf_collector #(
         grant_reg_o[b*7 +: 7] = breg;
         grant_warp_o[b*6 +: 6] = bw;
       end
+`ifdef WF_ASSERT_SELFTEST_BANK   // assertion self-test: every request to a granted bank is filled
+    for (h = 0; h < NH; h = h + 1)
+      if (valid_q[h] && f_in_range(h, mode3_i))
+        for (s = 0; s < 3; s = s + 1)
+          if (pending_q[h*3 + s] &&
+              rd_en_o[f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)])
+            fill[h*3 + s] = 1'b1;
+`endif
   end
   assign fill_sr_o = fill[SR*3 +: 3];
 
@@ -273,7 +285,11 @@ module wf_collector #(
     freed = 16'd0;
     for (x = 0; x < 3; x = x + 1)
       if (disp_valid_o[x]) begin
+`ifndef WF_ASSERT_SELFTEST_CU_TWICE   // assertion self-test: a dispatched CU stays valid
         valid_d[disp_h_o[x*5 +: 5]] = 1'b0;
+`else
+        if (disp_h_o[x*5 +: 5] == SR[4:0]) valid_d[SR] = 1'b0;
+`endif
         if (disp_h_o[x*5 +: 5] < C[4:0]) freed[disp_h_o[x*5 +: 4]] = 1'b1;
       end
     for (u = 0; u < C; u = u + 1) older_d[u*16 +: 16] = older_q[u*16 +: 16] & ~freed;
@@ -322,4 +338,63 @@ module wf_collector #(
     sbv_q <= sbv_d; sbe_q <= sbe_d; left_q <= left_d; opnd_q <= opnd_d; older_q <= older_d;
     agem_q <= agem_d;
   end
+
+`ifdef WF_ASSERT
+  // ---- simulation-only assertions -------------------------------------------
+  // one grant per bank per cycle: every slot filled in a bank this cycle
+  // belongs to the one granted holder and names the one granted register
+  // (§6.3, §6.4); a holder is dispatched once per allocation, to one unit,
+  // and only while valid; an allocation takes a free holder (the SR may be
+  // emptying by its dispatch this cycle).
+  reg [NH-1:0] disp_once_q;   // dispatched since its allocation
+  reg          a_bad;
+  reg [7:0]    a_msg;
+  reg [4:0]    a_b, a_h;
+  always @* begin : p_assert
+    integer h, s, x, y, b;
+    a_bad = 1'b0; a_msg = 8'd0; a_b = 5'd0; a_h = 5'd0; b = 0;
+    for (h = 0; h < NH; h = h + 1)
+      for (s = 0; s < 3; s = s + 1)
+        if (fill[h*3 + s]) begin
+          b = {27'd0, f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)};
+          if (!rd_en_o[b] || {27'd0, grant_h_o[b*5 +: 5]} != h ||
+              grant_reg_o[b*7 +: 7] != f_src(word_q[h*64 +: 64], s)) begin
+            a_bad = 1'b1; a_msg = 8'd1; a_b = b[4:0]; a_h = h[4:0];
+          end
+        end
+    for (x = 0; x < 3; x = x + 1)
+      if (disp_valid_o[x]) begin
+        if (!valid_q[disp_h_o[x*5 +: 5]] || disp_once_q[disp_h_o[x*5 +: 5]]) begin
+          a_bad = 1'b1; a_msg = 8'd2; a_h = disp_h_o[x*5 +: 5];
+        end
+        for (y = x + 1; y < 3; y = y + 1)
+          if (disp_valid_o[y] && disp_h_o[y*5 +: 5] == disp_h_o[x*5 +: 5]) begin
+            a_bad = 1'b1; a_msg = 8'd2; a_h = disp_h_o[x*5 +: 5];
+          end
+      end
+    if (al_valid_i && valid_q[al_holder_i] &&
+        !(al_holder_i == SR[4:0] && ((disp_valid_o[0] && disp_h_o[0 +: 5] == SR[4:0]) ||
+                                     (disp_valid_o[1] && disp_h_o[5 +: 5] == SR[4:0]) ||
+                                     (disp_valid_o[2] && disp_h_o[10 +: 5] == SR[4:0])))) begin
+      a_bad = 1'b1; a_msg = 8'd3; a_h = al_holder_i;
+    end
+  end
+  always @(posedge clk_i) begin : p_assert_q
+    integer x;
+    if (launch_i) disp_once_q <= '0;
+    else begin
+      for (x = 0; x < 3; x = x + 1)
+        if (disp_valid_o[x]) disp_once_q[disp_h_o[x*5 +: 5]] <= 1'b1;
+      if (al_valid_i) disp_once_q[al_holder_i] <= 1'b0;
+    end
+    if (!launch_i && a_bad) begin
+      case (a_msg)
+        8'd1: $error("WF_ASSERT wf_collector: two grants to bank %0d in one cycle (holder %0d filled without the bank's grant)", a_b, a_h);
+        8'd2: $error("WF_ASSERT wf_collector: collector unit %0d dispatched twice (again without a new allocation, or to two units)", a_h);
+        default: $error("WF_ASSERT wf_collector: allocation into holder %0d, which is still valid", a_h);
+      endcase
+      $fatal(1, "WF_ASSERT wf_collector");
+    end
+  end
+`endif
 endmodule

@@ -61,6 +61,15 @@ module wf_core #(
     parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
     parameter integer MUL_LAT_MAX  = 32,
     parameter integer LSU_LAT_MAX  = 32,
+    // pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at
+    // run time through cfg_*_i (latched at launch); a legal value = that knob
+    // is this constant, its cfg input is ignored and the logic for the other
+    // values is optimized away (smaller FPGA builds)
+    parameter integer PIN_LAYOUT   = -1,   // 0 naive, 1 swizzle         (cfg_swizzle_i)
+    parameter integer PIN_WAR      = -1,   // 0..4 wf_war_policy         (cfg_war_i)
+    parameter integer PIN_SCHED    = -1,   // 0 lrr, 1 gto               (cfg_gto_i)
+    parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
+    parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = 105 + 9 * SB_ENTRIES + 58 * IBUF
 ) (
@@ -138,6 +147,12 @@ module wf_core #(
     if (LSU_LAT_MAX < 2 || LSU_LAT_MAX > 32) begin : g_chk_lsu LSU_LAT_MAX_out_of_range_2_to_32 u_err(); end
     if (ICACHE_LINE > IMEM_WORDS) begin : g_chk_x1 ICACHE_LINE_must_be_at_most_IMEM_WORDS u_err(); end
     if (MEM_LINE > MEM_WORDS) begin : g_chk_x2 MEM_LINE_must_be_at_most_MEM_WORDS u_err(); end
+    if (PIN_LAYOUT < -1 || PIN_LAYOUT > 1) begin : g_chk_pl PIN_LAYOUT_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_WAR < -1 || PIN_WAR > 4) begin : g_chk_pw PIN_WAR_out_of_range_minus1_or_0_to_4 u_err(); end
+    if (PIN_SCHED < -1 || PIN_SCHED > 1) begin : g_chk_ps PIN_SCHED_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_LOOPS != -1 && (PIN_LOOPS < 1 || PIN_LOOPS > 3))
+      begin : g_chk_plo PIN_LOOPS_out_of_range_minus1_or_1_to_3 u_err(); end
+    if (PIN_HAZARD < -1 || PIN_HAZARD > 1) begin : g_chk_ph PIN_HAZARD_out_of_range_minus1_or_0_to_1 u_err(); end
   endgenerate
 
   // The sizes used inside: an out-of-range value is replaced by its default so
@@ -164,6 +179,17 @@ module wf_core #(
   localparam integer P_MUL_LAT_MAX  = (MUL_LAT_MAX >= 1 && MUL_LAT_MAX <= 32) ? MUL_LAT_MAX : 32;
   localparam integer P_LSU_LAT_MAX  = (LSU_LAT_MAX >= 2 && LSU_LAT_MAX <= 32) ? LSU_LAT_MAX : 32;
   // IMEM_WORDS only bounds the program (checked above and by the loader)
+  // pinned knobs: 1 = pinned; the value (an out-of-range pin counts as not pinned)
+  localparam integer PN_LAYOUT = (PIN_LAYOUT == 0 || PIN_LAYOUT == 1) ? 1 : 0;
+  localparam integer PN_WAR    = (PIN_WAR >= 0 && PIN_WAR <= 4) ? 1 : 0;
+  localparam integer PN_SCHED  = (PIN_SCHED == 0 || PIN_SCHED == 1) ? 1 : 0;
+  localparam integer PN_LOOPS  = (PIN_LOOPS >= 1 && PIN_LOOPS <= 3) ? 1 : 0;
+  localparam integer PN_HAZARD = (PIN_HAZARD == 0 || PIN_HAZARD == 1) ? 1 : 0;
+  localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : 1'b1;   // else: the reset values
+  localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : 3'd4;
+  localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : 1'b0;
+  localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
+  localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
 
   localparam integer ROWS = (P_REGS + P_BANKS - 1) / P_BANKS;
   localparam integer RAW  = (P_WARPS * ROWS) > 1 ? $clog2(P_WARPS * ROWS) : 1;
@@ -190,19 +216,29 @@ module wf_core #(
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      swz_q <= 1'b1; gto_q <= 1'b0; stall_q <= 1'b0; war_q <= 3'd4; loops_q <= 2'd3;
+      // a pinned knob's flop has its pinned value as both reset value and D
+      // input, so synthesis replaces it by that constant
+      swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
       alu_lat_q <= 6'd1; mul_lat_q <= 6'd4; lsu_lat_q <= 6'd2; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
     end else if (launch_i) begin
-      swz_q <= cfg_swizzle_i; gto_q <= cfg_gto_i; stall_q <= cfg_stall_i; war_q <= cfg_war_i;
-      loops_q <= cfg_loops_i; alu_lat_q <= cfg_alu_lat_i; mul_lat_q <= cfg_mul_lat_i;
+      swz_q   <= PN_LAYOUT != 0 ? PV_LAYOUT : cfg_swizzle_i;
+      gto_q   <= PN_SCHED  != 0 ? PV_SCHED  : cfg_gto_i;
+      stall_q <= PN_HAZARD != 0 ? PV_HAZARD : cfg_stall_i;
+      war_q   <= PN_WAR    != 0 ? PV_WAR    : cfg_war_i;
+      loops_q <= PN_LOOPS  != 0 ? PV_LOOPS  : cfg_loops_i;
+      alu_lat_q <= cfg_alu_lat_i; mul_lat_q <= cfg_mul_lat_i;
       lsu_lat_q <= cfg_lsu_lat_i; active_q <= active_in; start_pc_q <= start_pc_i;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b1; launched_q <= 1'b1;
       clr_row_q <= 32'd0;
     end else if (clearing_q) begin                  // §14 register clear, one row a cycle
       clr_row_q <= clr_row_q + 32'd1;
+`ifndef WF_MUTANT_CLEAR_SHORT
       if (clr_row_q == DEPTH[31:0] - 32'd1) begin
+`else   // mutant (scripts/mutants.py): the register clear stops one row early
+      if (clr_row_q == DEPTH[31:0] - 32'd2) begin
+`endif
         clearing_q <= 1'b0;
         running_q  <= 1'b1;
       end
@@ -353,7 +389,8 @@ module wf_core #(
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(rel_mask),
     .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
     .alloc_reg_i(iss_word[54:48]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
-    .free_entry_o(sb_free), .full_o(sb_full)
+    .free_entry_o(sb_free), .full_o(sb_full),
+    .wb_valid_i(wb_valid), .wb_warp_i(l_warp), .wb_rd_i(l_rd), .wb_sbv_i(l_sbv), .wb_sbe_i(l_sbe)
   );
 
   wf_issue #(.WARPS(P_WARPS), .LANES(P_LANES), .IBUF(P_IBUF)) u_issue (
@@ -542,6 +579,12 @@ module wf_core #(
         for (i = 0; i < P_LANES; i = i + 1)
           if (l_lanes[x*P_LANES + i]) obs_wb_data[x*LW + i*32 +: 32] = l_data[x*LW + i*32 +: 32];
       end
+`ifdef WF_MUTANT_TRACE_SELFTEST
+    // verif/cosim/selftest.sh: a trace-only bug (the machine is unchanged;
+    // bit 0 of lane 0's data of every ALU writeback is reported flipped),
+    // which only the lockstep compare can see
+    if (wb_valid[0]) obs_wb_data[0] = ~obs_wb_data[0];
+`endif
 
     obs_bank = '0;
     for (b = 0; b < P_BANKS; b = b + 1)
@@ -594,4 +637,27 @@ module wf_core #(
   // diagnostics and fields the trace does not carry
   wire unused_core = ^{h_word[C*64 +: 64] & 64'd0, d_left[0 +: 2*P_LANES], d_late[8],
                        d_lbank[40 +: 5], d_opnd[8*LW +: LW], l_end & 3'd0};
+
+`ifdef WF_ASSERT
+  // ---- simulation-only assertions (docs/rtl.md "Assertions") -----------------
+  // Stall watchdog: while running and not done, some progress every
+  // WF_WATCHDOG_CYCLES cycles (an issue, a dispatch, an LSU piece, an entry
+  // leaving a unit, a fetch hit or an I-cache fill). imiss_lat <= 256 and
+  // the unit latencies <= 32 bound every legal gap far below the default.
+`ifndef WF_WATCHDOG_CYCLES
+`define WF_WATCHDOG_CYCLES 1024
+`endif
+  reg [31:0] wd_idle_q;
+  wire       wd_progress = iss_ok || disp_valid != 3'd0 || p_valid || leaves != 3'd0 ||
+                           fill_valid || (f_valid && f_kind == 2'd0);
+  always @(posedge clk_i) begin
+    if (launch_i || !running_q || all_done || wd_progress) wd_idle_q <= 32'd0;
+    else wd_idle_q <= wd_idle_q + 32'd1;
+    if (running_q && !all_done && !wd_progress && wd_idle_q >= `WF_WATCHDOG_CYCLES - 1) begin
+      $error("WF_ASSERT wf_core: stall watchdog: no issue, dispatch, LSU piece, unit leave, fetch hit or fill for %0d cycles (cycle %0d; holders valid %b, imem request pending %b, lsu_stall %b)",
+             `WF_WATCHDOG_CYCLES, cycle_q, h_valid, imem_req_valid_o, lsu_stall);
+      $fatal(1, "WF_ASSERT wf_core: stall watchdog");
+    end
+  end
+`endif
 endmodule

@@ -84,9 +84,14 @@ module wf_exec #(
     .l_taken_o(l_taken[0]), .l_target_o(l_target[0 +: 16])
   );
 
+`ifndef WF_MUTANT_MUL_LAT
+  wire [5:0] mul_n = mul_lat_i;
+`else   // mutant (scripts/mutants.py): the MUL takes one cycle more (up to its maximum)
+  wire [5:0] mul_n = mul_lat_i < MUL_LAT_MAX[5:0] ? mul_lat_i + 6'd1 : mul_lat_i;
+`endif
   wf_pipe #(.DEPTH(MUL_LAT_MAX), .LANES(LANES), .BANKS(BANKS), .MEM_LINE(MEM_LINE),
             .KIND(0), .HAS_MUL(1)) u_mul (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(mul_lat_i), .leave_i(leaves_i[1]),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(mul_n), .leave_i(leaves_i[1]),
     .accept_o(accept_o[1]),
     .in_valid_i(disp_valid_i[1]), .in_warp_i(d_warp_i[6 +: 6]), .in_pc_i(d_pc_i[16 +: 16]),
     .in_rd_i(d_wd_i[64 + 48 +: 7]), .in_writes_i(1'b1), .in_final_i(1'b1),

@@ -118,7 +118,11 @@ module wf_fetch #(
 
     // §3.2.1 eligibility and selection: refill priority, then rr
     for (w = 0; w < WARPS; w = w + 1)
+`ifndef WF_ASSERT_SELFTEST_IBUF   // assertion self-test: fetch ignores a full I-buffer
       elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] < IBUF[3:0] &&
+`else
+      elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
+`endif
                 !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || inflight_nz_i[w]));
     pool = (refill_q & elig) != {WARPS{1'b0}} ? (refill_q & elig) : elig;
     fsel_valid_o = 1'b0;
@@ -165,7 +169,11 @@ module wf_fetch #(
         merge_fill = 1'b1;  // released by this very fill: stays RUN, joins refill
       else begin
         nstate = S_WAIT_MISS;
+`ifndef WF_MUTANT_MSHR_MERGE
         nwait  = hit_m;
+`else   // mutant (scripts/mutants.py): a merging warp waits on the wrong MSHR
+        nwait  = free_m;
+`endif
       end
     end else if (free_mv) begin                                  // allocate
       fkind_o = K_MISS;
@@ -267,4 +275,21 @@ module wf_fetch #(
       ic_data_q[fill_idx] <= imem_resp_data_i;
     end
   end
+
+`ifdef WF_ASSERT
+  // simulation-only: a response answers a valid MSHR whose request was sent;
+  // an allocation takes a free MSHR
+  always @(posedge clk_i)
+    if (!launch_i) begin
+      if (imem_resp_valid_i && ({29'd0, imem_resp_mshr_i} >= IMSHRS ||
+                                !mshr_valid_q[imem_resp_mshr_i] || !mshr_sent_q[imem_resp_mshr_i])) begin
+        $error("WF_ASSERT wf_fetch: instruction-memory response for MSHR %0d, which has no request outstanding", imem_resp_mshr_i);
+        $fatal(1, "WF_ASSERT wf_fetch");
+      end
+      if (fsel_valid_o && alloc_v && mshr_valid_q[alloc_m]) begin
+        $error("WF_ASSERT wf_fetch: allocation of MSHR %0d, which is busy", alloc_m);
+        $fatal(1, "WF_ASSERT wf_fetch");
+      end
+    end
+`endif
 endmodule

@@ -101,10 +101,12 @@ module wf_ibuffer #(
     integer e;
     vnext = sb_valid_i[fh_warp_i*8 +: 8] & ~rel_mask_i[fh_warp_i*8 +: 8];
     regs  = sb_reg_i[fh_warp_i*56 +: 56];
+`ifndef WF_MUTANT_DEP_BYPASS   // else mutant (scripts/mutants.py): this cycle's allocation is missed
     if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i) begin
       vnext[iss_sbe_i] = 1'b1;
       regs[iss_sbe_i*7 +: 7] = iss_rd_i;
     end
+`endif
     new_dep = 8'd0;
     for (e = 0; e < SB_ENTRIES; e = e + 1)
       if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7])) new_dep[e] = 1'b1;
@@ -190,4 +192,22 @@ module wf_ibuffer #(
     word_q <= word_d; pc_q <= pc_d; dep_q <= dep_d; cf_q <= cf_d; issued_q <= issued_d;
     held_q <= held_d; sbe_q <= sbe_d; left_q <= left_d;
   end
+
+`ifdef WF_ASSERT
+  // simulation-only: decode never writes a full I-buffer (fetch eligibility
+  // §3.2.1 requires a free slot), and only a warp with a head issues
+  always @(posedge clk_i)
+    if (!launch_i) begin
+      if (fh_valid_i && nslots_q[fh_warp_i*4 +: 4] >= IBUF[3:0] &&
+          !(iss_valid_i && iss_warp_i == fh_warp_i && !iss_stays_i) &&
+          !(vd_valid_i && vd_warp_i == fh_warp_i && vd_done_i)) begin
+        $error("WF_ASSERT wf_ibuffer: decode into the full I-buffer of warp %0d (%0d slots)", fh_warp_i, IBUF);
+        $fatal(1, "WF_ASSERT wf_ibuffer");
+      end
+      if (iss_valid_i && nslots_q[iss_warp_i*4 +: 4] == 4'd0) begin
+        $error("WF_ASSERT wf_ibuffer: issue from the empty I-buffer of warp %0d", iss_warp_i);
+        $fatal(1, "WF_ASSERT wf_ibuffer");
+      end
+    end
+`endif
 endmodule

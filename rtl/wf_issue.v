@@ -188,7 +188,9 @@ module wf_issue #(
     lw_ix = 0;
     if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
       issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
+`ifndef WF_MUTANT_GTO_NOT_STICKY   // else mutant (scripts/mutants.py): GTO forgets its warp
       gto_last_d = iss_warp_o;
+`endif
     end
     if (iss_kind_o == K_ISSUE) begin
       if (iss_hv_o) begin

@@ -118,7 +118,11 @@ module wf_lsu #(
     p_off_o = '0;
     for (l = 0; l < LANES; l = l + 1) begin
       al = addr[l*16 +: 16];
+`ifndef WF_MUTANT_LSU_SPLIT
       if (left_q[l] && (al >> LOG2L) == line) p_lanes_o[l] = 1'b1;
+`else   // mutant (scripts/mutants.py): the piece boundary is one address bit too high
+      if (left_q[l] && (al >> (LOG2L + 1)) == (line >> 1)) p_lanes_o[l] = 1'b1;
+`endif
       p_off_o[l*5 +: 5] = al[4:0] & OMASK;
     end
     rest = left_q & ~p_lanes_o;

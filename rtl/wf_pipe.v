@@ -154,7 +154,11 @@ module wf_pipe #(
     adv[DEPTH-1] = valid_q[DEPTH-1] && n == DEPTH && leave_i;
     for (k = DEPTH - 2; k >= IN_AT; k = k - 1)
       if (k < n && valid_q[k])
+`ifndef WF_MUTANT_PIPE_BUBBLE
         adv[k] = (k == n - 1) ? leave_i : (!valid_q[k+1] || adv[k+1]);
+`else   // mutant (scripts/mutants.py): a stage moves only into an empty stage
+        adv[k] = (k == n - 1) ? leave_i : !valid_q[k+1];
+`endif
     accept_o = !valid_q[IN_AT] || adv[IN_AT];
   end
 

@@ -43,4 +43,14 @@ module wf_regfile #(
       );
     end
   endgenerate
+
+`ifdef WF_ASSERT
+  // simulation-only: a bank is single-ported, so a cycle may read or write
+  // it, never both (§6.2: the arbiter grants no read in a written bank)
+  always @(posedge clk_i)
+    if ((we_i & re_i) != '0) begin
+      $error("WF_ASSERT wf_regfile: bank read and written in one cycle (banks %b), single port", we_i & re_i);
+      $fatal(1, "WF_ASSERT wf_regfile");
+    end
+`endif
 endmodule

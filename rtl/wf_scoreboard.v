@@ -17,7 +17,14 @@ module wf_scoreboard #(
     output wire [WARPS*8-1:0]   sb_valid_o,   // bit e of warp w at w*8+e
     output wire [WARPS*56-1:0]  sb_reg_o,     // 7 bits per entry
     output reg  [WARPS*3-1:0]   free_entry_o, // lowest free entry at the start of the cycle
-    output reg  [WARPS-1:0]     full_o        // all SB_ENTRIES valid
+    output reg  [WARPS-1:0]     full_o,       // all SB_ENTRIES valid
+    // this cycle's register writebacks (wf_writeback), for the WF_ASSERT
+    // checks only (unused otherwise)
+    input  wire [2:0]           wb_valid_i,
+    input  wire [3*6-1:0]       wb_warp_i,
+    input  wire [3*7-1:0]       wb_rd_i,
+    input  wire [2:0]           wb_sbv_i,
+    input  wire [3*3-1:0]       wb_sbe_i
 );
   reg [WARPS*8-1:0]  sb_valid_q, sb_valid_d;
   reg [WARPS*56-1:0] sb_reg_q, sb_reg_d;
@@ -38,11 +45,18 @@ module wf_scoreboard #(
   end
 
   always @* begin
+`ifndef WF_MUTANT_SB_NOT_CLEARED
     sb_valid_d = sb_valid_q & ~rel_mask_i;
+`else   // mutant (scripts/mutants.py): the release of entry 1 is lost
+    sb_valid_d = sb_valid_q & ~(rel_mask_i & ~{WARPS{8'h02}});
+`endif
     sb_reg_d   = sb_reg_q;
     if (alloc_valid_i) begin
       sb_valid_d[alloc_warp_i*8 + {29'd0, alloc_entry_i}] = 1'b1;
       sb_reg_d[(alloc_warp_i*8 + {29'd0, alloc_entry_i})*7 +: 7] = alloc_reg_i;
+`ifdef WF_ASSERT_SELFTEST_SB_WB   // assertion self-test: the entry records the wrong register
+      sb_reg_d[(alloc_warp_i*8 + {29'd0, alloc_entry_i})*7 +: 7] = alloc_reg_i ^ 7'd1;
+`endif
     end
   end
 
@@ -58,4 +72,50 @@ module wf_scoreboard #(
       sb_reg_q   <= sb_reg_d;
     end
   end
+
+`ifdef WF_ASSERT
+  // ---- simulation-only assertions -------------------------------------------
+  // a register writeback must target the register its (valid) entry holds;
+  // an allocation takes a free entry; a release frees a valid one; no two
+  // valid entries of a warp hold the same register (§4.2: a second writer of
+  // r depends on the first)
+  reg       a_bad;
+  reg [7:0] a_msg;   // which check, for the message
+  reg [5:0] a_w;
+  reg [6:0] a_r;
+  always @* begin : p_assert
+    integer x, w, e, f, ix;
+    a_bad = 1'b0; a_msg = 8'd0; a_w = 6'd0; a_r = 7'd0; ix = 0;
+    for (x = 0; x < 3; x = x + 1)
+      if (wb_valid_i[x]) begin
+        ix = {26'd0, wb_warp_i[x*6 +: 6]} * 8 + {29'd0, wb_sbe_i[x*3 +: 3]};
+        if (!wb_sbv_i[x] || !sb_valid_q[ix] || sb_reg_q[ix*7 +: 7] != wb_rd_i[x*7 +: 7]) begin
+          a_bad = 1'b1; a_msg = 8'd1; a_w = wb_warp_i[x*6 +: 6]; a_r = wb_rd_i[x*7 +: 7];
+        end
+      end
+    if (alloc_valid_i && sb_valid_q[alloc_warp_i*8 + {29'd0, alloc_entry_i}]) begin
+      a_bad = 1'b1; a_msg = 8'd2; a_w = alloc_warp_i; a_r = alloc_reg_i;
+    end
+    if ((rel_mask_i & ~sb_valid_q) != '0) begin a_bad = 1'b1; a_msg = 8'd3; end
+    for (w = 0; w < WARPS; w = w + 1)
+      for (e = 0; e < SB_ENTRIES; e = e + 1)
+        for (f = e + 1; f < SB_ENTRIES; f = f + 1)
+          if (sb_valid_q[w*8 + e] && sb_valid_q[w*8 + f] &&
+              sb_reg_q[(w*8+e)*7 +: 7] == sb_reg_q[(w*8+f)*7 +: 7]) begin
+            a_bad = 1'b1; a_msg = 8'd4; a_w = w[5:0]; a_r = sb_reg_q[(w*8+e)*7 +: 7];
+          end
+  end
+  always @(posedge clk_i)
+    if (!launch_i && a_bad) begin
+      case (a_msg)
+        8'd1: $error("WF_ASSERT wf_scoreboard: writeback of warp %0d r%0d, but no scoreboard entry of the warp holds r%0d", a_w, a_r, a_r);
+        8'd2: $error("WF_ASSERT wf_scoreboard: allocation of an entry that is valid (warp %0d r%0d)", a_w, a_r);
+        8'd3: $error("WF_ASSERT wf_scoreboard: release of an entry that is not valid");
+        default: $error("WF_ASSERT wf_scoreboard: two valid entries of warp %0d hold r%0d", a_w, a_r);
+      endcase
+      $fatal(1, "WF_ASSERT wf_scoreboard");
+    end
+`else
+  wire unused_wbchk = ^{wb_valid_i, wb_warp_i, wb_rd_i, wb_sbv_i, wb_sbe_i};
+`endif
 endmodule

@@ -25,7 +25,11 @@ module wf_spram #(
   always @(posedge clk_i) begin
     if (en_i && we_i) begin
       for (l = 0; l < LANES; l = l + 1)
+`ifndef WF_MUTANT_SPRAM_MASK
         if (wmask_i[l]) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
+`else   // mutant (scripts/mutants.py): lane 0's write enable is ignored (always written)
+        if (wmask_i[l] || l == 0) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
+`endif
     end
   end
 

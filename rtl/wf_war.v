@@ -75,7 +75,11 @@ module wf_war #(
           WAR_BLOOM:
             if (f_writes(wd[63:56])) begin
               hb = f_bloom(wd[54:48]);
+`ifndef WF_MUTANT_BLOOM_ANY
               allows_o[w] = (filter_o[w*64 +: 64] & hb) != hb;
+`else   // mutant (scripts/mutants.py): any one hash bit blocks, not both
+              allows_o[w] = (filter_o[w*64 +: 64] & hb) == 64'd0;
+`endif
             end
           default: allows_o[w] = 1'b1;
         endcase

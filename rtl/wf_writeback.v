@@ -59,7 +59,11 @@ module wf_writeback #(
     wdata_o = '0;
     b_ix = 0; w_ix = 0;
     for (i = 0; i < 3; i = i + 1) begin
+`ifndef WF_MUTANT_WB_ORDER
       x = 2 - i;                                     // LSU, MUL, ALU
+`else   // mutant (scripts/mutants.py): ALU > MUL > LSU
+      x = i;
+`endif
       if (l_valid_i[x]) begin
         if (!l_writes_i[x]) leaves_o[x] = 1'b1;
         else begin

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # RTL build checks (`make lint`), docs/microarch.md §2 and docs/rtl.md:
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
-#     a small and a large parameter set;
-#  2. iverilog -g2012 -Irtl compiles (default and large);
+#     a small and a large parameter set, and with +define+WF_ASSERT (the simulation-only assertions);
+#  2. iverilog -g2012 -Irtl compiles (default, large, and with -DWF_ASSERT);
 #  3. yosys 0.23: read_verilog -sv; synth -top wf_core at the default: no
 #     latches, and the register banks and the scratchpad are memories
 #     ($mem_v2), not flops;
 #  4. out-of-range parameters are refused by all three tools, naming the
-#     parameter (WARPS=0, BANKS=33, and a few more).
+#     parameter (WARPS=0, BANKS=33, and a few more, pinned knobs included).
 # Logs under build/lint/. LINT_SYNTH selects the Yosys depth: fast (what
 # `make test` runs: proc + memory inference + check -assert, ~1.5 min),
 # coarse (synth up to the fine stage, ~5 min), full (the whole generic synth
@@ -30,9 +30,13 @@ LARGE="-GWARPS=64 -GREGS=128 -GLANES=32 -GBANKS=32 -GCOLLECTORS=16 -GSB_ENTRIES=
 ODD="-GWARPS=5 -GLANES=3 -GREGS=17 -GBANKS=3 -GCOLLECTORS=3 -GSB_ENTRIES=3 -GIBUF=3 -GIMSHRS=3"
 
 # ---- 1. Verilator ------------------------------------------------------------
-for cfg in default small large odd; do
+for cfg in default small large odd assert assert-small pinned; do
   case $cfg in
     default) g="";; small) g=$SMALL;; large) g=$LARGE;; odd) g=$ODD;;
+    # the simulation-only assertions (`ifdef WF_ASSERT) lint clean too
+    assert) g="+define+WF_ASSERT";; assert-small) g="+define+WF_ASSERT $SMALL";;
+    # every run-time knob pinned (docs/rtl.md "Pinned knobs")
+    pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1";;
   esac
   # shellcheck disable=SC2086
   if verilator --lint-only -Wall -Irtl rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
@@ -44,9 +48,10 @@ for cfg in default small large odd; do
 done
 
 # ---- 2. Icarus -------------------------------------------------------------------
-for cfg in default large; do
+for cfg in default large assert; do
   p=""
   [[ $cfg == large ]] && p=$(echo "$LARGE" | sed 's/-G/-Pwf_core./g')
+  [[ $cfg == assert ]] && p="-DWF_ASSERT"
   # shellcheck disable=SC2086
   if iverilog -g2012 -Irtl -s wf_core $p -o "$out/wf_core_$cfg.vvp" $RTL > "$out/iverilog_$cfg.log" 2>&1; then
     pass "iverilog -g2012 -Irtl ($cfg)"
@@ -103,7 +108,9 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_
             "LANES 33 LANES_out_of_range_1_to_32" \
             "MEM_WORDS 24 MEM_WORDS_out_of_range_power_of_two_16_to_65536" \
             "ICACHE_LINES 3 ICACHE_LINES_out_of_range_power_of_two_1_to_256" \
-            "LSU_LAT_MAX 1 LSU_LAT_MAX_out_of_range_2_to_32"; do
+            "LSU_LAT_MAX 1 LSU_LAT_MAX_out_of_range_2_to_32" \
+            "PIN_WAR 5 PIN_WAR_out_of_range_minus1_or_0_to_4" \
+            "PIN_LOOPS 0 PIN_LOOPS_out_of_range_minus1_or_1_to_3"; do
   set -- $case
   n=$1 v=$2 msg=$3 ok=1
   # shellcheck disable=SC2086

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Pinned run-time knobs (rtl/wf_core.v PIN_*, docs/rtl.md "Pinned knobs").
+# Builds the co-simulation harness (verif/cosim/main.cpp) around
+# verif/rtl_assert/wf_pin_wrap.v, a wf_core with PIN_* set whose pinned cfg
+# inputs are driven with a value different from the pin, at the default sizes
+# (verif/cosim/params.sh; cached under build/rtl/pins_<pins>__<defines>/), and
+#  1. runs programs in lockstep with the C model configured with the pinned
+#     values: they must pass (the conflicting inputs are ignored);
+#  2. runs with a configuration that contradicts a pin: the RTL must keep the
+#     pinned value, so the lockstep comparison must fail (exit 1).
+# Exit 0 when all pass.
+set -u
+cd "$(dirname "$0")/../.."
+source verif/cosim/params.sh
+make -s build/libwarpfront.a build/libwfverif.a build/wfgen || exit 2
+mkdir -p build/pins
+build/wfgen --seed 7 -o build/pins/gen7.s >/dev/null || exit 2
+build() {  # build "PIN_X=v ..." -> sets bin
+  local pins=$1 g=() pk=""
+  for kv in $pins; do g+=("-G$kv"); pk+="${kv//=/}_"; done
+  local dir=build/rtl/pins_${pk%_}__$dkey
+  bin=$dir/Vwf_core
+  if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp build/libwarpfront.a \
+        build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
+    mkdir -p "$dir"
+    verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
+      --top-module wf_pin_wrap --prefix Vwf_core -Irtl rtl/wf.vlt rtl/*.v verif/rtl_assert/wf_pin_wrap.v \
+      "${gflags[@]}" "${g[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core \
+      -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
+      -LDFLAGS "$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" > "$dir/build.log" 2>&1 \
+      || { echo "pins: build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
+  fi
+}
+pass=0 fail=0
+one() {  # one WANT-EXIT PROGRAM OPTIONS...
+  local want=$1; shift
+  local out rc
+  out=$("$bin" "$@" 2>&1); rc=$?
+  if [[ $rc == "$want" && ( $want != 0 || $(grep -c '^PASS' <<<"$out") -ge 1 ) &&
+        ( $want != 1 || $(grep -c 'LOCKSTEP MISMATCH' <<<"$out") -ge 1 ) ]]; then
+    pass=$((pass + 1))
+    echo "PASS [$pins] exit $rc: $*   $(grep -m1 -E '^PASS|LOCKSTEP MISMATCH' <<<"$out")"
+  else
+    fail=$((fail + 1)); echo "FAIL [$pins] $*: exit $rc, expected $want"; tail -8 <<<"$out"
+  fi
+}
+progs=(sim/examples/saxpy.s sim/examples/vecadd.s sim/examples/seed_naive.s sim/examples/sum_loop.s build/pins/gen7.s)
+# every knob pinned, mode 3 (the WAR policy matters)
+pins="PIN_LAYOUT=0 PIN_WAR=1 PIN_SCHED=1 PIN_LOOPS=3 PIN_HAZARD=1"
+build "$pins"
+for f in "${progs[@]}"; do one 0 "$f" --layout naive --war inorder --sched gto --loops 3 --hazard stall; done
+one 1 sim/examples/saxpy.s --layout swizzle --war inorder --sched gto --loops 3 --hazard stall
+one 1 sim/examples/vecadd.s --layout naive --war inorder --sched gto --loops 2 --hazard stall
+# four pinned, the WAR policy selectable at run time
+pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0"
+build "$pins"
+for f in "${progs[@]}"; do one 0 "$f" --layout swizzle --sched lrr --loops 2 --hazard replay --war bloom; done
+one 0 build/pins/gen7.s --layout swizzle --sched lrr --loops 2 --hazard replay --war warpboard-read
+one 1 sim/examples/saxpy.s --layout naive --sched lrr --loops 2 --hazard replay
+echo "pins: $pass passed, $fail failed"
+[[ $fail == 0 ]]

@@ -1,0 +1,143 @@
+// Icarus testbench for the simulation-only assertions (rtl/*.v, `ifdef
+// WF_ASSERT): runs one program (a $readmemh image from `wfsim --emit-hex`)
+// on a small wf_core with a fixed-latency instruction memory, to done.
+// verif/rtl_assert/run.sh builds it with +define+WF_ASSERT plus one
+// WF_ASSERT_SELFTEST_* define (a deliberate fault in the RTL) or one of the
+// testbench faults below, and checks that the expected assertion fires.
+//   TB_NO_IMEM    the instruction memory never answers (stall watchdog)
+//   TB_DUP_RESP   every instruction-memory response is sent twice
+// Plusargs: +hex=FILE +warps=N (active) +swizzle=0|1 +loops=1..3 +war=0..4
+//           +gto=0|1 +stall=0|1 +imiss=2..16
+// Ends with "TB DONE cycles N" and $finish on done, $fatal on a timeout.
+`timescale 1ns / 1ps
+module tb_assert;
+  localparam integer WARPS = 4, LANES = 4, REGS = 32, BANKS = 4, COLLECTORS = 4;
+  localparam integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4, IMSHRS = 2;
+  localparam integer IMEM_WORDS = 1024, MEM_WORDS = 64, MEM_LINE = 4, BLOOM_BITS = 16;
+  localparam integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF;
+
+  reg clk = 1'b0, rst_n = 1'b0, launch = 1'b0;
+  reg swz = 1'b0, gto = 1'b0, stall = 1'b0;
+  reg [2:0] war = 3'd4;
+  reg [1:0] loops = 2'd3;
+  reg [6:0] active = 7'h7f;
+  integer imiss = 8;
+  reg mem_en = 1'b0, mem_we = 1'b0;
+  reg [15:0] mem_addr = 16'd0;
+  wire running, done;
+  wire [63:0] cycle;
+  wire req_valid, resp_ready;
+  wire [2:0] req_mshr;
+  wire [15:0] req_line;
+  reg resp_valid = 1'b0;
+  reg [2:0] resp_mshr = 3'd0;
+  reg [ICACHE_LINE*64-1:0] resp_data = '0;
+  wire [31:0] mem_rdata;
+  wire [LANES*32-1:0] reg_rdata;
+  wire [341:0] obs;
+  wire [3*63-1:0] obs_wb;
+  wire [3*LANES*32-1:0] obs_wb_data;
+  wire [BANKS*40-1:0] obs_bank;
+  wire [WARPS*OBS_WARP_W-1:0] obs_warp;
+  wire [(COLLECTORS+1)*43-1:0] obs_cu;
+
+  wf_core #(
+    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
+    .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
+    .BLOOM_BITS(BLOOM_BITS), .ALU_LAT_MAX(2), .MUL_LAT_MAX(4), .LSU_LAT_MAX(2)
+  ) dut (
+    .clk_i(clk), .rst_ni(rst_n), .launch_i(launch), .cfg_swizzle_i(swz), .cfg_war_i(war),
+    .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(6'd1),
+    .cfg_mul_lat_i(6'd4), .cfg_lsu_lat_i(6'd2), .cfg_active_warps_i(active),
+    .start_pc_i({WARPS*16{1'b0}}), .running_o(running), .done_o(done), .cycle_o(cycle),
+    .imem_req_valid_o(req_valid), .imem_req_ready_i(1'b1), .imem_req_mshr_o(req_mshr),
+    .imem_req_line_o(req_line), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),
+    .imem_resp_mshr_i(resp_mshr), .imem_resp_data_i(resp_data),
+    .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(mem_addr), .mem_wdata_i(32'd0),
+    .mem_rdata_o(mem_rdata), .reg_en_i(1'b0), .reg_warp_i(6'd0), .reg_idx_i(7'd0),
+    .reg_rdata_o(reg_rdata), .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data),
+    .obs_bank_o(obs_bank), .obs_warp_o(obs_warp), .obs_cu_o(obs_cu)
+  );
+
+  always #5 clk = ~clk;
+
+  // instruction memory: a request handshaken in cycle t is answered in cycle
+  // t + imiss - 1 (one outstanding request per cycle, a delay line)
+  reg [63:0] imem [0:IMEM_WORDS-1];
+  reg [15:0] due_line [0:31];
+  reg [2:0]  due_mshr [0:31];
+  reg        due_v    [0:31];
+  integer    tnow = 0, k;
+  always @(posedge clk) begin : p_imem
+    integer slot, i;
+    tnow <= tnow + 1;
+    resp_valid <= 1'b0;
+    slot = tnow % 32;
+    if (due_v[slot]) begin
+      due_v[slot] <= 1'b0;
+`ifndef TB_NO_IMEM
+      resp_valid <= 1'b1;
+      resp_mshr  <= due_mshr[slot];
+      for (i = 0; i < ICACHE_LINE; i = i + 1)
+        resp_data[i*64 +: 64] <= imem[(due_line[slot] * ICACHE_LINE + i) % IMEM_WORDS];
+`endif
+`ifdef TB_DUP_RESP
+      due_v[(slot + 1) % 32] <= 1'b1;
+      due_mshr[(slot + 1) % 32] <= due_mshr[slot];
+      due_line[(slot + 1) % 32] <= due_line[slot];
+`endif
+    end
+    if (running && req_valid) begin
+      due_v[(tnow + imiss - 1) % 32]    <= 1'b1;
+      due_mshr[(tnow + imiss - 1) % 32] <= req_mshr;
+      due_line[(tnow + imiss - 1) % 32] <= req_line;
+    end
+  end
+
+  reg [1023:0] hex;
+  integer v, n;
+  initial begin
+    for (k = 0; k < 32; k = k + 1) due_v[k] = 1'b0;
+    for (k = 0; k < IMEM_WORDS; k = k + 1) imem[k] = 64'h1600000000000000;   // exit
+    if (!$value$plusargs("hex=%s", hex)) begin
+      $display("tb_assert: +hex=FILE missing");
+      $fatal(1);
+    end
+    $readmemh(hex, imem, 0);
+    // the configuration inputs change after time 0, so that Icarus evaluates
+    // the always @* blocks that read them
+    #1 active = 7'd0;
+    if ($value$plusargs("warps=%d", v)) active = v[6:0];
+    if ($value$plusargs("swizzle=%d", v)) swz = v[0];
+    if ($value$plusargs("loops=%d", v)) loops = v[1:0];
+    if ($value$plusargs("war=%d", v)) war = v[2:0];
+    if ($value$plusargs("gto=%d", v)) gto = v[0];
+    if ($value$plusargs("stall=%d", v)) stall = v[0];
+    if ($value$plusargs("imiss=%d", v)) imiss = v;
+    repeat (2) @(posedge clk);
+    rst_n = 1'b1;
+    // scratchpad image: all 0
+    @(negedge clk);
+    mem_en = 1'b1; mem_we = 1'b1;
+    for (n = 0; n < MEM_WORDS; n = n + 1) begin
+      mem_addr = n[15:0];
+      @(negedge clk);
+    end
+    mem_en = 1'b0; mem_we = 1'b0;
+    launch = 1'b1;
+    @(negedge clk);
+    launch = 1'b0;
+    n = 0;
+    while (done !== 1'b1 && n < 20000) begin
+      @(negedge clk);
+      n = n + 1;
+    end
+    if (done !== 1'b1) begin
+      $display("tb_assert: timeout, not done after %0d cycles", n);
+      $fatal(1);
+    end
+    $display("TB DONE cycles %0d", cycle);
+    $finish;
+  end
+endmodule

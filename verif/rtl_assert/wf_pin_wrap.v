@@ -1,0 +1,85 @@
+// Test wrapper for the pinned run-time knobs (rtl/wf_core.v PIN_*): the same
+// ports as wf_core; it passes its PIN_* parameters to wf_core and drives
+// every pinned knob's cfg input with a value that differs from the pin, so a
+// lockstep pass against the C model configured with the pinned values shows
+// that the input is ignored. Built by verif/rtl_assert/pins.sh as the
+// co-simulation harness's model (verilator --prefix Vwf_core).
+module wf_pin_wrap #(
+    parameter integer WARPS = 8, LANES = 8, REGS = 32, BANKS = 4, COLLECTORS = 4,
+    parameter integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4,
+    parameter integer IMSHRS = 2, IMEM_WORDS = 1024, MEM_WORDS = 1024, MEM_LINE = 4,
+    parameter integer BLOOM_BITS = 16,
+    parameter integer PIN_LAYOUT = -1, PIN_WAR = -1, PIN_SCHED = -1, PIN_LOOPS = -1,
+    parameter integer PIN_HAZARD = -1,
+    parameter integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF
+) (
+    input  wire                          clk_i,
+    input  wire                          rst_ni,
+    input  wire                          launch_i,
+    input  wire                          cfg_swizzle_i,
+    input  wire [2:0]                    cfg_war_i,
+    input  wire                          cfg_gto_i,
+    input  wire [1:0]                    cfg_loops_i,
+    input  wire                          cfg_stall_i,
+    input  wire [5:0]                    cfg_alu_lat_i,
+    input  wire [5:0]                    cfg_mul_lat_i,
+    input  wire [5:0]                    cfg_lsu_lat_i,
+    input  wire [6:0]                    cfg_active_warps_i,
+    input  wire [WARPS*16-1:0]           start_pc_i,
+    output wire                          running_o,
+    output wire                          done_o,
+    output wire [63:0]                   cycle_o,
+    output wire                          imem_req_valid_o,
+    input  wire                          imem_req_ready_i,
+    output wire [2:0]                    imem_req_mshr_o,
+    output wire [15:0]                   imem_req_line_o,
+    input  wire                          imem_resp_valid_i,
+    output wire                          imem_resp_ready_o,
+    input  wire [2:0]                    imem_resp_mshr_i,
+    input  wire [ICACHE_LINE*64-1:0]     imem_resp_data_i,
+    input  wire                          mem_en_i,
+    input  wire                          mem_we_i,
+    input  wire [15:0]                   mem_addr_i,
+    input  wire [31:0]                   mem_wdata_i,
+    output wire [31:0]                   mem_rdata_o,
+    input  wire                          reg_en_i,
+    input  wire [5:0]                    reg_warp_i,
+    input  wire [6:0]                    reg_idx_i,
+    output wire [LANES*32-1:0]           reg_rdata_o,
+    output wire [341:0]                  obs_o,
+    output wire [3*63-1:0]               obs_wb_o,
+    output wire [3*LANES*32-1:0]         obs_wb_data_o,
+    output wire [BANKS*40-1:0]           obs_bank_o,
+    output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
+    output wire [(COLLECTORS+1)*43-1:0]  obs_cu_o
+);
+  // the conflicting inputs: another legal value than the pin
+  wire       swz   = PIN_LAYOUT >= 0 ? ~cfg_swizzle_i : cfg_swizzle_i;
+  wire [2:0] war   = PIN_WAR >= 0 ? (cfg_war_i == 3'd4 ? 3'd0 : cfg_war_i + 3'd1) : cfg_war_i;
+  wire       gto   = PIN_SCHED >= 0 ? ~cfg_gto_i : cfg_gto_i;
+  wire [1:0] loops = PIN_LOOPS >= 0 ? (cfg_loops_i == 2'd3 ? 2'd1 : cfg_loops_i + 2'd1) : cfg_loops_i;
+  wire       stall = PIN_HAZARD >= 0 ? ~cfg_stall_i : cfg_stall_i;
+
+  wf_core #(
+    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
+    .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
+    .BLOOM_BITS(BLOOM_BITS), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
+    .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD)
+  ) u_core (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .cfg_swizzle_i(swz), .cfg_war_i(war),
+    .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(cfg_alu_lat_i),
+    .cfg_mul_lat_i(cfg_mul_lat_i), .cfg_lsu_lat_i(cfg_lsu_lat_i),
+    .cfg_active_warps_i(cfg_active_warps_i), .start_pc_i(start_pc_i), .running_o(running_o),
+    .done_o(done_o), .cycle_o(cycle_o), .imem_req_valid_o(imem_req_valid_o),
+    .imem_req_ready_i(imem_req_ready_i), .imem_req_mshr_o(imem_req_mshr_o),
+    .imem_req_line_o(imem_req_line_o), .imem_resp_valid_i(imem_resp_valid_i),
+    .imem_resp_ready_o(imem_resp_ready_o), .imem_resp_mshr_i(imem_resp_mshr_i),
+    .imem_resp_data_i(imem_resp_data_i), .mem_en_i(mem_en_i), .mem_we_i(mem_we_i),
+    .mem_addr_i(mem_addr_i), .mem_wdata_i(mem_wdata_i), .mem_rdata_o(mem_rdata_o),
+    .reg_en_i(reg_en_i), .reg_warp_i(reg_warp_i), .reg_idx_i(reg_idx_i),
+    .reg_rdata_o(reg_rdata_o), .obs_o(obs_o), .obs_wb_o(obs_wb_o),
+    .obs_wb_data_o(obs_wb_data_o), .obs_bank_o(obs_bank_o), .obs_warp_o(obs_warp_o),
+    .obs_cu_o(obs_cu_o)
+  );
+endmodule
