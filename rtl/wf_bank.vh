@@ -3,11 +3,8 @@
   function automatic [4:0] f_bank(input [5:0] w, input [6:0] r, input sw);
     integer t;
     begin
-`ifndef WF_MUTANT_SWIZZLE_OFF1
-      t = {25'd0, r} + (sw ? {26'd0, w} : 32'd0);
-`else   // mutant (scripts/mutants.py): the swizzle adds w + 1
-      t = {25'd0, r} + (sw ? {26'd0, w} + 32'd1 : 32'd0);
-`endif
+      // mutant SWIZZLE_OFF1: the swizzle adds w + 1
+      t = {25'd0, r} + (sw ? {26'd0, w} + (`WF_MUT_SWIZZLE_OFF1 ? 32'd1 : 32'd0) : 32'd0);
       t = t % BANKS;
       f_bank = t[4:0];
     end

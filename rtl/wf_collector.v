@@ -17,6 +17,7 @@
 // itself (SR, §7.2) the late flag and bank, which the unit's stage 1 resolves
 // the same way. The C model copies the data at the grant; the values and
 // cycles are the same.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_collector #(
     parameter integer LANES      = 8,
     parameter integer REGS       = 32,
@@ -157,11 +158,8 @@ module wf_collector #(
     grant_reg_o = '0;
     grant_warp_o = '0;
     for (b = 0; b < BANKS; b = b + 1)
-`ifndef WF_MUTANT_WRITE_PRIORITY
-      if (best_v[b] && !bank_written_i[b]) begin   // §6.2: writes win
-`else   // mutant (scripts/mutants.py; also the wf_regfile assertion's self-test): lost write priority
-      if (best_v[b] && (bank_written_i[b] || 1'b1)) begin
-`endif
+      // §6.2: writes win (mutant WRITE_PRIORITY, also the wf_regfile assertion's self-test: lost)
+      if (best_v[b] && (!bank_written_i[b] || `WF_MUT_WRITE_PRIORITY)) begin
         hb   = {27'd0, best_h[b]};
         breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
         bw   = warp_q[hb*6 +: 6];

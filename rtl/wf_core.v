@@ -43,6 +43,7 @@
 //  obs_cu_o: per CU u = 0..COLLECTORS-1, then the SR (43 bits): valid, warp[6],
 //   pc[16], pending[3], ready, older[16]
 //  "none" in an index field is 8'hFF, the staging register 8'hFE (warpfront.h).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_core #(
     parameter integer WARPS        = 8,
     parameter integer LANES        = 8,
@@ -234,11 +235,8 @@ module wf_core #(
       clr_row_q <= 32'd0;
     end else if (clearing_q) begin                  // §14 register clear, one row a cycle
       clr_row_q <= clr_row_q + 32'd1;
-`ifndef WF_MUTANT_CLEAR_SHORT
-      if (clr_row_q == DEPTH[31:0] - 32'd1) begin
-`else   // mutant (scripts/mutants.py): the register clear stops one row early
-      if (clr_row_q == DEPTH[31:0] - 32'd2) begin
-`endif
+      // mutant CLEAR_SHORT: the register clear stops one row early
+      if (clr_row_q == DEPTH[31:0] - (`WF_MUT_CLEAR_SHORT ? 32'd2 : 32'd1)) begin
         clearing_q <= 1'b0;
         running_q  <= 1'b1;
       end

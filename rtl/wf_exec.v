@@ -3,6 +3,7 @@
 // run-time latency, and the §10.4 branch event of a bnz leaving the ALU's last
 // stage. Lane results (docs/isa.md) are computed in stage 1 (wf_pipe).
 // Mirrors cmodel/exec.c. Unit index x: 0 ALU, 1 MUL, 2 LSU.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_exec #(
     parameter integer LANES       = 8,
     parameter integer BANKS       = 4,
@@ -84,11 +85,8 @@ module wf_exec #(
     .l_taken_o(l_taken[0]), .l_target_o(l_target[0 +: 16])
   );
 
-`ifndef WF_MUTANT_MUL_LAT
-  wire [5:0] mul_n = mul_lat_i;
-`else   // mutant (scripts/mutants.py): the MUL takes one cycle more (up to its maximum)
-  wire [5:0] mul_n = mul_lat_i < MUL_LAT_MAX[5:0] ? mul_lat_i + 6'd1 : mul_lat_i;
-`endif
+  // mutant MUL_LAT: the MUL takes one cycle more (up to its maximum)
+  wire [5:0] mul_n = (`WF_MUT_MUL_LAT && mul_lat_i < MUL_LAT_MAX[5:0]) ? mul_lat_i + 6'd1 : mul_lat_i;
   wf_pipe #(.DEPTH(MUL_LAT_MAX), .LANES(LANES), .BANKS(BANKS), .MEM_LINE(MEM_LINE),
             .KIND(0), .HAS_MUL(1)) u_mul (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(mul_n), .leave_i(leaves_i[1]),

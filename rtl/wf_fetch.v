@@ -11,6 +11,7 @@
 // imiss_lat-1 cycles after the request handshake, the fill lands at the end of
 // allocation cycle + imiss_lat, exactly the C model's §3.3 timing: the
 // request goes out in the cycle after allocation (the MSHR is a flop).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_fetch #(
     parameter integer WARPS        = 8,
     parameter integer ICACHE_LINES = 16,
@@ -169,11 +170,7 @@ module wf_fetch #(
         merge_fill = 1'b1;  // released by this very fill: stays RUN, joins refill
       else begin
         nstate = S_WAIT_MISS;
-`ifndef WF_MUTANT_MSHR_MERGE
-        nwait  = hit_m;
-`else   // mutant (scripts/mutants.py): a merging warp waits on the wrong MSHR
-        nwait  = free_m;
-`endif
+        nwait  = `WF_MUT_MSHR_MERGE ? free_m : hit_m;  // mutant: waits on the wrong MSHR
       end
     end else if (free_mv) begin                                  // allocate
       fkind_o = K_MISS;

@@ -5,6 +5,7 @@
 // and gap-closing updates (§4.3) apply to every buffered slot. Mirrors
 // cmodel/ibuffer.c and the dependency half of cmodel/scoreboard.c.
 // Instruction words are kept whole (64 bits, docs/isa.md field layout).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_ibuffer #(
     parameter integer WARPS      = 8,
     parameter integer LANES      = 8,
@@ -101,12 +102,11 @@ module wf_ibuffer #(
     integer e;
     vnext = sb_valid_i[fh_warp_i*8 +: 8] & ~rel_mask_i[fh_warp_i*8 +: 8];
     regs  = sb_reg_i[fh_warp_i*56 +: 56];
-`ifndef WF_MUTANT_DEP_BYPASS   // else mutant (scripts/mutants.py): this cycle's allocation is missed
-    if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i) begin
+    // mutant DEP_BYPASS: this cycle's allocation is missed
+    if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i && !`WF_MUT_DEP_BYPASS) begin
       vnext[iss_sbe_i] = 1'b1;
       regs[iss_sbe_i*7 +: 7] = iss_rd_i;
     end
-`endif
     new_dep = 8'd0;
     for (e = 0; e < SB_ENTRIES; e = e + 1)
       if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7])) new_dep[e] = 1'b1;

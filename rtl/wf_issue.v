@@ -3,6 +3,7 @@
 // hazard (§9.1: replay or stall), and the per-warp counters the C model keeps
 // in core.c (inflight §5.5, mem_inflight §10.5, exited) with warp done.
 // Mirrors cmodel/issue.c.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_issue #(
     parameter integer WARPS = 8,
     parameter integer LANES = 8,
@@ -188,9 +189,7 @@ module wf_issue #(
     lw_ix = 0;
     if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
       issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
-`ifndef WF_MUTANT_GTO_NOT_STICKY   // else mutant (scripts/mutants.py): GTO forgets its warp
-      gto_last_d = iss_warp_o;
-`endif
+      if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
     if (iss_kind_o == K_ISSUE) begin
       if (iss_hv_o) begin

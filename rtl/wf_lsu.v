@@ -6,6 +6,7 @@
 // (wf_pipe KIND 1 picks them). Stages 2.. are wf_pipe in wf_exec. Mirrors
 // cmodel/lsu.c. While the core is not running, the host port loads and reads
 // back the scratchpad one word at a time (read data one cycle later).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_lsu #(
     parameter integer LANES     = 8,
     parameter integer BANKS     = 4,
@@ -118,11 +119,9 @@ module wf_lsu #(
     p_off_o = '0;
     for (l = 0; l < LANES; l = l + 1) begin
       al = addr[l*16 +: 16];
-`ifndef WF_MUTANT_LSU_SPLIT
-      if (left_q[l] && (al >> LOG2L) == line) p_lanes_o[l] = 1'b1;
-`else   // mutant (scripts/mutants.py): the piece boundary is one address bit too high
-      if (left_q[l] && (al >> (LOG2L + 1)) == (line >> 1)) p_lanes_o[l] = 1'b1;
-`endif
+      // mutant LSU_SPLIT: the piece boundary is one address bit too high
+      if (left_q[l] && (`WF_MUT_LSU_SPLIT ? (al >> (LOG2L + 1)) == (line >> 1) : (al >> LOG2L) == line))
+        p_lanes_o[l] = 1'b1;
       p_off_o[l*5 +: 5] = al[4:0] & OMASK;
     end
     rest = left_q & ~p_lanes_o;

@@ -16,6 +16,7 @@
 // on. KIND 1 (LSU): a ld piece's words are on the scratchpad output register
 // while the piece is in stage 2 (`late`); they are picked per lane by the word
 // offset. Whenever an entry stays, its resolved values are latched.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_pipe #(
     parameter integer DEPTH    = 4,
     parameter integer LANES    = 8,
@@ -154,11 +155,8 @@ module wf_pipe #(
     adv[DEPTH-1] = valid_q[DEPTH-1] && n == DEPTH && leave_i;
     for (k = DEPTH - 2; k >= IN_AT; k = k - 1)
       if (k < n && valid_q[k])
-`ifndef WF_MUTANT_PIPE_BUBBLE
-        adv[k] = (k == n - 1) ? leave_i : (!valid_q[k+1] || adv[k+1]);
-`else   // mutant (scripts/mutants.py): a stage moves only into an empty stage
-        adv[k] = (k == n - 1) ? leave_i : !valid_q[k+1];
-`endif
+        // mutant PIPE_BUBBLE: a stage moves only into an empty stage
+        adv[k] = (k == n - 1) ? leave_i : (!valid_q[k+1] || (adv[k+1] && !`WF_MUT_PIPE_BUBBLE));
     accept_o = !valid_q[IN_AT] || adv[IN_AT];
   end
 

@@ -2,6 +2,7 @@
 // the lowest free entry is allocated at issue, an entry is released by its
 // instruction's final writeback. Mirrors cmodel/scoreboard.c (the per-slot
 // dependency-bit updates live with the slots in wf_ibuffer).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_scoreboard #(
     parameter integer WARPS      = 8,
     parameter integer SB_ENTRIES = 4
@@ -45,11 +46,8 @@ module wf_scoreboard #(
   end
 
   always @* begin
-`ifndef WF_MUTANT_SB_NOT_CLEARED
-    sb_valid_d = sb_valid_q & ~rel_mask_i;
-`else   // mutant (scripts/mutants.py): the release of entry 1 is lost
-    sb_valid_d = sb_valid_q & ~(rel_mask_i & ~{WARPS{8'h02}});
-`endif
+    // mutant SB_NOT_CLEARED: the release of entry 1 is lost
+    sb_valid_d = sb_valid_q & ~(rel_mask_i & ~(`WF_MUT_SB_NOT_CLEARED ? {WARPS{8'h02}} : {WARPS{8'h00}}));
     sb_reg_d   = sb_reg_q;
     if (alloc_valid_i) begin
       sb_valid_d[alloc_warp_i*8 + {29'd0, alloc_entry_i}] = 1'b1;

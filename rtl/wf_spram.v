@@ -5,6 +5,7 @@
 // data granted in cycle c is used from the output register in cycle c+1).
 // Written in the plain template Yosys memory_dff / Verilator / Icarus all
 // recognise, so it maps to a memory ($mem_v2), not to flops.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_spram #(
     parameter integer DEPTH = 16,   // rows
     parameter integer LANES = 1,    // lanes per row, each with its own enable
@@ -25,11 +26,8 @@ module wf_spram #(
   always @(posedge clk_i) begin
     if (en_i && we_i) begin
       for (l = 0; l < LANES; l = l + 1)
-`ifndef WF_MUTANT_SPRAM_MASK
-        if (wmask_i[l]) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
-`else   // mutant (scripts/mutants.py): lane 0's write enable is ignored (always written)
-        if (wmask_i[l] || l == 0) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
-`endif
+        // mutant SPRAM_MASK: lane 0's write enable is ignored (always written)
+        if (wmask_i[l] || (`WF_MUT_SPRAM_MASK && l == 0)) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
     end
   end
 

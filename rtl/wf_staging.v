@@ -2,6 +2,7 @@
 // decision and the issue rule. The SR itself is holder COLLECTORS in
 // wf_collector, which also runs its reads through the shared bank arbiter.
 // Mirrors cmodel/staging.c. Purely combinational.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_staging #(
     parameter integer BANKS = 4
 ) (
@@ -31,11 +32,8 @@ module wf_staging #(
     // judged from the decode flag, the written banks and the accept only
     issue_ok_o = 1'b1;
     if (sr_valid_i) begin
-`ifndef WF_MUTANT_SR_OVERLAP
-      issue_ok_o = sr_cf_i && acc;
-`else   // mutant (scripts/mutants.py): the rule forgets that a conflicting SR needs more cycles
-      issue_ok_o = (sr_cf_i || 1'b1) && acc;
-`endif
+      // mutant SR_OVERLAP: the rule forgets that a conflicting SR needs more cycles
+      issue_ok_o = (sr_cf_i || `WF_MUT_SR_OVERLAP) && acc;
       if (sr_pending_i[0] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[46:40], swizzle_i) +: 1]) issue_ok_o = 1'b0;
       if (sr_pending_i[1] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[38:32], swizzle_i) +: 1]) issue_ok_o = 1'b0;
       if (sr_pending_i[2] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[30:24], swizzle_i) +: 1]) issue_ok_o = 1'b0;

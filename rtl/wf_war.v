@@ -3,6 +3,7 @@
 // the per-CU dispatch permission, and the derived per-warp state (collecting
 // for warpboard-read, the Bloom filter). Mirrors cmodel/war.c.
 // Purely combinational; the older masks themselves are CU state (wf_collector).
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_war #(
     parameter integer WARPS      = 8,
     parameter integer IBUF       = 2,
@@ -75,11 +76,9 @@ module wf_war #(
           WAR_BLOOM:
             if (f_writes(wd[63:56])) begin
               hb = f_bloom(wd[54:48]);
-`ifndef WF_MUTANT_BLOOM_ANY
-              allows_o[w] = (filter_o[w*64 +: 64] & hb) != hb;
-`else   // mutant (scripts/mutants.py): any one hash bit blocks, not both
-              allows_o[w] = (filter_o[w*64 +: 64] & hb) == 64'd0;
-`endif
+              // mutant BLOOM_ANY: any one hash bit blocks, not both
+              allows_o[w] = `WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) == 64'd0
+                                              : (filter_o[w*64 +: 64] & hb) != hb;
             end
           default: allows_o[w] = 1'b1;
         endcase

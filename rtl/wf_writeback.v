@@ -4,6 +4,7 @@
 // bnz) leave unconditionally. An instruction's final result releases its
 // scoreboard entry (§4.3). Drives the bank write ports. Mirrors
 // cmodel/writeback.c. Purely combinational.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_writeback #(
     parameter integer WARPS = 8,
     parameter integer LANES = 8,
@@ -59,11 +60,7 @@ module wf_writeback #(
     wdata_o = '0;
     b_ix = 0; w_ix = 0;
     for (i = 0; i < 3; i = i + 1) begin
-`ifndef WF_MUTANT_WB_ORDER
-      x = 2 - i;                                     // LSU, MUL, ALU
-`else   // mutant (scripts/mutants.py): ALU > MUL > LSU
-      x = i;
-`endif
+      x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
       if (l_valid_i[x]) begin
         if (!l_writes_i[x]) leaves_o[x] = 1'b1;
         else begin

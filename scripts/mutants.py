@@ -1,20 +1,27 @@
 #!/usr/bin/env python3
 """Mutation self-check (`make mutants`, issue 5 item 8, docs/verification.md "Mutants").
 
-Each mutant is a realistic bug in one RTL block, selected by the Verilog define
-WF_MUTANT_<NAME> (an `ifdef in that block). For each mutant the co-simulation
+Each mutant is a realistic bug in one RTL block (`WF_MUT_<NAME> in that block,
+rtl/wf_mutant.vh), selected by the Verilog define WF_MUTANT_<NAME>, or at run
+time by the plusarg +WF_MUTANT_<NAME> in a build with WF_MUTANTS (all mutants
+compiled in, each off unless its plusarg is given). By default one such build
+serves the control and every mutant; --separate-builds builds one per define
+(slower, the same bugs). For each mutant the co-simulation
 harness (verif/cosim/run.sh: the Verilated RTL in lockstep with the C model,
 plus the final state against the interpreter and the C model) is built with
+WF_DEFINES="WF_ASSERT WF_MUTANTS" (+WF_MUTANT_<NAME>) or
 WF_DEFINES="WF_ASSERT WF_MUTANT_<NAME>" at the default size parameters and run
 over a bounded list of stimuli (example programs, build/wfgen seeds, random
 run-time knobs), stopping at the first one that catches it: exit status 1 with
-a mismatch report, or a WF_ASSERT assertion firing. The unmutated control
-(WF_DEFINES="WF_ASSERT") must pass every stimulus first.
+a mismatch report, or a WF_ASSERT assertion firing. The unmutated control (the
+same build, no plusarg; WF_DEFINES="WF_ASSERT" with --separate-builds) must
+pass every stimulus first.
 
 Prints a table  mutant | block | caught by | cycle | field  and exits 1 when a
 mutant survives, the control fails, or a build fails.
 
   scripts/mutants.py [--only NAME[,NAME...]] [--list] [--timeout S] [--extra NAME]
+                     [--separate-builds]
 """
 import argparse
 import os
@@ -158,7 +165,21 @@ def main():
     ap.add_argument("--extra", help="also run WF_MUTANT_<EXTRA>, a define no block has (the "
                     "script's own check: it must survive, and the run must fail)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per run (build included)")
+    ap.add_argument("--separate-builds", action="store_true",
+                    help="one Verilated build per WF_MUTANT_<NAME> define instead of one WF_MUTANTS build")
     a = ap.parse_args()
+    # the list here and the switches in rtl/wf_mutant.vh must be the same set
+    with open(os.path.join(ROOT, "rtl", "wf_mutant.vh")) as f:
+        in_rtl = set(re.findall(r"`ifdef WF_MUTANT_(\w+)", f.read()))
+    if in_rtl != {m[0] for m in MUTANTS}:
+        sys.exit(f"mutants: scripts/mutants.py and rtl/wf_mutant.vh disagree: "
+                 f"{sorted(in_rtl ^ {m[0] for m in MUTANTS})}")
+    if a.separate_builds:
+        control = ("WF_ASSERT", [])
+        def mutant(n): return (f"WF_ASSERT WF_MUTANT_{n}", [])
+    else:
+        control = ("WF_ASSERT WF_MUTANTS", [])
+        def mutant(n): return ("WF_ASSERT WF_MUTANTS", [f"+WF_MUTANT_{n}"])
     muts = MUTANTS
     if a.only:
         want = a.only.split(",")
@@ -183,12 +204,12 @@ def main():
 
     # the unmutated control must pass every stimulus
     for label, prog, opts in stimuli:
-        rc, out = run("WF_ASSERT", prog, opts, a.timeout)
+        rc, out = run(control[0], prog, opts + control[1], a.timeout)
         if rc != 0:
             print(f"mutants: CONTROL FAILS on {label} ({' '.join([prog] + opts)}): exit {rc}")
             print("\n".join(out.splitlines()[-15:]))
             return 1
-    print(f"mutants: control (WF_ASSERT, no mutant) passes all {len(stimuli)} stimuli "
+    print(f"mutants: control ({control[0]}, no mutant) passes all {len(stimuli)} stimuli "
           f"({time.time() - t0:.0f} s)")
 
     rows = []
@@ -196,7 +217,8 @@ def main():
         t1 = time.time()
         caught = None
         for label, prog, opts in stimuli:
-            rc, out = run(f"WF_ASSERT WF_MUTANT_{name}", prog, opts, a.timeout)
+            defines, plus = mutant(name)
+            rc, out = run(defines, prog, opts + plus, a.timeout)
             if rc == 0:
                 continue
             evidence = re.search(r"LOCKSTEP MISMATCH|WF_ASSERT wf_|^cycle \d+: \S+: rtl", out, re.M)

@@ -181,7 +181,15 @@ int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, c
     a->max_cycles = 2000000;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (arg[0] == '+') continue;
+        if (arg[0] == '+') {
+            /* Verilator's plusargs; the run-time mutant switches (+WF_MUTANT_<NAME>,
+             * rtl/wf_mutant.vh) change the machine, so the reproduce line keeps them */
+            if (!strncmp(arg, "+WF_MUTANT_", 11) && strspn(arg + 11, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(arg + 11)) {
+                size_t n = strlen(a->options);
+                snprintf(a->options + n, sizeof a->options - n, "%s%s", n ? " " : "", arg);
+            }
+            continue;
+        }
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             a->help = 1;
             continue;
