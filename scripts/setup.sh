@@ -16,9 +16,10 @@ deb_reqs=(
   "verilator:verilator:test"
   "iverilog:iverilog:test"
   "yosys:yosys:test"
-  "lib:systemc:libsystemc-dev:regress"
-  "lcov:lcov:regress"
+  "lib:systemc:libsystemc-dev:test"   # make sc-smoke
+  "lcov:lcov:test"                    # COV=1 (and its test in test-regress)
   "valgrind:valgrind:regress"
+  "gtkwave:gtkwave:regress"          # to open the waves of a failing seed
   "nextpnr-ice40:nextpnr-ice40:fpga"
   "icepack:fpga-icestorm:fpga"
 )
@@ -74,8 +75,8 @@ else
   fi
 fi
 
-# Python packages (FuseSoC/Edalize) are needed from the packaging stage on.
-if [ "$need" = regress ] || [ "$need" = all ] || [ "$need" = fpga ]; then
+# Python packages: FuseSoC/Edalize (make test runs the core's lint, synth and sim targets).
+if [ "$need" != lint ]; then
   if ! command -v fusesoc >/dev/null 2>&1; then
     say "running: pip install fusesoc edalize"
     if python3 -m pip install -q fusesoc edalize >/tmp/wf-setup-pip.log 2>&1; then
