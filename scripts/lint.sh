@@ -30,11 +30,13 @@ LARGE="-GWARPS=64 -GREGS=128 -GLANES=32 -GBANKS=32 -GCOLLECTORS=16 -GSB_ENTRIES=
 ODD="-GWARPS=5 -GLANES=3 -GREGS=17 -GBANKS=3 -GCOLLECTORS=3 -GSB_ENTRIES=3 -GIBUF=3 -GIMSHRS=3"
 
 # ---- 1. Verilator ------------------------------------------------------------
-for cfg in default small large odd assert assert-small pinned; do
+for cfg in default small large odd assert assert-small pinned mutants; do
   case $cfg in
     default) g="";; small) g=$SMALL;; large) g=$LARGE;; odd) g=$ODD;;
     # the simulation-only assertions (`ifdef WF_ASSERT) lint clean too
     assert) g="+define+WF_ASSERT";; assert-small) g="+define+WF_ASSERT $SMALL";;
+    # every mutant compiled in (rtl/wf_mutant.vh, scripts/mutants.py)
+    mutants) g="+define+WF_ASSERT +define+WF_MUTANTS";;
     # every run-time knob pinned (docs/rtl.md "Pinned knobs")
     pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1";;
   esac
