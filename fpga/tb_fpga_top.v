@@ -1,0 +1,84 @@
+// Icarus testbench of fpga/wf_fpga_top.v (scripts/fpga-sim.py drives it):
+// presses reset, waits for done_led_o (at most MAX_CYCLES), reads the four
+// checksum bytes through sel_i/led_o and prints one line
+//   FPGA_SIM done=<0|1> checksum=0x<8 hex> cycles=<the core's run cycles>
+// The parameters are those of wf_fpga_top (same names, same defaults).
+// With +define+WF_GLS it drives a gate-level netlist of wf_fpga_top instead
+// (scripts/fpga-gls.py; cycles= is then the cycles from reset to done).
+`timescale 1ns / 1ps
+module tb_fpga_top #(
+    parameter integer WARPS = 2,
+    parameter integer LANES = 2,
+    parameter integer REGS = 16,
+    parameter integer BANKS = 2,
+    parameter integer COLLECTORS = 2,
+    parameter integer SB_ENTRIES = 2,
+    parameter integer IBUF = 2,
+    parameter integer ICACHE_LINES = 4,
+    parameter integer ICACHE_LINE = 1,
+    parameter integer IMSHRS = 1,
+    parameter integer IMEM_WORDS = 256,
+    parameter integer MEM_WORDS = 256,
+    parameter integer MEM_LINE = 2,
+    parameter integer BLOOM_BITS = 4,
+    parameter integer ALU_LAT_MAX = 1,
+    parameter integer MUL_LAT_MAX = 2,
+    parameter integer LSU_LAT_MAX = 2,
+    parameter integer CFG_SWIZZLE = 1,
+    parameter integer CFG_WAR = 4,
+    parameter integer CFG_GTO = 0,
+    parameter integer CFG_LOOPS = 3,
+    parameter integer CFG_STALL = 0,
+    parameter integer CFG_ALU_LAT = 1,
+    parameter integer CFG_MUL_LAT = 2,
+    parameter integer CFG_LSU_LAT = 2,
+    parameter integer CFG_ACTIVE_WARPS = 0,
+    parameter integer IMISS_LAT = 8,
+    parameter integer PIN_CFG = 1,
+    parameter IMEM_HEX = "demo.hex",
+    parameter integer MAX_CYCLES = 2000000
+);
+  reg        clk = 1'b0, rst = 1'b1;
+  reg  [1:0] sel = 2'd0;
+  wire       done;
+  wire [7:0] led;
+  reg  [31:0] chk;
+  integer    n, b;
+  always #5 clk = !clk;
+
+`ifdef WF_GLS
+  // a synth_ice40 netlist (scripts/fpga-gls.py): no parameters, no cycles_q
+  wf_fpga_top dut (
+    .clk_i(clk), .rst_i(rst), .sel_i(sel), .done_led_o(done), .led_o(led));
+`else
+  wf_fpga_top #(
+    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
+    .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS),
+    .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS), .ALU_LAT_MAX(ALU_LAT_MAX),
+    .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .CFG_SWIZZLE(CFG_SWIZZLE),
+    .CFG_WAR(CFG_WAR), .CFG_GTO(CFG_GTO), .CFG_LOOPS(CFG_LOOPS), .CFG_STALL(CFG_STALL),
+    .CFG_ALU_LAT(CFG_ALU_LAT), .CFG_MUL_LAT(CFG_MUL_LAT), .CFG_LSU_LAT(CFG_LSU_LAT),
+    .CFG_ACTIVE_WARPS(CFG_ACTIVE_WARPS), .IMISS_LAT(IMISS_LAT), .PIN_CFG(PIN_CFG),
+    .IMEM_HEX(IMEM_HEX)
+  ) dut (
+    .clk_i(clk), .rst_i(rst), .sel_i(sel), .done_led_o(done), .led_o(led));
+`endif
+
+  initial begin
+    repeat (3) @(posedge clk);
+    rst = 1'b0;
+    n = 0;
+    while (!done && n < MAX_CYCLES) begin @(posedge clk); n = n + 1; end
+    chk = 32'd0;
+    for (b = 0; b < 4; b = b + 1) begin
+      sel = b[1:0]; #1; chk[b*8 +: 8] = led;
+    end
+`ifdef WF_GLS
+    $display("FPGA_SIM done=%0d checksum=0x%08x cycles=%0d", done, chk, n);
+`else
+    $display("FPGA_SIM done=%0d checksum=0x%08x cycles=%0d", done, chk, dut.cycles_q);
+`endif
+    $finish;
+  end
+endmodule

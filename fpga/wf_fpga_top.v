@@ -1,0 +1,258 @@
+// warpfront FPGA top (docs/fpga.md): wf_core + a block-RAM instruction memory
+// initialised from a `wfsim --emit-hex` file + a launch/done controller.
+//
+// After the reset button is released the controller
+//   1. clears the scratchpad through the host port (MEM_WORDS writes of 0:
+//      the C model starts from an all-zero scratchpad),
+//   2. pulses launch_i with the run-time configuration given by the CFG_*
+//      parameters (constants, so synthesis prunes the modes not used),
+//   3. waits for done_o,
+//   4. reads the whole scratchpad (host port), then every register of every
+//      warp (host register port, all lanes), folding each 32-bit word w into
+//      the checksum c <- rotl(c, 5) + w (order: mem[0..MEM_WORDS-1], then for
+//      each warp, each register, each lane), and
+//   5. shows done on done_led_o and byte sel_i of the checksum on led_o.
+// fpga/checksum.py computes the same checksum from `wfsim --dump-state`.
+// The §11 observation outputs of wf_core are left unconnected, so synthesis
+// removes the trace logic.
+//
+// Instruction memory: IMEM_WORDS x 64 bits, one synchronous read port (one
+// block-RAM word per cycle). It takes one request at a time (req_ready = 0
+// while busy), reads the line's ICACHE_LINE words one per cycle into a line
+// register, and answers exactly IMISS_LAT-1 cycles after the request
+// handshake, so with IMSHRS=1 (never two misses outstanding) the run takes
+// exactly the cycles of `wfsim --imiss-lat IMISS_LAT`. With more MSHRs a
+// second miss waits for the first (slower than the C model's pipelined
+// memory, still correct). Needs IMISS_LAT >= ICACHE_LINE + 3.
+// Programs start at pc 0 in every warp (a hex image carries no .start).
+module wf_fpga_top #(
+    // wf_core elaboration parameters (docs/rtl.md); small FPGA defaults
+    parameter integer WARPS        = 2,
+    parameter integer LANES        = 2,
+    parameter integer REGS         = 16,
+    parameter integer BANKS        = 2,
+    parameter integer COLLECTORS   = 2,
+    parameter integer SB_ENTRIES   = 2,
+    parameter integer IBUF         = 2,
+    parameter integer ICACHE_LINES = 4,
+    parameter integer ICACHE_LINE  = 1,
+    parameter integer IMSHRS       = 1,
+    parameter integer IMEM_WORDS   = 256,
+    parameter integer MEM_WORDS    = 256,
+    parameter integer MEM_LINE     = 2,
+    parameter integer BLOOM_BITS   = 4,
+    parameter integer ALU_LAT_MAX  = 1,
+    parameter integer MUL_LAT_MAX  = 2,
+    parameter integer LSU_LAT_MAX  = 2,
+    // run-time configuration driven at launch (wfsim option in brackets)
+    parameter integer CFG_SWIZZLE  = 1,   // --layout: 0 naive, 1 swizzle
+    parameter integer CFG_WAR      = 4,   // --war: 0 none, 1 inorder, 2 warpboard-commit, 3 warpboard-read, 4 bloom
+    parameter integer CFG_GTO      = 0,   // --sched: 0 lrr, 1 gto
+    parameter integer CFG_LOOPS    = 3,   // --loops 1..3
+    parameter integer CFG_STALL    = 0,   // --hazard: 0 replay, 1 stall
+    parameter integer CFG_ALU_LAT  = 1,   // --alu-lat 1..ALU_LAT_MAX
+    parameter integer CFG_MUL_LAT  = 2,   // --mul-lat 1..MUL_LAT_MAX
+    parameter integer CFG_LSU_LAT  = 2,   // --lsu-lat 2..LSU_LAT_MAX
+    parameter integer CFG_ACTIVE_WARPS = 0, // --active-warps, 0 = all
+    parameter integer IMISS_LAT    = 8,   // --imiss-lat, >= ICACHE_LINE + 3
+    parameter integer PIN_CFG      = 1,   // 1: wf_core's PIN_* = the CFG_* above (the logic
+                                          // of the other modes is removed), 0: run-time knobs
+    parameter        IMEM_HEX      = "demo.hex"  // $readmemh image (wfsim --emit-hex); fpga/demo.hex = sim/examples/fact.s
+) (
+    input  wire       clk_i,
+    input  wire       rst_i,        // reset button, active high, asynchronous
+    input  wire [1:0] sel_i,        // which checksum byte led_o shows
+    output wire       done_led_o,   // program finished and checksum complete
+    output wire [7:0] led_o         // checksum byte sel_i (0 until done)
+);
+  // ---- parameter checks of the wrapper itself (wf_core checks its own) ----------
+  generate
+    if (IMISS_LAT < ICACHE_LINE + 3 || IMISS_LAT > 256)
+      begin : g_chk_lat IMISS_LAT_out_of_range_ICACHE_LINE_plus_3_to_256 u_err(); end
+    if (PIN_CFG < 0 || PIN_CFG > 1) begin : g_chk_pin PIN_CFG_out_of_range_0_to_1 u_err(); end
+    if (CFG_SWIZZLE < 0 || CFG_SWIZZLE > 1) begin : g_chk_swz CFG_SWIZZLE_out_of_range_0_to_1 u_err(); end
+    if (CFG_GTO < 0 || CFG_GTO > 1) begin : g_chk_gto CFG_GTO_out_of_range_0_to_1 u_err(); end
+    if (CFG_STALL < 0 || CFG_STALL > 1) begin : g_chk_stall CFG_STALL_out_of_range_0_to_1 u_err(); end
+    if (CFG_LOOPS < 1 || CFG_LOOPS > 3) begin : g_chk_loops CFG_LOOPS_out_of_range_1_to_3 u_err(); end
+    if (CFG_WAR < 0 || CFG_WAR > 4) begin : g_chk_war CFG_WAR_out_of_range_0_to_4 u_err(); end
+    if (CFG_ALU_LAT < 1 || CFG_ALU_LAT > ALU_LAT_MAX)
+      begin : g_chk_alu CFG_ALU_LAT_out_of_range_1_to_ALU_LAT_MAX u_err(); end
+    if (CFG_MUL_LAT < 1 || CFG_MUL_LAT > MUL_LAT_MAX)
+      begin : g_chk_mul CFG_MUL_LAT_out_of_range_1_to_MUL_LAT_MAX u_err(); end
+    if (CFG_LSU_LAT < 2 || CFG_LSU_LAT > LSU_LAT_MAX)
+      begin : g_chk_lsu CFG_LSU_LAT_out_of_range_2_to_LSU_LAT_MAX u_err(); end
+    if (CFG_ACTIVE_WARPS < 0 || CFG_ACTIVE_WARPS > WARPS)
+      begin : g_chk_act CFG_ACTIVE_WARPS_out_of_range_0_to_WARPS u_err(); end
+  endgenerate
+
+  localparam integer IAW = IMEM_WORDS > 1 ? $clog2(IMEM_WORDS) : 1;
+  localparam integer LW  = ICACHE_LINE * 64;
+  localparam integer LIW = ICACHE_LINE > 1 ? $clog2(ICACHE_LINE) : 0;   // word-in-line bits
+  localparam integer LA = MEM_WORDS - 1, LR = REGS - 1, LWP = WARPS - 1;
+  localparam [15:0] LAST_ADDR = LA[15:0];   // host-port counters at full port width
+  localparam [6:0]  LAST_REG  = LR[6:0];
+  localparam [5:0]  LAST_WARP = LWP[5:0];
+
+  // ---- reset: asynchronous assert, synchronous release --------------------------
+  reg [1:0] rst_sync_q;
+  always @(posedge clk_i or posedge rst_i) begin
+    if (rst_i) rst_sync_q <= 2'b00;
+    else       rst_sync_q <= {rst_sync_q[0], 1'b1};
+  end
+  wire rst_n = rst_sync_q[1];
+
+  // ---- instruction memory (block RAM, one 64-bit word per cycle) ----------------
+  reg [63:0] imem_q [0:IMEM_WORDS-1];
+  integer k;
+  initial begin
+`ifndef SYNTHESIS
+    // words past the program are 0, as in the C model (simulators start at X;
+    // block RAM starts at 0). Not for Yosys: 0.23 lets this loop's writes
+    // override the $readmemh image (an all-zero ROM; scripts/synth.py checks)
+    for (k = 0; k < IMEM_WORDS; k = k + 1) imem_q[k] = 64'd0;
+`endif
+    $readmemh(IMEM_HEX, imem_q);
+  end
+  reg  [63:0]  imem_rdata_q;
+  reg  [IAW-1:0] imem_raddr;
+  always @(posedge clk_i) imem_rdata_q <= imem_q[imem_raddr];
+
+  wire         req_valid, resp_ready;
+  wire [2:0]   req_mshr;
+  wire [15:0]  req_line;
+  reg          busy_q;
+  reg  [8:0]   icnt_q;        // cycles since the request handshake
+  reg  [2:0]   imshr_q;
+  reg  [15:0]  iline_q;
+  reg  [LW-1:0] linebuf_q;
+  wire         req_ready  = !busy_q;
+  wire         resp_valid = busy_q && icnt_q == IMISS_LAT[8:0] - 9'd1;
+  // word icnt-1 of the line: line * ICACHE_LINE + icnt - 1 (low IAW bits: the
+  // addresses wrap at IMEM_WORDS like the C model's)
+  wire [31:0]  word_addr  = ({16'd0, iline_q} << LIW) + {23'd0, icnt_q} - 32'd1;
+  always @* imem_raddr = word_addr[IAW-1:0];
+  always @(posedge clk_i or negedge rst_n) begin
+    if (!rst_n) begin
+      busy_q <= 1'b0; icnt_q <= 9'd0; imshr_q <= 3'd0; iline_q <= 16'd0;
+    end else if (!busy_q) begin
+      if (req_valid) begin
+        busy_q <= 1'b1; icnt_q <= 9'd1; imshr_q <= req_mshr; iline_q <= req_line;
+      end
+    end else begin
+      icnt_q <= icnt_q + 9'd1;
+      if (resp_valid) busy_q <= 1'b0;
+    end
+  end
+  // word j of the line is read in cycle icnt = j+1 and on the RAM output in
+  // icnt = j+2; shifting it in from the top leaves word 0 at the bottom
+  wire shift_in = busy_q && icnt_q >= 9'd2 && icnt_q <= ICACHE_LINE[8:0] + 9'd1;
+  generate
+    if (ICACHE_LINE == 1) begin : g_line1
+      always @(posedge clk_i) if (shift_in) linebuf_q <= imem_rdata_q;
+    end else begin : g_linen
+      always @(posedge clk_i) if (shift_in) linebuf_q <= {imem_rdata_q, linebuf_q[LW-1:64]};
+    end
+  endgenerate
+
+  // ---- launch / done controller --------------------------------------------------
+  localparam [2:0] S_CLEAR = 3'd0, S_LAUNCH = 3'd1, S_RUN = 3'd2, S_MEM = 3'd3,
+                   S_REG = 3'd4, S_LAST = 3'd5, S_DONE = 3'd6;
+  reg  [2:0]     st_q;
+  reg  [15:0]    addr_q;
+  reg  [5:0]     warp_q;
+  reg  [6:0]     ridx_q;
+  reg            mem_rd_q, reg_rd_q;   // a host read was issued last cycle
+  reg  [31:0]    chk_q;
+  reg  [63:0]    cycles_q;             // the run's cycle count (for the testbench)
+  wire           core_done;
+  wire [63:0]    core_cycle;
+  wire [31:0]    mem_rdata;
+  wire [LANES*32-1:0] reg_rdata;
+
+  wire mem_en = st_q == S_CLEAR || st_q == S_MEM;
+  wire mem_we = st_q == S_CLEAR;
+  wire reg_en = st_q == S_REG;
+  wire launch = st_q == S_LAUNCH;
+  wire last_addr = addr_q == LAST_ADDR;
+  wire last_reg  = ridx_q == LAST_REG;
+  wire last_warp = warp_q == LAST_WARP;
+
+  // the checksum after folding this cycle's host read data
+  reg  [31:0] chk_next;
+  always @* begin : p_fold
+    integer l;
+    chk_next = chk_q;
+    if (mem_rd_q) chk_next = {chk_next[26:0], chk_next[31:27]} + mem_rdata;
+    if (reg_rd_q)
+      for (l = 0; l < LANES; l = l + 1)
+        chk_next = {chk_next[26:0], chk_next[31:27]} + reg_rdata[l*32 +: 32];
+  end
+
+  always @(posedge clk_i or negedge rst_n) begin
+    if (!rst_n) begin
+      st_q <= S_CLEAR; addr_q <= '0; warp_q <= '0; ridx_q <= '0;
+      mem_rd_q <= 1'b0; reg_rd_q <= 1'b0; chk_q <= 32'd0; cycles_q <= 64'd0;
+    end else begin
+      mem_rd_q <= st_q == S_MEM;
+      reg_rd_q <= st_q == S_REG;
+      chk_q    <= chk_next;
+      case (st_q)
+        S_CLEAR: begin
+          addr_q <= last_addr ? 16'd0 : addr_q + 16'd1;
+          if (last_addr) st_q <= S_LAUNCH;
+        end
+        S_LAUNCH: st_q <= S_RUN;
+        S_RUN: if (core_done) begin
+          st_q <= S_MEM; cycles_q <= core_cycle;
+        end
+        S_MEM: begin
+          addr_q <= addr_q + 16'd1;
+          if (last_addr) st_q <= S_REG;
+        end
+        S_REG: begin
+          ridx_q <= last_reg ? 7'd0 : ridx_q + 7'd1;
+          if (last_reg) begin
+            warp_q <= warp_q + 6'd1;
+            if (last_warp) st_q <= S_LAST;
+          end
+        end
+        S_LAST: st_q <= S_DONE;          // the last register read folds now
+        default: ;                       // S_DONE: hold until reset
+      endcase
+    end
+  end
+
+  assign done_led_o = st_q == S_DONE;
+  assign led_o      = done_led_o ? chk_q[sel_i*8 +: 8] : 8'd0;
+
+  // ---- the core ----------------------------------------------------------------------
+  wf_core #(
+    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
+    .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS),
+    .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS),
+    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
+    .PIN_LAYOUT(PIN_CFG != 0 ? CFG_SWIZZLE : -1), .PIN_WAR(PIN_CFG != 0 ? CFG_WAR : -1),
+    .PIN_SCHED(PIN_CFG != 0 ? CFG_GTO : -1), .PIN_LOOPS(PIN_CFG != 0 ? CFG_LOOPS : -1),
+    .PIN_HAZARD(PIN_CFG != 0 ? CFG_STALL : -1)
+  ) u_core (
+    .clk_i(clk_i), .rst_ni(rst_n),
+    .launch_i(launch),
+    .cfg_swizzle_i(CFG_SWIZZLE != 0), .cfg_war_i(CFG_WAR[2:0]), .cfg_gto_i(CFG_GTO != 0),
+    .cfg_loops_i(CFG_LOOPS[1:0]), .cfg_stall_i(CFG_STALL != 0),
+    .cfg_alu_lat_i(CFG_ALU_LAT[5:0]), .cfg_mul_lat_i(CFG_MUL_LAT[5:0]),
+    .cfg_lsu_lat_i(CFG_LSU_LAT[5:0]), .cfg_active_warps_i(CFG_ACTIVE_WARPS[6:0]),
+    .start_pc_i({(WARPS*16){1'b0}}),
+    .running_o(), .done_o(core_done), .cycle_o(core_cycle),
+    .imem_req_valid_o(req_valid), .imem_req_ready_i(req_ready),
+    .imem_req_mshr_o(req_mshr), .imem_req_line_o(req_line),
+    .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),
+    .imem_resp_mshr_i(imshr_q), .imem_resp_data_i(linebuf_q),
+    .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(addr_q),
+    .mem_wdata_i(32'd0), .mem_rdata_o(mem_rdata),
+    .reg_en_i(reg_en), .reg_warp_i(warp_q), .reg_idx_i(ridx_q),
+    .reg_rdata_o(reg_rdata),
+    .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o()
+  );
+  wire unused_ok = &{1'b0, resp_ready};
+endmodule

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""`make fpga-gls`: gate-level simulation of the synth_ice40 netlist that
+`make fpga` (scripts/synth.py ice40) wrote for a configuration (default
+ice-min): the netlist (build/synth/ice40/<config>/top.json, as Verilog) with
+Yosys' iCE40 cell models under Icarus, driven by fpga/tb_fpga_top.v built with
+WF_GLS; the checksum on
+the LEDs must equal fpga/checksum.py over `wfsim --dump-state` of the demo
+program (fpga/demo.hex = sim/examples/fact.s) at the configuration's
+parameters. This checks what synthesis made of the design, including the
+program image in the instruction-memory block RAMs.
+Usage: scripts/fpga-gls.py [CONFIG ...]. Exit status 0 pass, 1 fail, 2 error."""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+
+def load(name, path):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, path))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+synth = load("synth", "scripts/synth.py")
+fsim = load("fpga_sim", "scripts/fpga-sim.py")
+CELLS = "/usr/share/yosys/ice40/cells_sim.v"
+
+
+def wfsim_cfg(params):
+    """wf_fpga_top parameters (wrapper defaults where absent) -> wfsim options."""
+    cfg = dict(fsim.BASE)
+    inv_size = {v: k for k, v in fsim.SIZE.items()}
+    inv_run = {v[0]: (k, v[1]) for k, v in fsim.RUN.items()}
+    for k, v in params.items():
+        if k in inv_size:
+            cfg[inv_size[k]] = v
+        elif k in inv_run:
+            opt, names = inv_run[k]
+            cfg[opt] = {n: x for x, n in names.items()}[v] if names else v
+    return cfg
+
+
+def gls(name):
+    d = os.path.join(synth.OUT, "ice40", name)
+    res = os.path.join(d, "result.json")
+    if not os.path.exists(res):
+        return "no netlist: run `make fpga FPGA_CONFIGS=%s` first" % name
+    with open(res) as f:
+        r = json.load(f)
+    if not r.get("luts"):
+        return "the synthesis of %s failed: %s" % (name, r.get("error"))
+    run = fsim.run
+    p = subprocess.run(["yosys", "-q", "-p", "read_json top.json; write_verilog -noattr netlist.v"],
+                       cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode:
+        return "yosys write_verilog failed: " + p.stdout
+    vvp = os.path.join(d, "gls.vvp")
+    # Icarus 11 has no port default values: the cell models' defaults are off
+    # (the netlist connects every input it uses)
+    p = run(["iverilog", "-g2012", "-DNO_ICE40_DEFAULT_ASSIGNMENTS",
+             "-DICE40_%s" % ("U" if r["params"].get("part") == "up5k" else "HX"),
+             "-DWF_GLS", "-Ptb_fpga_top.MAX_CYCLES=6000", "-s", "tb_fpga_top", "-o", vvp, CELLS,
+             os.path.join(d, "netlist.v"), "fpga/tb_fpga_top.v"])
+    if p.returncode:
+        return "iverilog failed: " + p.stdout[-2000:]
+    p = run(["vvp", "-n", vvp])
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("FPGA_SIM done=")]
+    if not line:
+        return "vvp failed: " + p.stdout[-2000:]
+    f = dict(kv.split("=") for kv in line[0].split()[1:])
+    cfg = wfsim_cfg(r["params"])
+    try:
+        want, want_func, _ = fsim.expected("gls_" + os.path.basename(name), "sim/examples/fact.s", cfg)
+    except RuntimeError as e:
+        return str(e)
+    got = int(f["checksum"], 16)
+    if f["done"] != "1":
+        return "done_led_o never rose"
+    if got != want or want_func != want:
+        return "checksum 0x%08x, wfsim 0x%08x (interpreter 0x%08x)" % (got, want, want_func)
+    return None, "checksum 0x%08x = wfsim's, done %s cycles after reset" % (got, f["cycles"])
+
+
+def main(argv):
+    os.makedirs(fsim.OUT, exist_ok=True)
+    fails = 0
+    for name in argv or ["ice-min"]:
+        out = gls(name)
+        if isinstance(out, tuple):
+            print("fpga-gls: PASS %s: %s" % (name, out[1]))
+        else:
+            print("fpga-gls: FAIL %s: %s" % (name, out))
+            fails += 1
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""Synthesis and FPGA flows (docs/fpga.md).
+
+  scripts/synth.py generic [CONFIG ...]   `make synth`: Yosys generic synthesis
+      of wf_core (the core as delivered, with its §11 trace ports) per
+      configuration, hierarchy kept: the coarse stage of `synth` (lint.sh's:
+      proc, memory inference, check -assert, no latches), memories counted there and kept as
+      RAM macros ($mem_v2, what an FPGA or ASIC RAM takes), the rest
+      tech-mapped to gates (cells, flip-flops) and to 4-input LUTs (`abc -lut 4`).
+  scripts/synth.py ice40 [CONFIG ...]     `make fpga`: Yosys synth_ice40 of
+      fpga/wf_fpga_top.v (the trace ports unconnected, so pruned) + nextpnr-ice40
+      on the configuration's part; LUTs, FFs, BRAMs (SB_RAM40_4K), logic cells
+      and Fmax from nextpnr's --report JSON.
+  scripts/synth.py sweep                  the parameter-cost sweep of docs/fpga.md
+      (ice40 synthesis only, one parameter changed from the fpga base at a time).
+  scripts/synth.py breakdown              generic synthesis of fpga/wf_fpga_top.v
+      at its default shape with the hierarchy kept: LUT4 and FFs per block.
+  scripts/synth.py doc                    only rewrite the docs/fpga.md tables.
+
+CONFIG names are those of CONFIGS below (default: every config of the flow
+but those in ON_REQUEST).
+Each run's result is kept in build/synth/<flow>/<config>/result.json; after a
+run the tables between the markers in docs/fpga.md are rewritten from every
+result present (so a config not rerun keeps its last measured row; each row
+records the date and the commit it was measured at). Options: --jobs N (<= 2,
+default 1), --timeout S (per configuration, default 3600), --no-doc.
+Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
+import datetime
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+OUT = os.path.join(ROOT, "build", "synth")
+DOC = os.path.join(ROOT, "docs", "fpga.md")
+
+MIN = dict(WARPS=1, LANES=1, REGS=1, BANKS=1, COLLECTORS=1, SB_ENTRIES=1, IBUF=1, ICACHE_LINES=1,
+           ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=1, MEM_WORDS=16, MEM_LINE=1, BLOOM_BITS=4,
+           ALU_LAT_MAX=1, MUL_LAT_MAX=1, LSU_LAT_MAX=2)
+# the defaults of fpga/wf_fpga_top.v (a small FPGA shape)
+FPGA = dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2, ICACHE_LINES=4,
+            ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=2, BLOOM_BITS=4,
+            ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
+# name -> (flow, parameters, description); generic: wf_core parameters (the
+# rest at wf_core's defaults); ice40: wf_fpga_top parameters + "part"
+CONFIGS = {
+    "smallest": ("generic", dict(MIN), "every parameter at its minimum"),
+    "fpga-small": ("generic", dict(FPGA), "fpga/wf_fpga_top.v's shape, run-time knobs"),
+    "default": ("generic", {}, "wf_core defaults (8 warps x 8 lanes, 32 regs, 4 banks, latency maxima 16/32/32)"),
+    "warps16": ("generic", dict(WARPS=16), "defaults, 16 warps"),
+    "w64r128": ("generic", dict(WARPS=64, REGS=128), "defaults, 64 warps x 128 registers (the seed's scale point)"),
+    "ice-min": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1, part="hx8k"),
+                "every size at its minimum but 8 registers and 256-word memories, pinned"),
+    "ice-min-up5k": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1,
+                                   part="up5k"), "ice-min on the UP5K (multipliers in SB_MAC16)"),
+    "ice-1w1l": ("ice40", dict(FPGA, WARPS=1, LANES=1, part="hx8k"), "1 warp x 1 lane, pinned loops 3 / bloom"),
+    "ice-2w1l": ("ice40", dict(FPGA, LANES=1, part="hx8k"), "2 warps x 1 lane, pinned loops 3 / bloom"),
+    "ice-2w2l": ("ice40", dict(FPGA, part="hx8k"), "the wrapper's default: 2 warps x 2 lanes, pinned"),
+}
+# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys
+ON_REQUEST = {"w64r128"}
+# the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
+SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
+# (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
+# whose parameters equal an ice40 config's reuses that config's result)
+SWEEP = [
+    ("base", {}), ("WARPS=4", dict(WARPS=4)), ("LANES=2", dict(LANES=2)),
+    ("REGS=32", dict(REGS=32)), ("COLLECTORS=4", dict(COLLECTORS=4)),
+    ("MUL_LAT_MAX=4", dict(MUL_LAT_MAX=4, CFG_MUL_LAT=4)),
+    ("PIN_CFG=0 (run-time knobs)", dict(PIN_CFG=0)),
+]
+PARTS = {"hx8k": ["--hx8k", "--package", "ct256"], "up5k": ["--up5k", "--package", "sg48"]}
+PART_NAME = {"hx8k": "iCE40HX8K-CT256", "up5k": "iCE40UP5K-SG48"}
+
+
+def rtl_files():
+    return sorted(glob.glob(os.path.join(ROOT, "rtl", "*.v")))
+
+
+def commit():
+    r = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, universal_newlines=True)
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "rtl", "fpga"],
+                           stdout=subprocess.PIPE, universal_newlines=True).stdout.strip()
+    return (r.stdout.strip() or "?") + ("+dirty" if dirty else "")
+
+
+def chparams(params, top):
+    out = []
+    for k, v in sorted(params.items()):
+        if k == "part":
+            continue
+        out.append('chparam -set %s %s %s' % (k, '"%s"' % v if isinstance(v, str) else v, top))
+    return out
+
+
+def stat_cells(text):
+    """{cell type: count} of the last `stat` (-top: the design hierarchy total)."""
+    part = text.split("=== design hierarchy ===")[-1]
+    cells = {}
+    for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", part, re.M):
+        cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
+    total = re.findall(r"Number of cells:\s+(\d+)", part)
+    return cells, int(total[-1]) if total else sum(cells.values())
+
+
+def mem_bits(dump, listing="", hier=""):
+    """$mem_v2 cells of a `dump` and their WIDTH*SIZE bits; with the cells'
+    `select -list` (module/cell, in the dump's order) and a hierarchical
+    `stat`, each module's memories count once per instance of the module."""
+    inst = {m.group(1): int(m.group(2)) for m in re.finditer(
+        r"^\s+(\S+)\s+(\d+)\s*$", hier.partition("=== design hierarchy ===")[2]
+        .split("Number of wires")[0], re.M)}
+    mods = [ln.split("/", 1)[0] for ln in listing.splitlines() if "/" in ln]
+    n = bits = 0
+    cells = [c for c in re.split(r"\n\s*cell ", dump)[1:] if c.startswith("$mem_v2")]
+    for i, cell in enumerate(cells):
+        k = inst.get(mods[i], 1) if len(mods) == len(cells) else 1
+        w = re.search(r"parameter \\WIDTH (\d+)", cell)
+        s = re.search(r"parameter \\SIZE (\d+)", cell)
+        n += k
+        bits += k * int(w.group(1)) * int(s.group(1)) if w and s else 0
+    return n, bits
+
+
+def module_counts(text):
+    """{block: [instances, LUT4, FFs]} from a hierarchical `stat` (per-module
+    sections times the instance counts of the hierarchy). Modules are named
+    without their parameter hash (the three wf_pipe variants are merged)."""
+    def sections(t):
+        head = t.partition("=== design hierarchy ===")[0]
+        return {m.group(1): m.group(2) for m in
+                re.finditer(r"^=== (\S+) ===\n(.*?)(?=^=== |\Z)", head, re.M | re.S)}
+    hier = text.partition("=== design hierarchy ===")[2].split("Number of wires")[0]
+    inst = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", hier, re.M)}
+    out = {}
+    for full, body in sections(text).items():
+        lut = sum(int(x) for x in re.findall(r"^\s+\$lut\s+(\d+)", body, re.M))
+        ff = sum(int(x) for x in re.findall(r"^\s+\$_\w*DFF\w*\s+(\d+)", body, re.M))
+        parts = [c for c in full.split("\\") if c.startswith("wf_")]
+        short = parts[0] if parts else full
+        if short == "wf_pipe":
+            short += " (the ALU, MUL/MAD and LSU stage chains with their lane datapaths)"
+        n = inst.get(full, 1)
+        o = out.setdefault(short, [0, 0, 0])
+        o[0] += n
+        o[1] += n * lut
+        o[2] += n * ff
+    return out
+
+
+def run_yosys(d, script, timeout):
+    with open(os.path.join(d, "synth.ys"), "w") as f:
+        f.write("\n".join(script) + "\n")
+    t0 = datetime.datetime.now()
+    try:
+        r = subprocess.run(["yosys", "-q", "-l", "yosys.log", "-s", "synth.ys"], cwd=d,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=timeout)
+        ok = r.returncode == 0
+        if r.returncode < 0 or r.returncode == 137:
+            return False, "yosys killed by signal %d (out of memory?)" % abs(r.returncode), \
+                (datetime.datetime.now() - t0).total_seconds()
+    except subprocess.TimeoutExpired:
+        return False, "yosys timed out after %d s" % timeout, timeout
+    secs = (datetime.datetime.now() - t0).total_seconds()
+    if not ok:
+        errs = [ln for ln in open(os.path.join(d, "yosys.log"), errors="replace") if "ERROR" in ln]
+        return False, (errs[-1].strip() if errs else "yosys failed, see %s/yosys.log" % d), secs
+    return True, "", secs
+
+
+def generic(name, params, timeout, breakdown=False):
+    """breakdown: top fpga/wf_fpga_top.v, hierarchy kept (per-module counts)"""
+    d = os.path.join(OUT, "breakdown" if breakdown else "generic", name)
+    os.makedirs(d, exist_ok=True)
+    top = "wf_fpga_top" if breakdown else "wf_core"
+    files = rtl_files() + ([os.path.join(ROOT, "fpga", "wf_fpga_top.v")] if breakdown else [])
+    script = ["read_verilog -sv -I%s %s" % (os.path.join(ROOT, "rtl"), " ".join(files))]
+    if breakdown:
+        params = dict(params, IMEM_HEX=os.path.join(ROOT, "fpga", "demo.hex"))
+    script += chparams(params, top)
+    script += [
+        # lint.sh's coarse stage and checks
+        # hierarchy kept, as lint.sh: flattening the default configuration
+        # made Yosys' share pass need more than 21 GB (killed by the OOM killer)
+        "synth -top %s -run begin:fine" % top,
+        # (breakdown: Yosys 0.23 reports the proc wire of the instruction ROM's
+        # merged output register as undriven when the hierarchy is kept)
+        "check" if breakdown else "check -assert",
+        "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr",
+        "tee -q -o mems.txt dump t:$mem_v2",
+        "tee -q -o memlist.txt select -list t:$mem_v2",
+        # the fine stage without memory_map: RAMs stay macros
+        "opt -fast -full", "opt -full", "techmap", "opt -fast", "abc -fast", "opt -fast",
+        "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_*",
+        "tee -q -o stat_gates.txt stat -top %s" % top,
+        "abc -lut 4", "opt_clean",
+        "tee -q -o stat_lut.txt stat -top %s" % top,
+    ]
+    ok, err, secs = run_yosys(d, script, timeout)
+    res = dict(flow="breakdown" if breakdown else "generic", name=name, params=params, ok=ok,
+               error=err, seconds=round(secs))
+    if ok and breakdown:
+        res["modules"] = module_counts(open(os.path.join(d, "stat_lut.txt")).read())
+    if ok:
+        gates, total = stat_cells(open(os.path.join(d, "stat_gates.txt")).read())
+        luts, _ = stat_cells(open(os.path.join(d, "stat_lut.txt")).read())
+        nmem, bits = mem_bits(open(os.path.join(d, "mems.txt")).read(),
+                              open(os.path.join(d, "memlist.txt")).read(),
+                              open(os.path.join(d, "stat_gates.txt")).read())
+        ffs = sum(v for k, v in gates.items() if re.match(r"\$_(AL|S|DFFSR|DFFE|SDFF|DFF|ALDFF)", k)
+                  and "DLATCH" not in k)
+        res.update(cells=total, ffs=ffs, luts=luts.get("$lut", 0), mems=nmem, mem_bits=bits)
+    return res
+
+
+def ice40(name, params, timeout):
+    d = os.path.join(OUT, "ice40", name)
+    os.makedirs(d, exist_ok=True)
+    part = params.get("part", "hx8k")
+    hexfile = os.path.join(ROOT, "fpga", "demo.hex")
+    p = dict(params, IMEM_HEX=hexfile)
+    script = ["read_verilog -sv -I%s %s %s" % (os.path.join(ROOT, "rtl"),
+                                             os.path.join(ROOT, "fpga", "wf_fpga_top.v"),
+                                             " ".join(rtl_files()))]
+    script += chparams(p, "wf_fpga_top")
+    script += ["synth_ice40 -top wf_fpga_top%s -json top.json" % (" -dsp" if part == "up5k" else ""),
+               "tee -q -o stat.txt stat"]
+    ok, err, secs = run_yosys(d, script, timeout)
+    res = dict(flow="ice40", name=name, params=params, part=PART_NAME[part], ok=ok, error=err,
+               seconds=round(secs))
+    if not ok:
+        return res
+    # the program image must be in the instruction-memory block RAMs
+    with open(os.path.join(d, "top.json")) as f:
+        mcells = json.load(f)["modules"]["wf_fpga_top"]["cells"]
+    roms = [c for n, c in mcells.items() if n.startswith("imem_q") and c["type"] == "SB_RAM40_4K"]
+    if not roms or not any("1" in v for c in roms for k, v in c["parameters"].items()
+                           if k.startswith("INIT_")):
+        res.update(ok=False, error="the instruction-memory block RAMs do not hold the program image")
+        return res
+    cells, total = stat_cells(open(os.path.join(d, "stat.txt")).read())
+    res.update(cells=total, luts=cells.get("SB_LUT4", 0),
+               ffs=sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
+               brams=cells.get("SB_RAM40_4K", 0), dsps=cells.get("SB_MAC16", 0),
+               carries=cells.get("SB_CARRY", 0))
+    if params.get("pnr", True) is False:
+        return res
+    cmd = ["nextpnr-ice40"] + PARTS[part] + ["--json", "top.json", "--pcf-allow-unconstrained",
+                                             "--freq", "12", "--report", "report.json",
+                                             "--seed", "1", "-q", "-l", "nextpnr.log"]
+    t0 = datetime.datetime.now()
+    try:
+        r = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        res.update(ok=False, error="nextpnr timed out after %d s" % timeout)
+        return res
+    res["pnr_seconds"] = round((datetime.datetime.now() - t0).total_seconds())
+    rep = os.path.join(d, "report.json")
+    if r.returncode or not os.path.exists(rep):
+        log = open(os.path.join(d, "nextpnr.log"), errors="replace").read()
+        m = re.findall(r"ERROR: (.*)", log)
+        res.update(ok=False, fits=False, error="nextpnr: " + (m[-1] if m else "failed"))
+        util = re.findall(r"(ICESTORM_LC|ICESTORM_RAM):\s+(\d+)/\s*(\d+)", log)
+        if util:
+            res["util"] = {k: [int(a), int(b)] for k, a, b in util}
+        return res
+    rp = json.load(open(rep))
+    util = {k: [v["used"], v["available"]] for k, v in rp.get("utilization", {}).items()}
+    fmax = [v.get("achieved") for v in rp.get("fmax", {}).values()]
+    res.update(fits=True, util=util, fmax=round(min(fmax), 1) if fmax else None)
+    return res
+
+
+def run_one(name, flow, params, timeout):
+    if flow == "ice40":
+        res = ice40(name, params, timeout)
+    else:
+        res = generic(name, params, timeout, breakdown=flow == "breakdown")
+    res.update(date=datetime.date.today().isoformat(), commit=commit())
+    d = os.path.join(OUT, "sweep" if name.startswith("sweep:") else flow)
+    path = os.path.join(d, name.replace("sweep:", "").replace(" ", "_").replace("(", "")
+                        .replace(")", "").replace("=", "_"), "result.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(res, f, indent=1)
+    return res
+
+
+def results(flow):
+    out = []
+    for p in sorted(glob.glob(os.path.join(OUT, flow, "*", "result.json"))):
+        with open(p) as f:
+            out.append(json.load(f))
+    return out
+
+
+def describe(params):
+    """warps x lanes x regs x banks x CUs (wf_core's defaults where not given)"""
+    dflt = dict(WARPS=8, LANES=8, REGS=32, BANKS=4, COLLECTORS=4)
+    return "x".join(str(params.get(k, v)) for k, v in dflt.items())
+
+
+def table_generic(rows):
+    order = list(CONFIGS)
+    rows = sorted(rows, key=lambda r: order.index(r["name"]) if r["name"] in order else 99)
+    lines = ["| config | warps x lanes x regs x banks x CUs | cells (gates) | LUT4 (`abc -lut 4`) "
+             "| flip-flops | memories ($mem_v2) | memory bits | yosys time | measured |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        if r["ok"]:
+            lines.append("| %s | %s | %d | %d | %d | %d | %d | %d s | %s %s |" % (
+                r["name"], describe(r["params"]), r["cells"], r["luts"], r["ffs"], r["mems"],
+                r["mem_bits"], r["seconds"], r["date"], r["commit"]))
+        else:
+            lines.append("| %s | %s | - | - | - | - | - | %d s | %s: %s |" % (
+                r["name"], describe(r["params"]), r["seconds"], r["date"], r["error"]))
+    return "\n".join(lines)
+
+
+def ice_row(r, label):
+    util = r.get("util", {})
+    lc = util.get("ICESTORM_LC", ["-", "-"])
+    ram = util.get("ICESTORM_RAM", ["-", "-"])
+    if not r.get("luts"):
+        return "| %s | %s | - | - | - | - | - | - | %s |" % (label, r.get("part", "-"), r["error"])
+    fits = "yes" if r.get("fits") else ("no" if "fits" in r else "-")
+    return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s |" % (
+        label, r["part"], r["luts"], r["ffs"], r["brams"], lc[0], lc[1], ram[0], ram[1],
+        "%.1f MHz" % r["fmax"] if r.get("fmax") else "-",
+        fits + ("" if r["ok"] else " (%s)" % r["error"]))
+
+
+def table_ice40(rows):
+    order = list(CONFIGS)
+    rows = sorted(rows, key=lambda r: order.index(r["name"]) if r["name"] in order else 99)
+    lines = ["| config | part | SB_LUT4 | SB_DFF* | SB_RAM40_4K | logic cells used/avail "
+             "| BRAM used/avail | Fmax (nextpnr) | fits |", "|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        lines.append(ice_row(r, "%s (%s)" % (r["name"], describe(r["params"]))))
+    return "\n".join(lines)
+
+
+def same_shape(a, b):
+    strip = ("part", "pnr")
+    return {k: v for k, v in a.items() if k not in strip} == {k: v for k, v in b.items() if k not in strip}
+
+
+def sweep_rows():
+    """One row per SWEEP point: its own result, or an ice40 config's with the
+    same parameters."""
+    have = results("sweep") + results("ice40")
+    rows = []
+    for n, ch in SWEEP:
+        want = dict(SWEEP_BASE, **ch)
+        r = [h for h in have if same_shape(h["params"], want) and h.get("luts")]
+        if r:
+            rows.append(dict(r[0], name="sweep:" + n))
+    return rows
+
+
+def table_sweep(rows):
+    base = [r for r in rows if r["name"] == "sweep:base"]
+    b = base[0] if base and base[0].get("luts") else None
+    lines = ["| change from the base | SB_LUT4 | delta LUT4 | SB_DFF* | delta FF | SB_RAM40_4K |",
+             "|---|---:|---:|---:|---:|---:|"]
+    order = [n for n, _ in SWEEP]
+    for r in sorted(rows, key=lambda r: order.index(r["name"][6:]) if r["name"][6:] in order else 99):
+        if not r.get("luts"):
+            lines.append("| %s | - | - | - | - | - (%s) |" % (r["name"][6:], r["error"]))
+            continue
+        dl = "%+d" % (r["luts"] - b["luts"]) if b else "-"
+        df = "%+d" % (r["ffs"] - b["ffs"]) if b else "-"
+        lines.append("| %s | %d | %s | %d | %s | %d |" % (r["name"][6:], r["luts"], dl, r["ffs"], df,
+                                                        r["brams"]))
+    return "\n".join(lines)
+
+
+def table_breakdown(rows):
+    lines = []
+    for r in rows:
+        d = os.path.join(OUT, "breakdown", r["name"])
+        if r.get("modules") and os.path.exists(os.path.join(d, "stat_lut.txt")):
+            # from the run's own stat file (the block naming may have changed since)
+            r["modules"] = module_counts(open(os.path.join(d, "stat_lut.txt")).read())
+        if not r.get("modules"):
+            lines.append("%s: %s" % (r["name"], r["error"] or "no result"))
+            continue
+        tot = sum(v[1] for v in r["modules"].values())
+        lines += ["%s (%s x %s x %s x %s x %s, measured %s %s): %d LUT4 in all" % (
+            r["name"], *describe(r["params"]).split("x"), r["date"], r["commit"], tot), "",
+            "| block | instances | LUT4 | share | flip-flops |", "|---|---:|---:|---:|---:|"]
+        for k, (n, lut, ff) in sorted(r["modules"].items(), key=lambda kv: -kv[1][1]):
+            lines.append("| %s | %d | %d | %d%% | %d |" % (k, n, lut, round(100.0 * lut / max(tot, 1)), ff))
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+def rewrite_doc():
+    if not os.path.exists(DOC):
+        print("synth: %s missing, tables not written" % DOC)
+        return False
+    text = open(DOC).read()
+    for tag, table in (("synth", table_generic(results("generic"))),
+                       ("fpga", table_ice40(results("ice40"))),
+                       ("sweep", table_sweep(sweep_rows())),
+                       ("breakdown", table_breakdown(results("breakdown")))):
+        begin, end = "<!-- %s-table begin -->" % tag, "<!-- %s-table end -->" % tag
+        if begin not in text or end not in text:
+            print("synth: markers %s / %s missing in docs/fpga.md" % (begin, end))
+            return False
+        pre, rest = text.split(begin, 1)
+        text = pre + begin + "\n" + table + "\n" + end + rest.split(end, 1)[1]
+    with open(DOC, "w") as f:
+        f.write(text)
+    return True
+
+
+def main(argv):
+    args, jobs, timeout, doc = [], 1, 3600, True
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--jobs", "--timeout") and i + 1 < len(argv) and argv[i + 1].isdigit():
+            if a == "--jobs":
+                jobs = int(argv[i + 1])
+            else:
+                timeout = int(argv[i + 1])
+            i += 2
+            continue
+        if a == "--no-doc":
+            doc = False
+        elif a.startswith("-"):
+            print("synth: unknown option %s (see the header of scripts/synth.py)" % a)
+            return 2
+        else:
+            args.append(a)
+        i += 1
+    if not args or args[0] not in ("generic", "ice40", "sweep", "breakdown", "doc"):
+        print("usage: scripts/synth.py generic|ice40|sweep|breakdown|doc [CONFIG ...] [--jobs N] "
+              "[--timeout S] [--no-doc]")
+        return 2
+    if not 1 <= jobs <= 2:
+        print("synth: --jobs %d: allowed 1..2 (the machine is shared)" % jobs)
+        return 2
+    flow, names = args[0], args[1:]
+    if flow == "doc":
+        return 0 if rewrite_doc() else 1
+    if flow == "breakdown":
+        todo = [("fpga-2w2l", "breakdown", dict(FPGA))]
+    elif flow == "sweep":
+        done = [r["name"] for r in sweep_rows()]
+        todo = [("sweep:" + n, "ice40", dict(SWEEP_BASE, pnr=False, **ch)) for n, ch in SWEEP
+                if (not names or n in names) and "sweep:" + n not in done]
+    else:
+        known = [n for n, c in CONFIGS.items() if c[0] == flow]
+        bad = [n for n in names if n not in known]
+        if bad:
+            print("synth: unknown %s config %s; known: %s" % (flow, ", ".join(bad), ", ".join(known)))
+            return 2
+        todo = [(n, flow, CONFIGS[n][1]) for n in (names or [k for k in known if k not in ON_REQUEST])]
+    fail = 0
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = [(n, ex.submit(run_one, n, f, dict(p), timeout)) for n, f, p in todo]
+        for n, fu in futs:
+            r = fu.result()
+            good = r["ok"] or (flow == "ice40" and r.get("fits") is False and r.get("luts"))
+            tag = "PASS" if r["ok"] else ("DOES NOT FIT" if good else "FAIL")
+            fail += not good
+            info = ", ".join("%s %s" % (k, r[k]) for k in ("cells", "luts", "ffs", "mems", "mem_bits",
+                                                           "brams", "fmax", "seconds") if k in r)
+            print("synth: %s %s %s: %s%s" % (tag, flow, n, info, "" if r["ok"] else " (%s)" % r["error"]),
+                  flush=True)
+    if flow == "generic":
+        print(table_generic(results("generic")))
+    elif flow == "ice40":
+        print(table_ice40(results("ice40")))
+    elif flow == "breakdown":
+        print(table_breakdown(results("breakdown")))
+    else:
+        print(table_sweep(sweep_rows()))
+    if doc and not rewrite_doc():
+        fail += 1
+    return 1 if fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
