@@ -40,14 +40,18 @@ ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 include verif/verif.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help
+.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
+.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
+.PHONY: sc-smoke dpi-smoke
+.PHONY: fusesoc-sim
+.PHONY: test-regress test-readme test-readme-full
 all: $(B)/wfsim $(B)/libwarpfront.a
 
 help:
 	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
-	@echo "make bench     host speed of the models on sim/kernels (out/bench/bench.json)"
+	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
 
 deps:
 	@bash scripts/setup.sh test
@@ -55,7 +59,8 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels lint rtl-smoke
+	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels lint rtl-smoke \
+	  rtl-assert rtl-pins mutants sc-smoke dpi-smoke fusesoc-lint fusesoc-sim fpga-sim test-readme
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS)
@@ -69,17 +74,31 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
+
+# wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
+# experiments driver on a reduced sweep. Both are also part of test-examples.
+test-cov: $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
+test-experiments: $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
+
+# issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (~10 min)
+experiments: $(B)/wfsim
+	@WFSIM=$(B)/wfsim python3 scripts/experiments.py
 
 # sim/kernels on both engines against verif/check_kernels.py (issue 7)
 test-kernels: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-kernels.sh
 
-# host speed of the models on sim/kernels (no pass/fail): out/bench/bench.json
+# host speed, side by side (no pass/fail; verif/bench/bench.py): C model, functional
+# interpreter, bare Verilated RTL, C++ and SystemC lockstep, regression seeds/minute,
+# peak memory -> table + out/bench/bench.json
 $(B)/wfbench: $(B)/obj/verif/bench/wfbench.o $(B)/libwarpfront.a
 	$(CC) -o $@ $^ -lm
-bench: $(B)/wfbench
-	@mkdir -p out/bench
-	@$(B)/wfbench --json out/bench/bench.json sim/kernels/*.s
+bench: $(B)/wfbench $(B)/wfgen $(B)/wfsim $(B)/libwarpfront.a $(B)/libwfverif.a
+	@python3 verif/bench/bench.py
 
 # RTL: lint/synthesis/parameter checks, and the RTL against the C models.
 # `make lint` (in make test) runs Yosys to memory inference and check -assert;
@@ -89,11 +108,70 @@ lint:
 lint-full:
 	@LINT_SYNTH=full bash scripts/lint.sh
 
-rtl-smoke: $(B)/libwarpfront.a
-	@bash verif/rtl_smoke/smoke.sh
+rtl-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a $(B)/wfgen
+	@bash verif/cosim/smoke.sh
 
-regress: deps-regress $(B)/wfsim $(B)/wfgen
+# one lockstep co-simulation through FuseSoC (fusesoc.core target sim; fails on
+# a mismatch); PROGRAM=, SEED=, WFSIM_OPTIONS= select the run
+fusesoc-sim:
+	fusesoc --cores-root . run --build-root $(B)/fusesoc-sim --target=sim warpfront:warpfront:core \
+	  $(if $(PROGRAM),--program=$(abspath $(PROGRAM))) $(if $(SEED),--seed=$(SEED)) \
+	  $(if $(WFSIM_OPTIONS),--wfsim_options="$(WFSIM_OPTIONS)")
+
+# simulation-only assertions: each one fires on its fault, none on the examples
+# (Icarus, ~1 min); pinned knobs in lockstep with the C model (2 builds)
+rtl-assert: $(B)/wfsim
+	@bash verif/rtl_assert/run.sh
+rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
+	@bash verif/rtl_assert/pins.sh
+# mutation self-check (issue 5 item 8): every WF_MUTANT_* caught by co-simulation
+mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
+	@python3 scripts/mutants.py
+
+# FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
+# per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the
+# large ones take long); fpga: synth_ice40 + nextpnr-ice40 (LUTs, FFs, BRAMs,
+# Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
+# fpga-sim: programs through fpga/wf_fpga_top.v under Icarus against wfsim.
+# fusesoc-lint: the FuseSoC core's lint and synth targets (scripts/test-fusesoc.sh).
+synth:
+	@python3 scripts/synth.py generic $(SYNTH_CONFIGS)
+fpga:
+	@python3 scripts/synth.py ice40 $(FPGA_CONFIGS)
+fpga-sweep:
+	@python3 scripts/synth.py breakdown
+	@python3 scripts/synth.py sweep --jobs 2
+# fpga-gls: the synth_ice40 netlist of `make fpga` (FPGA_CONFIGS, default
+# ice-min) simulated with the iCE40 cell models against wfsim
+fpga-gls: $(B)/wfsim
+	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py $(FPGA_CONFIGS)
+fpga-sim: $(B)/wfsim
+	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
+fusesoc-lint: $(B)/wfsim
+	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
+
+# SystemC lockstep harness (verif/sc/) and the DPI-C entry points called from a
+# SystemVerilog testbench (verif/dpi/), each with a run that must fail
+sc-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a $(B)/wfgen
+	@bash verif/sc/smoke.sh
+dpi-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a
+	@bash verif/dpi/smoke.sh
+
+# the seeded regression (docs/verification.md): RTL in lockstep with the C
+# model over random configurations, plus the C-side example checks. Knobs:
+# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT SIZES (scripts/regress.py)
+regress: deps-regress $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py
+# the runner's own test (also run by test-examples)
+test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
+
+# every command of README.md (scripts/test-readme.sh); -full also runs the
+# set-up and synthesis commands that test-readme only checks with make -n
+test-readme: $(B)/wfsim
+	@bash scripts/test-readme.sh
+test-readme-full: $(B)/wfsim
+	@README_FULL=1 bash scripts/test-readme.sh
 
 clean:
 	rm -rf $(B) out
