@@ -25,29 +25,12 @@ static wf_config base_cfg(void)
     return c;
 }
 
-/* Applies a "--name value ..." option string (the `# wfsim-options:` line). */
-static void apply_options(wf_config *c, const char *opts)
-{
-    char buf[512], err[256];
-    snprintf(buf, sizeof buf, "%s", opts);
-    char *save = NULL;
-    for (char *name = strtok_r(buf, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
-        char *val = strtok_r(NULL, " ", &save);
-        ck_assert_msg(name[0] == '-' && name[1] == '-' && val, "bad option list %s", opts);
-        ck_assert_msg(wf_config_set(c, name + 2, val, err, sizeof err) == NULL, "%s", err);
-    }
-}
-
-/* The options of a source text's `# wfsim-options:` line. */
+/* The options of a source text's `# wfsim-options:` line (it must have one). */
 static void options_of_source(wf_config *c, const char *src)
 {
-    const char *p = strstr(src, "# wfsim-options:");
-    ck_assert_ptr_nonnull(p);
-    p += strlen("# wfsim-options:");
-    const char *e = strchr(p, '\n');
-    char line[512];
-    snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
-    apply_options(c, line);
+    char err[256];
+    ck_assert_ptr_nonnull(strstr(src, "# wfsim-options:"));
+    ck_assert_msg(wf_config_apply_options(c, src, err, sizeof err) == NULL, "%s", err);
 }
 
 typedef struct {

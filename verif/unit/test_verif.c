@@ -651,28 +651,6 @@ static unsigned pow2_at_least(unsigned v)
     return p;
 }
 
-static void random_knobs(wf_rng *r, wf_gen_knobs *k, const wf_config *c)
-{
-    wf_gen_default(k);
-    wf_gen_target(k, c);
-    k->length = wf_rng_below(r, 4) ? wf_rng_range(r, 8, 120) : wf_rng_range(r, 120, 400);
-    k->w_alu = wf_rng_range(r, 0, 60);
-    k->w_mul = wf_rng_range(r, 0, 30);
-    k->w_ld = wf_rng_range(r, 0, 20);
-    k->w_st = wf_rng_range(r, 0, 20);
-    k->w_nop = wf_rng_range(r, 0, 5);
-    k->w_bra = wf_rng_range(r, 0, 5);
-    if (!(k->w_alu + k->w_mul + k->w_ld + k->w_st + k->w_nop + k->w_bra)) k->w_alu = 1;
-    k->reuse = wf_rng_range(r, 0, 8);
-    k->bank_bias = wf_rng_range(r, 0, 100);
-    k->war_bias = wf_rng_range(r, 0, 50);
-    k->split = wf_rng_range(r, 1, 8);
-    k->loop_density = wf_rng_range(r, 0, 60);
-    k->branch_density = wf_rng_range(r, 0, 60);
-    k->loop_iters = wf_rng_range(r, 1, 4);
-    k->loop_body = wf_rng_range(r, 1, 20);
-}
-
 START_TEST(generator_random_configs)
 {
     const char *ns = getenv("WF_VERIF_SEEDS");
@@ -688,7 +666,7 @@ START_TEST(generator_random_configs)
         wf_rng r;
         wf_rng_seed(&r, 77 + s);
         wf_gen_knobs k;
-        random_knobs(&r, &k, &c);
+        wf_random_gen_knobs(77 + s, &c, &k); /* the regression's knob draw */
         wf_program p, q;
         wf_gen_info info;
         gen_or_die(s, &k, &p, &info);
