@@ -88,10 +88,10 @@ class Runner:
         return sa["regs"] == sb["regs"] and sa["mem"] == sb["mem"]
 
     def run_pending(self):
-        todo = sorted(self.pending)
+        keys = sorted(self.pending)
         self.pending.clear()
         with cf.ThreadPoolExecutor(max_workers=self.jobs) as ex:
-            for key, res in ex.map(self._one, todo):
+            for key, res in ex.map(self._one, keys):
                 self.points[key] = res
 
     def get(self, key):

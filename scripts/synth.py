@@ -453,10 +453,10 @@ def main(argv):
     if flow == "doc":
         return 0 if rewrite_doc() else 1
     if flow == "breakdown":
-        todo = [("fpga-2w2l", "breakdown", dict(FPGA))]
+        runs = [("fpga-2w2l", "breakdown", dict(FPGA))]
     elif flow == "sweep":
         done = [r["name"] for r in sweep_rows()]
-        todo = [("sweep:" + n, "ice40", dict(SWEEP_BASE, pnr=False, **ch)) for n, ch in SWEEP
+        runs = [("sweep:" + n, "ice40", dict(SWEEP_BASE, pnr=False, **ch)) for n, ch in SWEEP
                 if (not names or n in names) and "sweep:" + n not in done]
     else:
         known = [n for n, c in CONFIGS.items() if c[0] == flow]
@@ -464,10 +464,10 @@ def main(argv):
         if bad:
             print("synth: unknown %s config %s; known: %s" % (flow, ", ".join(bad), ", ".join(known)))
             return 2
-        todo = [(n, flow, CONFIGS[n][1]) for n in (names or [k for k in known if k not in ON_REQUEST])]
+        runs = [(n, flow, CONFIGS[n][1]) for n in (names or [k for k in known if k not in ON_REQUEST])]
     fail = 0
     with ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = [(n, ex.submit(run_one, n, f, dict(p), timeout)) for n, f, p in todo]
+        futs = [(n, ex.submit(run_one, n, f, dict(p), timeout)) for n, f, p in runs]
         for n, fu in futs:
             r = fu.result()
             good = r["ok"] or (flow == "ice40" and r.get("fits") is False and r.get("luts"))
