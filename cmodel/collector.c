@@ -10,22 +10,6 @@
  * bank not written this cycle, the pending slot of the oldest holder (lowest
  * slot within it) is granted; every other pending slot of that holder naming
  * the same register is filled by the same read (§6.3). */
-/* The holders' valid and pending bits at the start of the cycle, as masks
- * (the loops below visit only the holders concerned). */
-void wf_holder_masks(const wf_model *m, wf_cyc *cy)
-{
-    uint32_t v = 0, p = 0;
-    for (unsigned u = 0; u < m->C; u++) {
-        v |= (uint32_t)m->hold[u].valid << u;
-        p |= (uint32_t)(m->hold[u].valid && m->hold[u].pending) << u;
-    }
-    const wf_holder *sr = &m->hold[WF_HOLDER_SR];
-    v |= (uint32_t)sr->valid << WF_HOLDER_SR;
-    p |= (uint32_t)(sr->valid && sr->pending) << WF_HOLDER_SR;
-    cy->hvalid = v;
-    cy->hpending = p;
-}
-
 void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
 {
     /* the requesting holders first..first+count-1, in index order */
@@ -39,7 +23,7 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
         const wf_holder *hd = &m->hold[h];
         for (unsigned s = 0; s < hd->nsrc; s++) {
             if (!(hd->pending >> s & 1u)) continue;
-            unsigned b = wf_rf_bank(m, hd->warp, hd->src[s]);
+            const unsigned b = hd->bank[s];
             if (!(req >> b & 1u) || (best_h[b] != h && hd->age < m->hold[best_h[b]].age)) {
                 req |= 1u << b;
                 best_h[b] = (uint8_t)h;
@@ -59,8 +43,7 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
         cy->fill[h] |= mask;
         cy->granted |= 1u << b;
         cy->grant_holder[b] = (uint8_t)h;
-        memcpy(cy->rdata[b], wf_rf_read_row(m, b, wf_rf_row(m, hd->warp, reg)),
-               m->L * sizeof(uint32_t));
+        cy->rrow[b] = wf_rf_read_row(m, b, wf_rf_row(m, hd->warp, reg));
         if (ob) {
             ob->bank[b].kind = WF_BANK_READ;
             ob->bank[b].warp = hd->warp;
@@ -76,7 +59,7 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
         if (!(hd->pending & ~cy->fill[h])) continue;
         for (unsigned s = 0; s < hd->nsrc; s++)
             if ((hd->pending >> s & 1u) && !(cy->fill[h] >> s & 1u))
-                cy->read_conflict |= 1u << wf_rf_bank(m, hd->warp, hd->src[s]);
+                cy->read_conflict |= 1u << hd->bank[s];
     }
 }
 
@@ -115,32 +98,43 @@ void wf_collector_commit(wf_model *m, const wf_cyc *cy)
         wf_holder *hd = &m->hold[cy->grant_holder[b]];
         /* the slots this grant filled: the filled slots mapping to bank b */
         for (unsigned s = 0; s < hd->nsrc; s++)
-            if ((cy->fill[cy->grant_holder[b]] >> s & 1u) && wf_rf_bank(m, hd->warp, hd->src[s]) == b)
-                memcpy(hd->opnd[s], cy->rdata[b], m->L * sizeof(uint32_t));
+            if ((cy->fill[cy->grant_holder[b]] >> s & 1u) && hd->bank[s] == b)
+                memcpy(hd->opnd[s], cy->rrow[b], m->L * sizeof(uint32_t));
     }
     for (uint32_t g = cy->granted; g; g &= g - 1) { /* fill[h] != 0 only for a granted holder */
         const unsigned h = cy->grant_holder[wf_lowest_bit(g)];
         m->hold[h].pending &= (uint8_t)~cy->fill[h];
+        if (!m->hold[h].pending) m->hpending &= ~(1u << h);
     }
     uint16_t freed = 0;
     for (unsigned x = 0; x < WF_NUNITS; x++)
         if (cy->disp[x] != WF_NONE) {
             m->hold[cy->disp[x]].valid = 0;
+            m->hvalid &= ~(1u << cy->disp[x]);
+            m->hpending &= ~(1u << cy->disp[x]);
             if (cy->disp[x] < WF_MAX_CUS) freed |= (uint16_t)(1u << cy->disp[x]);
         }
-    if (freed)
-        for (unsigned u = 0; u < m->C; u++) m->hold[u].older &= (uint16_t)~freed;
+    if (freed && m->cfg.war == WF_WAR_INORDER)
+        for (uint32_t us = m->hvalid & ((1u << m->C) - 1u); us; us &= us - 1)
+            m->hold[wf_lowest_bit(us)].older &= (uint16_t)~freed;
 
     if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.holder != WF_NONE) {
         wf_holder *hd = &m->hold[cy->iss.holder];
-        const wf_slot *s = &cy->iss.slot;
+        const wf_slot *s = &cy->iss_slot;
         hd->valid = 1;
         hd->warp = cy->iss.warp;
         hd->unit = s->unit;
         hd->pc = s->pc;
         hd->insn = s->insn;
-        hd->nsrc = (uint8_t)wf_sources(&s->insn, hd->src);
+        hd->nsrc = s->nsrc;
+        memcpy(hd->src, s->src, sizeof hd->src);
+        for (unsigned k = 0; k < hd->nsrc; k++) {
+            hd->bank[k] = (uint8_t)wf_rf_bank(m, hd->warp, hd->src[k]);
+            if (m->cfg.war == WF_WAR_BLOOM) hd->bloom[k] = wf_bloom_bits(m->cfg.bloom_bits, hd->src[k]);
+        }
         hd->pending = (uint8_t)((1u << hd->nsrc) - 1u);
+        m->hvalid |= 1u << cy->iss.holder;
+        if (hd->pending) m->hpending |= 1u << cy->iss.holder;
         hd->conflict_free = s->conflict_free;
         hd->sb_entry = cy->iss.sb_entry;
         hd->age = m->cycle;

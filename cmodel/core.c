@@ -50,11 +50,12 @@ wf_model *wf_model_create(const wf_config *cfg, char *err, size_t errlen)
     m->lat[WF_U_LSU] = cfg->lsu_lat;
     wf_rf_init_banks(m);
     m->imem = calloc(cfg->imem_words, sizeof *m->imem);
+    m->dec = calloc(cfg->imem_words, sizeof *m->dec);
     m->ic_valid = calloc(cfg->icache_lines, sizeof *m->ic_valid);
     m->ic_tag = calloc(cfg->icache_lines, sizeof *m->ic_tag);
     m->rf = calloc((size_t)m->B * m->W * m->rows * m->L, sizeof *m->rf);
     m->mem = calloc(m->M, sizeof *m->mem);
-    if (!m->imem || !m->ic_valid || !m->ic_tag || !m->rf || !m->mem) {
+    if (!m->imem || !m->dec || !m->ic_valid || !m->ic_tag || !m->rf || !m->mem) {
         wf_model_destroy(m);
         set_err(err, errlen, "%s", "out of memory");
         return NULL;
@@ -66,6 +67,7 @@ void wf_model_destroy(wf_model *m)
 {
     if (!m) return;
     free(m->imem);
+    free(m->dec);
     free(m->ic_valid);
     free(m->ic_tag);
     free(m->rf);
@@ -114,6 +116,8 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     memset(m->imem, 0, (size_t)m->cfg.imem_words * sizeof *m->imem);
     memcpy(m->imem, prog->words, (size_t)prog->len * sizeof *m->imem);
     m->prog_len = prog->len;
+    for (unsigned pc = 0; pc < prog->len; pc++) wf_ibuf_predecode(m, m->imem[pc], &m->dec[pc]);
+    wf_ibuf_predecode(m, 0, &m->dec_zero);
     memset(m->ic_valid, 0, m->cfg.icache_lines * sizeof *m->ic_valid);
     memset(m->ic_tag, 0, m->cfg.icache_lines * sizeof *m->ic_tag);
     memset(m->mshr, 0, sizeof m->mshr);
@@ -133,18 +137,26 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     m->gto_last = 0;
     m->lsu_stall = 0;
     memset(m->hold, 0, sizeof m->hold);
+    m->hvalid = m->hpending = 0;
     memset(m->pipe, 0, sizeof m->pipe);
+    memset(m->pipe_valid, 0, sizeof m->pipe_valid);
     memset(&m->lsu1, 0, sizeof m->lsu1);
     m->cycle = 0;
     m->idle = 0;
     memset(m->retired, 0, sizeof m->retired);
-    memset(m->hazard, 0, sizeof m->hazard);
     memset(&m->obs, 0, sizeof m->obs);
     memset(&m->stats, 0, sizeof m->stats);
+    m->wm_all = m->W >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->W) - 1u;
+    m->wm_active = m->nactive >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->nactive) - 1u;
+    memset(m->hflag, 0, sizeof m->hflag);
+    memset(m->sflag, 0, sizeof m->sflag);
+    memset(m->hz_last, 0, sizeof m->hz_last);
+    for (unsigned w = 0; w < m->W; w++) wf_warp_refresh(m, w);
     m->loaded = 1;
     return 0;
 }
 
+/* §5.5: exited, nothing in flight, no head waiting for an LSU verdict. */
 static int warp_done(const wf_model *m, unsigned w)
 {
     const wf_warp *wp = &m->warp[w];
@@ -154,12 +166,30 @@ static int warp_done(const wf_model *m, unsigned w)
     return 1;
 }
 
+void wf_warp_refresh(wf_model *m, unsigned w)
+{
+    const wf_warp *wp = &m->warp[w];
+    const wf_slot *s = &wp->slot[0];
+    unsigned h = 0;
+    if (wp->nslots)
+        h = s->hstatic | (unsigned)(wp->active & !wp->exited) << WF_HF_HEAD |
+            (unsigned)s->issued << WF_HF_ISSUED | (unsigned)(s->dep != 0) << WF_HF_DEP |
+            (unsigned)(s->writes & !s->sb_held) << WF_HF_NEEDS_SB;
+    m->hflag[w] = (uint8_t)h;
+    /* §3.2.1; loop mode 1 fetches only into an empty warp with nothing in flight */
+    const unsigned fetch = wp->fetch_state == WF_FETCH_RUN && wp->nslots < m->I &&
+                           (m->cfg.loops != 1 || (wp->nslots == 0 && wp->inflight == 0));
+    m->sflag[w] = (uint8_t)((unsigned)(wp->sb_valid == (1u << m->E) - 1u) << WF_SF_SB_FULL |
+                            (unsigned)(wp->inflight != 0) << WF_SF_INFLIGHT |
+                            (unsigned)wp->mem_inflight << WF_SF_MEM_INFLIGHT |
+                            (unsigned)wp->exited << WF_SF_EXITED | fetch << WF_SF_FETCH |
+                            (unsigned)(!wp->exited || !warp_done(m, w)) << WF_SF_NOT_DONE);
+}
+
 int wf_model_done(const wf_model *m)
 {
     if (!m || !m->loaded) return 0;
-    for (unsigned w = 0; w < m->nactive; w++)
-        if (!warp_done(m, w)) return 0;
-    return 1;
+    return (wf_flag_mask(m->sflag, m->nactive, WF_SF_NOT_DONE) & m->wm_active) == 0;
 }
 
 uint64_t wf_model_cycle(const wf_model *m) { return m->cycle; }
@@ -230,12 +260,12 @@ static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
         wf_warp *wp = &m->warp[cy->iss.warp];
         if (cy->iss.holder != WF_NONE) {
             wp->inflight++;
-            if (cy->iss.slot.insn.op == WF_OP_LD || cy->iss.slot.insn.op == WF_OP_ST)
+            if (cy->iss_slot.insn.op == WF_OP_LD || cy->iss_slot.insn.op == WF_OP_ST)
                 wp->mem_inflight = 1;
         } else {
             m->retired[cy->iss.warp]++; /* nop, bra, exit complete at issue */
             m->stats.instructions++;
-            if (cy->iss.slot.insn.op == WF_OP_EXIT) wp->exited = 1;
+            if (cy->iss_slot.insn.op == WF_OP_EXIT) wp->exited = 1;
         }
     }
     for (unsigned i = 0; i < cy->nleft; i++) {
@@ -272,8 +302,8 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
     if (m->cfg.sched == WF_SCHED_GTO &&
         (cy->iss.kind == WF_ISS_ISSUE || cy->iss.kind == WF_ISS_REPLAY) && cy->iss.warp != m->gto_last)
         st->gto_switches++;
-    for (unsigned w = 0; w < m->W; w++) st->hazard[cy->hz[w]]++;
-    st->hazard[WF_HZ_READY] = st->hazard[WF_HZ_NO_HEAD] = 0; /* counted: not-ready heads only */
+    for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) /* not-ready heads only */
+        st->hazard[k] += wf_popcount(cy->hzm[k]);
     /* a bank is read (granted) or written (bank_written) or idle in a cycle, §6.2 */
     for (uint32_t b = cy->granted; b; b &= b - 1) st->bank_reads[wf_lowest_bit(b)]++;
     for (uint32_t b = cy->bank_written; b; b &= b - 1) st->bank_writes[wf_lowest_bit(b)]++;
@@ -301,6 +331,22 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
     }
 }
 
+/* The warps whose wf_warp state the commits of this cycle may change (their
+ * flag bytes are refreshed after the commits). */
+static uint64_t touched_warps(const wf_cyc *cy)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < cy->nrel; i++) t |= (uint64_t)1 << cy->rel_warp[i];   /* sb, dep */
+    for (unsigned i = 0; i < cy->nleft; i++) t |= (uint64_t)1 << cy->left_warp[i]; /* inflight */
+    if (cy->iss.kind == WF_ISS_ISSUE) t |= (uint64_t)1 << cy->iss.warp;
+    if (cy->verdict_valid) t |= (uint64_t)1 << cy->verdict_warp;
+    if (cy->mem_clear_valid) t |= (uint64_t)1 << cy->mem_clear_warp;
+    if (cy->fsel != WF_NONE) t |= (uint64_t)1 << cy->fsel;
+    if (cy->fill_mshr != WF_NONE) t |= cy->refill_next; /* fetch_state back to RUN */
+    if (cy->br.valid) t |= (uint64_t)1 << cy->br.warp;
+    return t;
+}
+
 /* One cycle. With observe, the record m->obs is built (state fields here,
  * event fields by the decides); without, the decides skip every record write
  * and all they and the commits and statistics need is in wf_cyc, so the
@@ -309,12 +355,13 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
 static void step(wf_model *m, int observe)
 {
     wf_cyc cy;
-    memset(&cy, 0, offsetof(wf_cyc, hz)); /* the rest is written before it is read */
+    memset(&cy, 0, offsetof(wf_cyc, hzm)); /* the rest is written before it is read */
     wf_obs *ob = observe ? &m->obs : NULL;
     if (ob) obs_state(m, ob);
     cy.ob = ob;
     memset(cy.disp, WF_NONE, sizeof cy.disp);
-    wf_holder_masks(m, &cy);
+    cy.hvalid = m->hvalid;
+    cy.hpending = m->hpending;
     cy.fsel = WF_NONE;
     cy.fill_mshr = WF_NONE;
 
@@ -336,10 +383,11 @@ static void step(wf_model *m, int observe)
     wf_fetch_decide(m, &cy); /* 7: fetch, dependency vector at decode */
     if (ob)
         for (unsigned w = 0; w < m->W; w++) { /* §11: each policy's WAR state */
-            ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? cy.collecting[w] : 0;
-            ob->warp[w].filter = m->cfg.war == WF_WAR_BLOOM ? cy.filter[w] : 0;
+            ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? (uint8_t)(cy.collecting >> w & 1u) : 0;
+            ob->warp[w].filter = cy.filter_set >> w & 1u ? cy.filter[w] : 0;
         }
     stats_update(m, &cy);
+    cy.touched = touched_warps(&cy);
 
     /* next state: each commit writes only its own block's state from cy */
     wf_rf_commit(m, &cy);
@@ -351,6 +399,8 @@ static void step(wf_model *m, int observe)
     wf_fetch_commit(m, &cy);
     wf_issue_commit(m, &cy);
     warp_counters_commit(m, &cy);
+    for (uint64_t t = cy.touched; t; t &= t - 1) wf_warp_refresh(m, wf_lowest_bit(t));
+    memcpy(m->hz_last, cy.hzm, sizeof m->hz_last);
 
     m->idle = (cy.iss.kind == WF_ISS_ISSUE || cy.writes) ? 0 : m->idle + 1;
     m->cycle++;
@@ -372,13 +422,17 @@ void wf_model_step(wf_model *m)
  * it is the last cycle's, as with stepping. */
 static int may_be_last(const wf_model *m)
 {
-    unsigned running = 0;
-    for (unsigned w = 0; w < m->nactive; w++) {
-        const wf_warp *wp = &m->warp[w];
-        if (wp->exited) continue;
-        if (++running > 1 || !wp->nslots || wp->slot[0].insn.op != WF_OP_EXIT) return 0;
-    }
-    return 1;
+    const uint64_t running = m->wm_active & ~wf_flag_mask(m->sflag, m->nactive, WF_SF_EXITED);
+    return !(running & (running - 1)) &&
+           !(running & ~wf_flag_mask(m->hflag, m->nactive, WF_HF_EXIT));
+}
+
+/* The hazard of warp w in the last stepped cycle (its bit in hz_last). */
+static unsigned last_hazard(const wf_model *m, unsigned w)
+{
+    for (unsigned k = 0; k < WF_HZ_COUNT; k++)
+        if (m->hz_last[k] >> w & 1u) return k;
+    return WF_HZ_READY;
 }
 
 static const char *const fetch_state_names[] = {"RUN", "WAIT_MISS", "WAIT_BRANCH", "DONE"};
@@ -407,7 +461,7 @@ void wf_model_summary(const wf_model *m, char *buf, size_t len)
             wp->nslots);
         if (wp->nslots)
             PUT(" (head pc %u dep %#x%s, %s)", wp->slot[0].pc, wp->slot[0].dep,
-                wp->slot[0].issued ? " issued" : "", hazard_names[m->hazard[w]]);
+                wp->slot[0].issued ? " issued" : "", hazard_names[last_hazard(m, w)]);
         PUT(", inflight %u, mem_inflight %u, sb %#x%s", wp->inflight, wp->mem_inflight, wp->sb_valid,
             wp->exited ? ", exited" : "");
     }

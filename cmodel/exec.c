@@ -48,14 +48,19 @@ static void lane_results(const wf_insn *in, const uint32_t *a, const uint32_t *b
 void wf_exec_advance_decide(const wf_model *m, wf_cyc *cy)
 {
     for (unsigned x = 0; x < WF_NUNITS; x++) {
-        const unsigned n = m->lat[x], lo = x == WF_U_LSU ? 1u : 0u;
-        const wf_stage *st = m->pipe[x];
-        uint64_t adv = 0;
-        if (st[n - 1].valid && cy->leaves[x]) adv |= (uint64_t)1 << (n - 1);
-        for (unsigned k = n - 1; k-- > lo;)
-            if (st[k].valid && (!st[k + 1].valid || (adv >> (k + 1) & 1u))) adv |= (uint64_t)1 << k;
+        /* On the valid mask v: every valid stage advances, except, when the
+         * last stage is valid and does not leave, the run of valid stages
+         * from the last one down to the first empty stage. */
+        const unsigned n = m->lat[x];
+        const uint64_t v = m->pipe_valid[x];
+        const uint64_t range = (((uint64_t)2 << (n - 1)) - 1u) & ~(uint64_t)(x == WF_U_LSU ? 1u : 0u);
+        uint64_t adv = v;
+        if ((v >> (n - 1) & 1u) && !cy->leaves[x]) {
+            const uint64_t empty = ~v & range; /* LSU index 0 is lsu1 (lsu.c), not a stage */
+            adv = empty ? v & (((uint64_t)2 << wf_highest_bit(empty)) - 1u) : 0;
+        }
         cy->adv[x] = adv;
-        if (x != WF_U_LSU) cy->accept[x] = !st[0].valid || (adv & 1u);
+        if (x != WF_U_LSU) cy->accept[x] = !(v & 1u) || (adv & 1u);
         /* LSU stage 1 accepts per lsu.c (it depends on the piece) */
     }
     /* §10.4: a bnz leaving the ALU's last stage redirects its warp's fetch
@@ -80,7 +85,7 @@ void wf_exec_advance_decide(const wf_model *m, wf_cyc *cy)
 static const uint32_t *operand(const wf_model *m, const wf_cyc *cy, unsigned h, unsigned s)
 {
     const wf_holder *hd = &m->hold[h];
-    if (cy->fill[h] >> s & 1u) return cy->rdata[wf_rf_bank(m, hd->warp, hd->src[s])];
+    if (cy->fill[h] >> s & 1u) return cy->rrow[hd->bank[s]];
     return hd->opnd[s];
 }
 
@@ -143,16 +148,26 @@ void wf_exec_build_dispatch(const wf_model *m, wf_cyc *cy)
  * leaves), then the dispatched entry enters stage 1 and the LSU piece stage 2. */
 void wf_exec_commit(wf_model *m, const wf_cyc *cy)
 {
+    const size_t bytes = wf_stage_bytes(m); /* lanes >= L are never read */
     for (unsigned x = 0; x < WF_NUNITS; x++) {
         const unsigned n = m->lat[x];
         wf_stage *st = m->pipe[x]; /* adv has no bit for LSU stage index 0 (lsu1) */
-        for (uint64_t adv = cy->adv[x]; adv;) { /* advancing entries, last stage first */
-            const unsigned k = wf_highest_bit(adv);
-            adv &= ~((uint64_t)1 << k);
-            if (k + 1 < n) st[k + 1] = st[k];
+        const uint64_t adv = cy->adv[x];
+        for (uint64_t a = adv; a;) { /* advancing entries, last stage first */
+            const unsigned k = wf_highest_bit(a);
+            a &= ~((uint64_t)1 << k);
+            if (k + 1 < n) memcpy(&st[k + 1], &st[k], bytes);
             st[k].valid = 0;
         }
-        if (x != WF_U_LSU && cy->disp[x] != WF_NONE) st[0] = cy->disp_stage[x];
+        uint64_t v = (m->pipe_valid[x] & ~adv) | ((adv << 1) & (((uint64_t)2 << (n - 1)) - 1u));
+        if (x != WF_U_LSU && cy->disp[x] != WF_NONE) {
+            memcpy(&st[0], &cy->disp_stage[x], bytes);
+            v |= 1u;
+        }
+        m->pipe_valid[x] = v;
     }
-    if (cy->piece_valid) m->pipe[WF_U_LSU][1] = cy->piece;
+    if (cy->piece_valid) {
+        memcpy(&m->pipe[WF_U_LSU][1], &cy->piece, bytes);
+        m->pipe_valid[WF_U_LSU] |= 2u;
+    }
 }

@@ -5,14 +5,6 @@
 
 #include <string.h>
 
-static int eligible(const wf_model *m, unsigned w)
-{
-    const wf_warp *wp = &m->warp[w];
-    if (wp->fetch_state != WF_FETCH_RUN || wp->nslots >= m->I) return 0;
-    if (m->cfg.loops == 1 && (wp->nslots != 0 || wp->inflight != 0)) return 0;
-    return 1;
-}
-
 void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
 {
     wf_obs *ob = cy->ob;
@@ -36,10 +28,9 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
             break;
         }
 
-    /* §3.2.1: refill priority, then rr from fetch_rr */
-    uint64_t elig = 0;
-    for (unsigned w = 0; w < W; w++)
-        if (eligible(m, w)) elig |= (uint64_t)1 << w;
+    /* §3.2.1: refill priority, then rr from fetch_rr (eligible: RUN with
+     * I-buffer space; loop mode 1: empty with nothing in flight) */
+    const uint64_t elig = wf_smask(m, WF_SF_FETCH);
     uint64_t pool = (m->refill & elig) ? (m->refill & elig) : elig;
     cy->fsel = pool ? (uint8_t)wf_rr_pick(pool, m->fetch_rr) : (uint8_t)WF_NONE;
     if (cy->fsel == WF_NONE) return;

@@ -6,6 +6,26 @@
 
 #include <string.h>
 
+/* The warp- and cycle-independent part of a slot: the instruction word
+ * decoded (wf_model_load does it once per word of the program). */
+void wf_ibuf_predecode(const wf_model *m, uint64_t word, wf_slot *out)
+{
+    memset(out, 0, sizeof *out);
+    /* The loader checked every word (wf_program_check), so this decodes. */
+    (void)wf_decode(word, m->R, &out->insn);
+    out->valid = 1;
+    out->unit = (uint8_t)wf_op_info(out->insn.op)->unit;
+    out->writes = wf_writes_reg(&out->insn);
+    out->mem = out->insn.op == WF_OP_LD || out->insn.op == WF_OP_ST;
+    memset(out->src, WF_NONE, sizeof out->src);
+    out->nsrc = (uint8_t)wf_sources(&out->insn, out->src);
+    out->hstatic = (uint8_t)((unsigned)(out->unit != WF_UNIT_NONE) << WF_HF_HOLDER |
+                             (unsigned)out->writes << WF_HF_WRITES | (unsigned)out->mem << WF_HF_MEM |
+                             (unsigned)(out->insn.op == WF_OP_EXIT) << WF_HF_EXIT);
+    out->lanes_left = m->lane_mask;
+    out->sb_entry = WF_NONE;
+}
+
 /* Decodes imem[pc] for warp w in this cycle. dep[e] = 1 exactly when entry e
  * will be valid at the start of c+1 (valid now and not released in c, or
  * allocated by this cycle's issue of warp w) and its register is a source or
@@ -13,28 +33,21 @@
 void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc, wf_slot *out)
 {
     const wf_warp *wp = &m->warp[w];
-    memset(out, 0, sizeof *out);
-    /* The loader checked every word (wf_program_check), so this decodes. */
-    (void)wf_decode(m->imem[pc], m->R, &out->insn);
-    const wf_opinfo *info = wf_op_info(out->insn.op);
-    out->valid = 1;
+    *out = pc < m->prog_len ? m->dec[pc] : m->dec_zero;
     out->pc = (uint16_t)pc;
-    out->unit = (uint8_t)info->unit;
-    out->writes = wf_writes_reg(&out->insn);
-    out->lanes_left = m->lane_mask;
-    out->sb_entry = WF_NONE;
-    out->conflict_free = (uint8_t)wf_rf_conflict_free(m, w, &out->insn);
+    out->conflict_free = (uint8_t)wf_rf_conflict_free(m, w, out);
 
     uint8_t valid_next = (uint8_t)(wp->sb_valid & ~wf_sb_released(cy, w));
     uint8_t regs_of[WF_MAX_SB];
     memcpy(regs_of, wp->sb_reg, sizeof regs_of);
     if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w && cy->iss.sb_new) {
         valid_next |= (uint8_t)(1u << cy->iss.sb_entry);
-        regs_of[cy->iss.sb_entry] = cy->iss.slot.insn.rd;
+        regs_of[cy->iss.sb_entry] = cy->iss_slot.insn.rd;
     }
-    for (unsigned e = 0; e < m->E; e++)
-        if ((valid_next >> e & 1u) && wf_insn_touches(&out->insn, regs_of[e]))
-            out->dep |= (uint8_t)(1u << e);
+    for (uint32_t v = valid_next; v; v &= v - 1) {
+        const unsigned e = wf_lowest_bit(v);
+        if (wf_slot_touches(out, regs_of[e])) out->dep |= (uint8_t)(1u << e);
+    }
 }
 
 void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
@@ -55,9 +68,7 @@ void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
         if (!wp->nslots && !fetch_here) continue;
 
         /* dependency bits of the buffered slots (§4.3) */
-        uint8_t dep[WF_MAX_IBUF];
-        wf_sb_next_dep(m, cy, w, dep);
-        for (unsigned i = 0; i < wp->nslots; i++) wp->slot[i].dep = dep[i];
+        wf_sb_update_dep(cy, w, wp->slot, wp->nslots);
 
         /* the head: issue (§5.4) or LSU verdict (§9.2); never both in one cycle,
          * since an issue needs a head that is not `issued` and a verdict one that is */

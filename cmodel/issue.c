@@ -5,44 +5,39 @@
 
 #include <string.h>
 
-static int is_mem(wf_opcode op) { return op == WF_OP_LD || op == WF_OP_ST; }
-
-/* §5.1: WF_HZ_READY or the first failing readiness item, from start-of-cycle
- * state plus, in loop modes 1 and 2, the SR issue rule's signals (§12.6),
- * sr_ok = wf_sr_issue_ok (the same for every warp). */
-static unsigned readiness(const wf_model *m, const wf_cyc *cy, unsigned w, int sr_ok, int war_gate)
+/* §5.1 for every warp at once (every hzm[k] is written): hzm[k] = the warps whose first failing
+ * readiness item is k (from start-of-cycle state, the per-warp flag masks, plus in loop
+ * modes 1 and 2 the SR issue rule's signals of §12.6); the rest are ready. */
+static uint64_t readiness(const wf_model *m, wf_cyc *cy)
 {
-    const wf_warp *wp = &m->warp[w];
-    if (!wp->active || wp->exited || wp->nslots == 0) return WF_HZ_NO_HEAD; /* item 1 */
-    const wf_slot *s = &wp->slot[0];
-    if (s->issued) return WF_HZ_WAIT_LSU;                                   /* item 1 */
-    if (s->dep) return WF_HZ_DEPENDENCY;                                    /* item 2 */
-    if (s->writes && !s->sb_held && wf_sb_free_entry(m, w) < 0) return WF_HZ_SB_FULL; /* 3 */
-    const int needs_holder = s->unit != WF_UNIT_NONE;
-    if (m->cfg.loops == 1 && wp->inflight) return WF_HZ_INFLIGHT;           /* item 4, §7.3 */
-    if (m->cfg.loops != 3 && needs_holder && !sr_ok) return WF_HZ_STAGING;
-    if (needs_holder && war_gate && !wf_war_allows(m, cy, w, s)) return WF_HZ_WAR; /* item 5 */
-    if (is_mem(s->insn.op) && wp->mem_inflight) return WF_HZ_MEM_ORDER;    /* item 6 */
-    if (m->lsu_stall) return WF_HZ_LSU_STALL;                               /* item 7 */
-    return WF_HZ_READY;
+    uint64_t c = wf_hmask(m, WF_HF_HEAD); /* candidates still ready after the items so far */
+#define ITEM(k, blocked)              \
+    do {                              \
+        const uint64_t b_ = c & (blocked); \
+        cy->hzm[k] = b_;              \
+        c &= ~b_;                     \
+    } while (0)
+    cy->hzm[WF_HZ_NO_HEAD] = m->wm_all & ~c;                  /* item 1 */
+    ITEM(WF_HZ_WAIT_LSU, wf_hmask(m, WF_HF_ISSUED));                          /* item 1 */
+    ITEM(WF_HZ_DEPENDENCY, wf_hmask(m, WF_HF_DEP));                           /* item 2 */
+    ITEM(WF_HZ_SB_FULL, wf_hmask(m, WF_HF_NEEDS_SB) & wf_smask(m, WF_SF_SB_FULL)); /* 3 */
+    ITEM(WF_HZ_INFLIGHT, m->cfg.loops == 1 ? wf_smask(m, WF_SF_INFLIGHT) : 0); /* item 4 */
+    ITEM(WF_HZ_STAGING, m->cfg.loops != 3 && !wf_sr_issue_ok(m, cy) ? wf_hmask(m, WF_HF_HOLDER) : 0);
+    ITEM(WF_HZ_WAR, m->cfg.loops == 3 ? wf_war_blocks(m, cy, c & wf_hmask(m, WF_HF_HOLDER)) : 0);
+    ITEM(WF_HZ_MEM_ORDER, wf_hmask(m, WF_HF_MEM) & wf_smask(m, WF_SF_MEM_INFLIGHT)); /* 6 */
+    ITEM(WF_HZ_LSU_STALL, m->lsu_stall ? c : 0);              /* item 7 */
+#undef ITEM
+    cy->hzm[WF_HZ_READY] = c;
+    return c;
 }
 
 void wf_issue_decide(const wf_model *m, wf_cyc *cy)
 {
     wf_obs *ob = cy->ob;
-    const unsigned W = m->W;
-    const int sr_ok = m->cfg.loops != 3 && wf_sr_issue_ok(m, cy);
-    /* item 5 can fail only for the policies that gate issue (§8.3-§8.5) */
-    const int war_gate = m->cfg.loops == 3 && (m->cfg.war == WF_WAR_WB_COMMIT ||
-                                               m->cfg.war == WF_WAR_WB_READ || m->cfg.war == WF_WAR_BLOOM);
-    uint64_t ready = 0;
-    for (unsigned w = 0; w < W; w++) {
-        unsigned hz = readiness(m, cy, w, sr_ok, war_gate);
-        cy->hz[w] = (uint8_t)hz;
-        if (hz == WF_HZ_READY) ready |= (uint64_t)1 << w;
-    }
+    const uint64_t ready = readiness(m, cy);
     if (ob)
-        for (unsigned w = 0; w < W; w++) ob->warp[w].hazard = cy->hz[w];
+        for (unsigned k = WF_HZ_NO_HEAD; k < WF_HZ_COUNT; k++)
+            for (uint64_t b = cy->hzm[k]; b; b &= b - 1) ob->warp[wf_lowest_bit(b)].hazard = (uint8_t)k;
     cy->iss.kind = WF_ISS_NONE;
     cy->iss.holder = WF_NONE;
     cy->iss.sb_entry = WF_NONE;
@@ -62,7 +57,7 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
     }
     const wf_slot *s = &m->warp[w].slot[0];
     cy->iss.warp = (uint8_t)w;
-    cy->iss.slot = *s;
+    cy->iss_slot = *s;
 
     if (s->unit != WF_UNIT_NONE) {
         if (m->cfg.loops == 3) {
@@ -97,7 +92,7 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
                 cy->iss.sb_new = 1;
             }
         }
-        if (is_mem(s->insn.op)) {
+        if (s->mem) {
             cy->iss.stays = m->cfg.hazard == WF_HAZARD_REPLAY;
             cy->iss.mem_replay = s->lanes_left != m->lane_mask;
         }
@@ -117,7 +112,6 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
 /* Scheduler state (§5.3): updated by an issue or a replay issue only. */
 void wf_issue_commit(wf_model *m, const wf_cyc *cy)
 {
-    memcpy(m->hazard, cy->hz, m->W); /* for wf_model_summary */
     if (cy->iss.kind != WF_ISS_ISSUE && cy->iss.kind != WF_ISS_REPLAY) return;
     m->issue_rr = wf_next_mod(cy->iss.warp, m->W);
     m->gto_last = cy->iss.warp;

@@ -20,13 +20,11 @@ void wf_rf_init_banks(wf_model *m)
 
 /* §7.2: the instruction's distinct source registers map to pairwise distinct
  * banks for its warp. */
-int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_insn *in)
+int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_slot *s)
 {
-    uint8_t src[3];
-    unsigned n = wf_sources(in, src);
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = i + 1; j < n; j++)
-            if (src[i] != src[j] && wf_rf_bank(m, w, src[i]) == wf_rf_bank(m, w, src[j]))
+    for (unsigned i = 0; i < s->nsrc; i++)
+        for (unsigned j = i + 1; j < s->nsrc; j++)
+            if (s->src[i] != s->src[j] && wf_rf_bank(m, w, s->src[i]) == wf_rf_bank(m, w, s->src[j]))
                 return 0;
     return 1;
 }
@@ -39,7 +37,7 @@ void wf_rf_commit(wf_model *m, const wf_cyc *cy)
         const unsigned bank = cy->wb[u].bank, lanes = cy->wb[u].lanes;
         uint32_t *row =
             &m->rf[((size_t)bank * m->W * m->rows + wf_rf_row(m, cy->wb[u].warp, cy->wb[u].reg)) * m->L];
-        const uint32_t *data = cy->wb_data[u];
+        const uint32_t *data = cy->wb[u].data;
         if (lanes == m->lane_mask) {
             memcpy(row, data, m->L * sizeof *row);
         } else {

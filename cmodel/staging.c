@@ -29,7 +29,7 @@ int wf_sr_issue_ok(const wf_model *m, const wf_cyc *cy)
     if (!sr->valid) return 1;
     if (!sr->conflict_free) return 0;
     for (unsigned s = 0; s < sr->nsrc; s++)
-        if ((sr->pending >> s & 1u) && (cy->bank_written >> wf_rf_bank(m, sr->warp, sr->src[s]) & 1u))
+        if ((sr->pending >> s & 1u) && (cy->bank_written >> sr->bank[s] & 1u))
             return 0;
     return cy->accept[sr->unit - 1u] != 0;
 }

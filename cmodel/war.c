@@ -12,37 +12,46 @@ uint64_t wf_bloom_bits(unsigned m_bits, unsigned reg)
     return ((uint64_t)1 << h0) | ((uint64_t)1 << h1);
 }
 
-/* From the start-of-cycle CUs: collecting[w] (§8.4) and filter[w] (§8.5), the
- * OR of H(r) over every pending slot register of the warp's valid CUs. */
+/* From the start-of-cycle CUs: collecting (§8.4, bit w: warp w has a CU
+ * with operands still to read) and, for war=bloom, filter[w] (§8.5), the OR
+ * of H(r) over every pending slot register of the warp's valid CUs (warps
+ * with no such slot are not in filter_set: their filter is 0). */
 void wf_war_derive(const wf_model *m, wf_cyc *cy)
 {
-    for (unsigned w = 0; w < m->W; w++) {
-        cy->filter[w] = 0;
-        cy->collecting[w] = 0;
-    }
+    cy->collecting = 0;
+    cy->filter_set = 0;
     if (m->cfg.loops != 3) return;
+    const int bloom = m->cfg.war == WF_WAR_BLOOM;
     for (uint32_t us = cy->hpending & ((1u << m->C) - 1u); us; us &= us - 1) {
         const wf_holder *h = &m->hold[wf_lowest_bit(us)];
-        cy->collecting[h->warp] = 1;
+        cy->collecting |= (uint64_t)1 << h->warp;
+        if (!bloom) continue;
+        uint64_t f = 0;
         for (unsigned s = 0; s < h->nsrc; s++)
-            if (h->pending >> s & 1u) cy->filter[h->warp] |= wf_bloom_bits(m->cfg.bloom_bits, h->src[s]);
+            if (h->pending >> s & 1u) f |= h->bloom[s];
+        if (!(cy->filter_set >> h->warp & 1u)) cy->filter[h->warp] = 0;
+        cy->filter_set |= (uint64_t)1 << h->warp;
+        cy->filter[h->warp] |= f;
     }
 }
 
-/* Readiness item 5 for head slot s of warp w (s needs a CU). */
-int wf_war_allows(const wf_model *m, const wf_cyc *cy, unsigned w, const wf_slot *s)
+/* Readiness item 5 (loop mode 3): of the candidate warps cand, whose heads
+ * need a CU, those the policy blocks. */
+uint64_t wf_war_blocks(const wf_model *m, const wf_cyc *cy, uint64_t cand)
 {
-    if (m->cfg.loops != 3) return 1; /* §7.2: no WAR hazard through the SR */
     switch (m->cfg.war) {
-    case WF_WAR_WB_COMMIT: return m->warp[w].inflight == 0;
-    case WF_WAR_WB_READ: return !cy->collecting[w];
-    case WF_WAR_BLOOM:
-        if (s->writes) {
-            uint64_t h = wf_bloom_bits(m->cfg.bloom_bits, s->insn.rd);
-            return (cy->filter[w] & h) != h;
+    case WF_WAR_WB_COMMIT: return cand & wf_smask(m, WF_SF_INFLIGHT);
+    case WF_WAR_WB_READ: return cand & cy->collecting;
+    case WF_WAR_BLOOM: {
+        uint64_t blocked = 0;
+        for (uint64_t c = cand & wf_hmask(m, WF_HF_WRITES) & cy->filter_set; c; c &= c - 1) {
+            const unsigned w = wf_lowest_bit(c);
+            const uint64_t h = wf_bloom_bits(m->cfg.bloom_bits, m->warp[w].slot[0].insn.rd);
+            if ((cy->filter[w] & h) == h) blocked |= (uint64_t)1 << w;
         }
-        return 1;
-    default: return 1; /* none; inorder restricts dispatch, not issue */
+        return blocked;
+    }
+    default: return 0; /* none; inorder restricts dispatch, not issue */
     }
 }
 
@@ -52,12 +61,13 @@ int wf_war_dispatch_ok(const wf_model *m, unsigned u)
     return m->cfg.war != WF_WAR_INORDER || m->hold[u].older == 0;
 }
 
-/* older mask of a CU allocated this cycle for warp w: the valid CUs of the
+/* war=inorder: the older mask of a CU allocated this cycle for warp w: the valid CUs of the
  * warp at its allocation, minus those freed (dispatched) at the end of this
  * cycle, whose bits are cleared in every mask. */
 uint16_t wf_war_older(const wf_model *m, const wf_cyc *cy, unsigned w)
 {
     uint16_t mask = 0;
+    if (m->cfg.war != WF_WAR_INORDER) return 0; /* read by inorder only (dispatch, §11) */
     for (uint32_t us = cy->hvalid & ((1u << m->C) - 1u); us; us &= us - 1) {
         const unsigned u = wf_lowest_bit(us);
         if (m->hold[u].warp == w) mask |= (uint16_t)(1u << u);

@@ -29,7 +29,7 @@ void wf_wb_decide(const wf_model *m, wf_cyc *cy)
             cy->wb[x].reg = e->rd;
             cy->wb[x].bank = (uint8_t)b;
             cy->wb[x].lanes = e->lanes;
-            memcpy(cy->wb_data[x], e->data, m->L * sizeof e->data[0]); /* rf_commit masks lanes */
+            cy->wb[x].data = e->data; /* rf_commit masks lanes */
             const int release = e->final && e->sb_entry != WF_NONE;
             if (release) {
                 cy->rel_warp[cy->nrel] = e->warp;

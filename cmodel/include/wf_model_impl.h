@@ -13,6 +13,8 @@
 
 #include "warpfront.h"
 
+#include <string.h>
+
 #define WF_NONE 0xFFu
 #define WF_HOLDER_SR WF_MAX_CUS /* the staging register's index in hold[] */
 #define WF_NHOLDERS (WF_MAX_CUS + 1)
@@ -31,6 +33,10 @@ typedef struct { /* I-buffer slot, §4.1 */
     uint8_t sb_entry;
     uint8_t unit;          /* wf_unit of the opcode */
     uint8_t writes;        /* writes register rd */
+    uint8_t mem;           /* ld or st */
+    uint8_t nsrc;          /* source registers (wf_sources) */
+    uint8_t src[3];        /* slot order a, b, c; unused ones WF_NONE (matches no register) */
+    uint8_t hstatic;       /* the WF_HF_* bits fixed by the opcode (holder, writes, mem, exit) */
     uint16_t pc;
     uint32_t lanes_left;
     wf_insn insn;
@@ -53,11 +59,13 @@ typedef struct {
 typedef struct { /* a collector unit (mode 3) or the staging register (modes 1, 2) */
     uint8_t valid, warp, unit, nsrc;
     uint8_t src[3];        /* source registers, slot order a, b, c */
+    uint8_t bank[3];       /* bank of src[s] for the holder's warp (wf_rf_bank) */
     uint8_t pending;       /* slot mask not yet read */
     uint8_t conflict_free;
     uint8_t sb_entry;      /* held scoreboard entry or WF_NONE */
     uint16_t pc;
     uint16_t older;        /* §8.2 */
+    uint64_t bloom[3];     /* war=bloom: H(src[s]) (§8.5) */
     uint64_t age;          /* allocation cycle */
     uint32_t lanes_left;   /* ld/st: lanes this instance serves */
     wf_insn insn;
@@ -99,6 +107,12 @@ struct wf_model {
     /* instruction memory */
     uint64_t *imem; /* imem_words words */
     unsigned prog_len;
+    /* imem decoded once at load (the decoder is combinational in the RTL):
+     * dec[pc] for pc < prog_len, the zero word (nop) beyond; the per-warp and
+     * per-cycle slot fields (conflict_free, dep, lanes_left, sb_*) are filled
+     * at fetch (wf_ibuf_decode) */
+    wf_slot *dec;
+    wf_slot dec_zero;
 
     /* fetch, §3 */
     unsigned fetch_rr;
@@ -109,18 +123,35 @@ struct wf_model {
 
     wf_warp warp[WF_MAX_WARPS];
 
+    /* Per-warp conditions, derived from warp[w] and refreshed by
+     * wf_warp_refresh (core.c) for every warp whose state a cycle changed:
+     * one flag byte per warp (WF_HF_* in hflag, WF_SF_* in sflag), turned into
+     * masks over all warps (bit w) eight warps per operation (wf_flag_masks).
+     * The RTL evaluates these conditions for all warps in parallel; the model
+     * reads readiness (§5.1), fetch eligibility (§3.2.1) and done (§5.5) with
+     * a few mask operations instead of a loop over warps. Bytes of warps >= W
+     * stay 0. */
+    uint8_t hflag[WF_MAX_WARPS];
+    uint8_t sflag[WF_MAX_WARPS];
+    uint64_t wm_all;    /* warps 0..W-1 */
+    uint64_t wm_active; /* warps 0..nactive-1 */
+    uint64_t hz_last[WF_HZ_COUNT]; /* the last stepped cycle's hazard masks (summary) */
+
     /* issue, §5 */
     unsigned issue_rr, gto_last;
     uint8_t lsu_stall; /* §9.3 */
 
     /* collector units 0..C-1 and the staging register */
     wf_holder hold[WF_NHOLDERS];
+    uint32_t hvalid, hpending; /* bit h: hold[h] valid / valid with slots still to read
+                                  (kept by wf_collector_commit) */
 
     /* register file: bank b, row, lane at rf[((b * W * rows) + row) * L + lane] */
     uint32_t *rf;
 
     /* execution units */
     wf_stage pipe[WF_NUNITS][WF_MAX_MUL_LAT]; /* stage k+1 at index k; LSU index 0 unused */
+    uint64_t pipe_valid[WF_NUNITS]; /* bit k: pipe[x][k].valid (kept by wf_exec_commit) */
     unsigned lat[WF_NUNITS];
     wf_lsu_inst lsu1;
 
@@ -129,7 +160,6 @@ struct wf_model {
     uint64_t cycle;
     uint64_t idle; /* consecutive cycles without an issue or a writeback */
     uint64_t retired[WF_MAX_WARPS];
-    uint8_t hazard[WF_MAX_WARPS]; /* wf_hazard of each warp in the last stepped cycle (summary) */
     wf_obs obs;
     wf_stats stats;
 
@@ -149,16 +179,16 @@ typedef enum {
     WF_ISS_STALL_LSU        /* §9.3 */
 } wf_iss_kind;
 
-/* wf_model_step clears wf_cyc up to `hz` (the first field that every cycle
- * writes before it reads it); keep fields that need a 0 start above it. */
+/* wf_model_step clears wf_cyc up to `hzm` (the first field that every
+ * cycle writes before it reads it); keep fields that need a 0 start above it. */
 typedef struct {
     wf_obs *ob; /* the record of this cycle: decides write its event fields;
                    NULL when nobody observes the cycle (wf_model_run) */
 
-    /* (0) start-of-cycle holder masks (wf_holder_masks), bit h = hold[h] for
-     * the CUs 0..C-1 and the SR (bit WF_HOLDER_SR) */
+    /* (0) start-of-cycle holder masks (copies of wf_model hvalid, hpending) */
     uint32_t hvalid;   /* valid */
     uint32_t hpending; /* valid with operand slots still to read */
+    uint64_t touched;  /* warps whose per-warp state this cycle's commits change */
 
     /* (1) writeback grants, §10.3 */
     uint32_t bank_written;
@@ -167,7 +197,6 @@ typedef struct {
     uint8_t rel_warp[WF_NUNITS], rel_entry[WF_NUNITS];
 
     /* (2) stage advances, §10.1 */
-    uint64_t adv[WF_NUNITS]; /* bit k: the entry at stage index k advances (or leaves) */
     uint8_t accept[WF_NUNITS];
 
     /* (3) LSU stage 1, §10.2 */
@@ -178,7 +207,6 @@ typedef struct {
     uint8_t fill[WF_NHOLDERS]; /* slots each holder receives */
     uint32_t granted;          /* banks read */
     uint32_t read_conflict;    /* banks with a losing read request (statistics) */
-    uint8_t grant_holder[WF_MAX_BANKS];
 
     /* (5) dispatch, §7 */
     uint8_t disp[WF_NUNITS]; /* holder index, or WF_NONE */
@@ -193,7 +221,6 @@ typedef struct {
         uint8_t stays;     /* ld/st in replay mode: stays as head with issued = 1 */
         uint8_t mem_replay;/* re-issue of a split ld/st */
         uint16_t older;    /* new CU's older mask */
-        wf_slot slot;      /* the head that issued (start-of-cycle copy) */
     } iss;
 
     /* (7) fetch, §3 */
@@ -219,32 +246,46 @@ typedef struct {
     struct {                 /* (1) the granted write of each unit (§10.3) */
         uint8_t valid, warp, reg, bank;
         uint32_t lanes;
+        const uint32_t *data; /* lanes 0..L-1: the unit's last stage, unchanged until
+                                 wf_exec_commit, which runs after wf_rf_commit */
     } wb[WF_NUNITS];
+    uint64_t collecting; /* (WAR) bit w: warp w has a CU still collecting (§8.4) */
+    uint64_t filter_set; /* (WAR) bit w: filter[w] written this cycle (else 0) */
 
     /* ---- not cleared: each of these is written before it is read ---- */
-    uint8_t hz[WF_MAX_WARPS]; /* (6) readiness of warps 0..W-1 (wf_hazard) */
-    uint32_t wb_data[WF_NUNITS][WF_MAX_LANES]; /* (1) lanes 0..L-1 of a granted write */
-    uint32_t rdata[WF_MAX_BANKS][WF_MAX_LANES]; /* (4) the row read, valid for granted banks */
+    wf_slot iss_slot;        /* (6) the head that issued (start-of-cycle copy), when iss.kind
+                                is an issue or a replay */
+    uint64_t adv[WF_NUNITS]; /* (2) bit k: the entry at stage index k advances (or leaves) */
+    uint8_t grant_holder[WF_MAX_BANKS]; /* (4) for the granted banks */
+    /* (6) readiness of warps 0..W-1 as masks: hzm[k] bit w = warp w's wf_hazard is k */
+    uint64_t hzm[WF_HZ_COUNT];
+    /* (4) the row read, for granted banks: a granted bank is not written in the
+     * cycle (§6.2), so the row is unchanged until the commits end */
+    const uint32_t *rrow[WF_MAX_BANKS];
     wf_stage disp_stage[2];  /* (5) ALU, MUL stage-1 entries built from the holder */
     wf_lsu_inst disp_lsu;    /* (5) LSU stage-1 entry */
     wf_stage piece;          /* (3) the piece entering LSU stage 2, when piece_valid */
     wf_slot fslot;           /* (7) the decoded instruction on a hit (fkind) */
-    /* WAR state derived from the start-of-cycle CUs, §8.4, §8.5 (warps 0..W-1) */
+    /* bloom WAR state derived from the start-of-cycle CUs, §8.5 (warps in filter_set) */
     uint64_t filter[WF_MAX_WARPS];
-    uint8_t collecting[WF_MAX_WARPS];
 } wf_cyc;
+
+/* A stage entry up to its lane L-1: the lanes >= L are never read. */
+static inline size_t wf_stage_bytes(const wf_model *m)
+{
+    return offsetof(wf_stage, data) + m->L * sizeof(uint32_t);
+}
 
 static inline uint32_t wf_lanes_all(unsigned L) { return L >= 32 ? 0xFFFFFFFFu : (1u << L) - 1u; }
 
+/* Without -mpopcnt __builtin_popcountll is a library call; this is a few
+ * instructions and needs no particular CPU. */
 static inline unsigned wf_popcount(uint64_t x)
 {
-#if defined(__GNUC__)
-    return (unsigned)__builtin_popcountll(x);
-#else
-    unsigned n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-#endif
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)(x * 0x0101010101010101ull >> 56);
 }
 
 static inline unsigned wf_lowest_bit(uint64_t x) /* x != 0 */
@@ -298,7 +339,7 @@ static inline const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, u
 {
     return &m->rf[((size_t)bank * m->W * m->rows + row) * m->L];
 }
-int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_insn *in);
+int wf_rf_conflict_free(const wf_model *m, unsigned w, const wf_slot *s);
 void wf_rf_commit(wf_model *m, const wf_cyc *cy);
 
 /* scoreboard.c, §4.3. Lowest free entry of warp w at the start of the cycle
@@ -309,12 +350,25 @@ static inline int wf_sb_free_entry(const wf_model *m, unsigned w)
     const uint32_t free_e = ~(uint32_t)m->warp[w].sb_valid & ((1u << m->E) - 1u);
     return free_e ? (int)wf_lowest_bit(free_e) : -1;
 }
-uint8_t wf_sb_released(const wf_cyc *cy, unsigned w); /* entries of w released in c */
-void wf_sb_next_dep(const wf_model *m, const wf_cyc *cy, unsigned w, uint8_t dep[WF_MAX_IBUF]);
-int wf_insn_touches(const wf_insn *in, unsigned reg); /* reads or writes reg */
+/* Entries of warp w released by a final writeback in this cycle (§10.3). */
+static inline uint8_t wf_sb_released(const wf_cyc *cy, unsigned w)
+{
+    uint8_t mask = 0;
+    for (unsigned i = 0; i < cy->nrel; i++)
+        if (cy->rel_warp[i] == w) mask |= (uint8_t)(1u << cy->rel_entry[i]);
+    return mask;
+}
+/* The slot's instruction reads or writes reg (unused src[] hold WF_NONE). */
+static inline int wf_slot_touches(const wf_slot *s, unsigned reg)
+{
+    return (s->src[0] == reg) | (s->src[1] == reg) | (s->src[2] == reg) |
+           (s->writes & (s->insn.rd == reg));
+}
+void wf_sb_update_dep(const wf_cyc *cy, unsigned w, wf_slot *slot, unsigned n);
 void wf_sb_commit(wf_model *m, const wf_cyc *cy);
 
 /* ibuffer.c, §4.1, §4.2 */
+void wf_ibuf_predecode(const wf_model *m, uint64_t word, wf_slot *out);
 void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc, wf_slot *out);
 void wf_ibuf_commit(wf_model *m, const wf_cyc *cy);
 
@@ -324,13 +378,12 @@ void wf_fetch_commit(wf_model *m, const wf_cyc *cy);
 
 /* war.c, §8 */
 void wf_war_derive(const wf_model *m, wf_cyc *cy);
-int wf_war_allows(const wf_model *m, const wf_cyc *cy, unsigned w, const wf_slot *s);
+uint64_t wf_war_blocks(const wf_model *m, const wf_cyc *cy, uint64_t cand);
 int wf_war_dispatch_ok(const wf_model *m, unsigned u);
 uint16_t wf_war_older(const wf_model *m, const wf_cyc *cy, unsigned w);
 uint64_t wf_bloom_bits(unsigned m_bits, unsigned reg);
 
 /* collector.c, §6.3, §6.4, §7.1 (and the holder logic the SR shares) */
-void wf_holder_masks(const wf_model *m, wf_cyc *cy);
 void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count);
 void wf_cu_grants(const wf_model *m, wf_cyc *cy);
 void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy);
@@ -357,5 +410,48 @@ void wf_lsu_commit(wf_model *m, const wf_cyc *cy);
 
 /* writeback.c, §10.3 */
 void wf_wb_decide(const wf_model *m, wf_cyc *cy);
+
+/* core.c: per-warp flags (hflag, sflag bits) and their masks */
+enum { /* hflag: the I-buffer head */
+    WF_HF_HEAD = 0,     /* active, not exited, I-buffer not empty (§5.1 item 1) */
+    WF_HF_ISSUED = 1,   /* head `issued` (item 1) */
+    WF_HF_DEP = 2,      /* head dep != 0 (item 2) */
+    WF_HF_NEEDS_SB = 3, /* head writes and holds no scoreboard entry (item 3) */
+    WF_HF_HOLDER = 4,   /* head needs a CU / the SR (unit != none) */
+    WF_HF_WRITES = 5,   /* head writes a register (bloom, §8.5) */
+    WF_HF_MEM = 6,      /* head is ld/st (item 6) */
+    WF_HF_EXIT = 7      /* head is exit (wf_model_run's last-cycle test) */
+};
+enum { /* sflag: the rest of the warp */
+    WF_SF_SB_FULL = 0,      /* all E scoreboard entries valid (item 3) */
+    WF_SF_INFLIGHT = 1,     /* inflight != 0 (item 4, warpboard-commit) */
+    WF_SF_MEM_INFLIGHT = 2, /* mem_inflight (item 6) */
+    WF_SF_EXITED = 3,
+    WF_SF_FETCH = 4,        /* fetch-eligible (§3.2.1) */
+    WF_SF_NOT_DONE = 5      /* not done (§5.5) */
+};
+void wf_warp_refresh(wf_model *m, unsigned w);
+/* The mask of bit k of flag[w] over warps 0..W-1, eight warps per step: the
+ * flag bytes of warps g..g+7 as one little-endian word x, then
+ * (x >> k & 0x01..01) * 0x0102040810204080 gathers bit k of byte i into bit
+ * 56 + i. Bytes of warps >= W are 0. */
+static inline uint64_t wf_flag_mask(const uint8_t flag[WF_MAX_WARPS], unsigned W, unsigned k)
+{
+    uint64_t mask = 0;
+    for (unsigned g = 0; g < W; g += 8) {
+        uint64_t x;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&x, flag + g, sizeof x);
+#else
+        x = 0;
+        for (unsigned i = 0; i < 8; i++) x |= (uint64_t)flag[g + i] << (8 * i);
+#endif
+        mask |= ((x >> k & 0x0101010101010101ull) * 0x0102040810204080ull >> 56) << g;
+    }
+    return mask;
+}
+static inline uint64_t wf_hmask(const wf_model *m, unsigned k) { return wf_flag_mask(m->hflag, m->W, k); }
+static inline uint64_t wf_smask(const wf_model *m, unsigned k) { return wf_flag_mask(m->sflag, m->W, k); }
+
 
 #endif
