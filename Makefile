@@ -84,7 +84,7 @@ test-cov: $(B)/wfsim
 test-experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 
-# issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (~10 min)
+# issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (1312 wfsim runs, seconds)
 experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/experiments.py
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # scripts/experiments.py on its reduced sweep (--quick) into a temporary
 # directory: results.md and every SVG it references exist, the SVGs are
-# well-formed XML with drawn data, and the numbers in the markdown are the
-# ones wfsim prints when the commands recorded in data.json are run again.
+# well-formed XML with drawn data, every section and verdict is there, the
+# numbers in the markdown are the ones wfsim prints when the commands recorded
+# in data.json (--json, --cov, --dump-state) are run again, and the output
+# names neither the run time nor WFSIM's path (regenerating gives no diff).
 set -eu
 WFSIM=${WFSIM:-build/wfsim}
 T=$(mktemp -d)
@@ -17,7 +19,7 @@ md = open(f"{t}/results.md").read()
 fail = []
 # every referenced plot exists and parses; it draws lines/points or bars
 svgs = re.findall(r"\]\((results/[^)]+\.svg)\)", md)
-if len(svgs) < 10:
+if len(svgs) < 13:
     fail.append(f"only {len(svgs)} plots referenced")
 ns = "{http://www.w3.org/2000/svg}"
 for rel in svgs:
@@ -28,24 +30,53 @@ for rel in svgs:
 on_disk = sorted(f for f in os.listdir(f"{t}/results") if f.endswith(".svg"))
 if sorted(os.path.basename(s) for s in svgs) != on_disk:
     fail.append(f"plots on disk {on_disk} != referenced")
-for sec in ("IPC vs number of warps", "Naive vs swizzled", "collector units", "WAR policies",
-            "Replay vs stall", "Scoreboard entries"):
-    if "## " not in md or sec not in md:
+for sec in ("## IPC vs number of warps", "### Verdict: warps needed for the same IPC",
+            "## Naive vs swizzled", "### Conflicts against stalls", "## IPC vs number of collector",
+            "## WAR policies", "### Long latencies, 1 to", "### The claims against the measurement",
+            "## Replay vs stall", "### The cycle result", "### What a cycle model cannot measure",
+            "## Scoreboard entries"):
+    if not re.search(r"^%s" % re.escape(sec), md, re.M):
         fail.append(f"section {sec!r} missing")
+for v in (r"^Measured \(default latencies\): mode 2 \(the seed's two-loop design\) needs",
+          r"^Verdict \(4 banks", r"^\| warpboard-commit \| up to ~2x \|.*\| (about 2x|below)",
+          r"^Verdict: (consistent|more than 4)"):
+    if not re.search(v, md, re.M):
+        fail.append(f"verdict /{v}/ missing")
+if re.search(r"in [0-9.]+ s\b|parallel jobs", md):
+    fail.append("results.md names the run time or the job count")
 data = json.load(open(f"{t}/results/data.json"))
 pts = data["points"]
 if not data["quick"] or len(pts) < 50:
     fail.append(f"data.json: {len(pts)} points")
 # re-run recorded commands (spread over the list) and find their numbers in the markdown
 wfsim = os.environ["WFSIM"]
+def rerun(command):
+    cmd = shlex.split(command)
+    if cmd[0] != "build/wfsim":
+        fail.append(f"recorded command does not start with build/wfsim: {command}")
+    cmd[0] = wfsim
+    return json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
 checked = 0
 for p in pts[:: max(1, len(pts) // 12)]:
-    cmd = shlex.split(p["command"])
-    cmd[0] = wfsim
-    st = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
-    if st != p["stats"]:
+    if rerun(p["command"]) != p["stats"]:
         fail.append(f"rerun differs: {p['command']}")
     checked += 1
+# the WAR block counts (--cov) and the final-state check (--dump-state) as recorded
+covs = [p for p in pts if "cov_command" in p]
+states = [p for p in pts if "state_commands" in p]
+if not covs or not states:
+    fail.append(f"data.json: {len(covs)} points with cov_command, "
+                f"{len(states)} with state_commands")
+for p in covs[:3]:
+    bins = rerun(p["cov_command"])["bins"]
+    if {b: v[0] for b, v in bins.items() if v[0] and b.startswith("war.block.")} != p["cov"]:
+        fail.append(f"cov rerun differs: {p['cov_command']}")
+    checked += 1
+for p in states[:1]:
+    a, b = (rerun(c) for c in p["state_commands"])
+    if (a["regs"] == b["regs"] and a["mem"] == b["mem"]) != p["state_matches_functional"]:
+        fail.append(f"state rerun differs: {p['state_commands']}")
+    checked += 2
 # table cells: IPC of the warps sweep and cycles of the WAR sweep, as wfsim gave them
 def point(kernel, opts):
     for p in pts:
@@ -73,3 +104,14 @@ if fail:
 print(f"test-experiments: {len(svgs)} plots well-formed, {checked} recorded runs reproduced, "
       "table cells match wfsim")
 EOF
+# the committed docs/results.md is what the current model gives: the whole
+# sweep (seconds) into a temporary directory, compared with docs/ (a model
+# change that moves any number fails here until `make experiments` is rerun)
+WFSIM=$WFSIM python3 scripts/experiments.py --out "$T/full" >"$T/full.log"
+if ! diff -r -q "$T/full/results.md" docs/results.md >/dev/null ||
+   ! diff -r -q "$T/full/results" docs/results >/dev/null; then
+  echo "test-experiments: FAIL: docs/results.md or docs/results/ is stale; run 'make experiments'"
+  diff -r "$T/full/results.md" docs/results.md | head -20
+  exit 1
+fi
+echo "test-experiments: docs/results.md and its $(ls docs/results/*.svg | wc -l) plots are current"
