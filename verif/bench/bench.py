@@ -28,7 +28,12 @@ regression throughput: scripts/regress.py with SEEDS=REGRESS_SEEDS CSEEDS=0
 SIZES=REGRESS_SIZES JOBS=2, runs (seeds of those size sets) per minute of
 wall time.
 
-Environment: REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
+Also the C model's profile (verif/bench/profile.py): host instructions per
+simulated cycle by block under callgrind, repeatable on a loaded machine, and
+from it and the C model's CPU seconds the host's nanoseconds per instruction
+and the instructions per cycle the 10 M cycles/s target allows.
+
+Environment: PROFILE (default 1; 0 skips the profile), REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
 (default "1 2"), REGRESS_SEEDS (default 24; 0 skips), REGRESS_SIZES (default
 "default": the regression's size sets, "" = all five builds), KERNELS (default
 "saxpy matmul histogram pchase"), MIN_SECONDS (wfbench, default 0.3),
@@ -53,6 +58,7 @@ REGRESS_SEEDS = int(os.environ.get("REGRESS_SEEDS", "24"))
 REGRESS_SIZES = os.environ.get("REGRESS_SIZES", "default")
 KERNELS = os.environ.get("KERNELS", "saxpy matmul histogram pchase").split()
 MIN_SECONDS = os.environ.get("MIN_SECONDS", "0.3")
+PROFILE = os.environ.get("PROFILE", "1") != "0"
 TIMEOUT = 3600  # a harness's first call may build its Verilated model
 
 TARGET_C_MCPS = 10.0
@@ -211,6 +217,26 @@ def regression():
                        % (REGRESS_SEEDS, REGRESS_SIZES)}
 
 
+def profile(kernels, cm):
+    """verif/bench/profile.py on the kernels, plus the host's ns per instruction:
+    wfbench's CPU seconds per run over callgrind's instructions per run."""
+    if not PROFILE:
+        return {"available": False, "why": "PROFILE=0"}
+    pj = os.path.join(OUT, "profile.json")
+    code, out, _, _, _ = spawn([sys.executable, "verif/bench/profile.py", "--json", pj] + kernels)
+    if code:
+        return {"available": False, "why": last_lines(out)}
+    with open(pj) as f:
+        prof = json.load(f)
+    timing = {k["name"]: k for k in cm["kernels"]}
+    secs = sum(timing[k["kernel"]]["run_seconds"] / timing[k["kernel"]]["reps"] for k in prof["kernels"])
+    insns = sum(k["instructions"] for k in prof["kernels"])
+    prof["ns_per_instruction"] = 1e9 * secs / insns
+    prof["instructions_per_cycle_for_10M"] = 1e9 / (TARGET_C_MCPS * 1e6) / prof["ns_per_instruction"]
+    prof["available"], prof["table"] = True, out
+    return prof
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for tool in ("build/wfbench", "build/wfgen"):
@@ -251,6 +277,7 @@ def main():
     c_sec = sum(by_name[n]["run_seconds"] for n in names)
     c_same = c_cyc / c_sec
 
+    prof = profile(kern, cm)
     rows = harness_rows(progs)
     reg = regression()
 
@@ -269,6 +296,7 @@ def main():
         "c_model": cm,
         "c_model_same_programs_cycles_per_s": c_same,
         "c_model_cpu_s": ccpu, "c_model_peak_rss_kb": crss,
+        "c_model_profile": prof,
         "harness": rows,
         "ratios": {"cpp_lockstep_over_bare": r_cpp, "systemc_lockstep_over_bare": r_sc},
         "regression": reg,
@@ -293,6 +321,16 @@ def main():
 
     # ---- the table ----
     print(cout.rstrip())
+    print()
+    if prof["available"]:
+        print(prof["table"].rstrip())
+        print("host: %.3f ns per instruction of the C model (its CPU seconds / callgrind instructions); "
+              "10 M cycles/s allows %.0f instructions per cycle, the model executes %.0f (%.1fx)" % (
+                  prof["ns_per_instruction"], prof["instructions_per_cycle_for_10M"],
+                  prof["instructions_per_cycle"], prof["instructions_per_cycle"] /
+                  prof["instructions_per_cycle_for_10M"]))
+    else:
+        print("C model profile: not available: %s" % prof["why"])
     print()
     print("side by side on %d programs (%s), best of %d, %d runs per harness call:" %
           (len(progs), " ".join(os.path.basename(p) for p, _ in progs), REPS, RUNS))
