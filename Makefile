@@ -44,7 +44,7 @@ include verif/verif.mk
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
-.PHONY: test-regress test-readme test-readme-full
+.PHONY: test-regress test-readme test-readme-full model-equiv
 all: $(B)/wfsim $(B)/libwarpfront.a
 
 help:
@@ -76,6 +76,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
+	@bash scripts/test-model-equiv.sh
 
 # wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -87,6 +88,11 @@ test-experiments: $(B)/wfsim
 # issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (1312 wfsim runs, seconds)
 experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/experiments.py
+
+# the working tree's C model against git revision BASE (default HEAD), bit for
+# bit on SEEDS random programs and the kernels: for performance work on the model
+model-equiv:
+	@BASE=$(or $(BASE),HEAD) bash scripts/model-equiv.sh
 
 # sim/kernels on both engines against verif/check_kernels.py (issue 7)
 test-kernels: $(B)/wfsim
