@@ -278,6 +278,15 @@ static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
     if (cy->mem_clear_valid) m->warp[cy->mem_clear_warp].mem_inflight = 0;
 }
 
+/* Bits set in a byte (the warp masks of W <= 8 warps fit one). */
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+static const uint8_t pop8[256] = {B6(0), B6(1), B6(1), B6(2)};
+#undef B2
+#undef B4
+#undef B6
+
 static void stats_update(wf_model *m, const wf_cyc *cy)
 {
     wf_stats *st = &m->stats;
@@ -302,8 +311,12 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
     if (m->cfg.sched == WF_SCHED_GTO &&
         (cy->iss.kind == WF_ISS_ISSUE || cy->iss.kind == WF_ISS_REPLAY) && cy->iss.warp != m->gto_last)
         st->gto_switches++;
-    for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) /* not-ready heads only */
-        st->hazard[k] += wf_popcount(cy->hzm[k]);
+    if (m->W <= 8)
+        for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) /* not-ready heads only */
+            st->hazard[k] += pop8[cy->hzm[k]];
+    else
+        for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++)
+            st->hazard[k] += wf_popcount(cy->hzm[k]);
     /* a bank is read (granted) or written (bank_written) or idle in a cycle, §6.2 */
     for (uint32_t b = cy->granted; b; b &= b - 1) st->bank_reads[wf_lowest_bit(b)]++;
     for (uint32_t b = cy->bank_written; b; b &= b - 1) st->bank_writes[wf_lowest_bit(b)]++;
