@@ -100,10 +100,11 @@ test-kernels: $(B)/wfsim
 
 # host speed, side by side (no pass/fail; verif/bench/bench.py): C model, functional
 # interpreter, bare Verilated RTL, C++ and SystemC lockstep, regression seeds/minute,
-# peak memory -> table + out/bench/bench.json
+# peak memory, the C model's callgrind profile by block (valgrind: deps-regress)
+# -> table + out/bench/bench.json; docs/performance.md
 $(B)/wfbench: $(B)/obj/verif/bench/wfbench.o $(B)/libwarpfront.a
 	$(CC) -o $@ $^ -lm
-bench: $(B)/wfbench $(B)/wfgen $(B)/wfsim $(B)/libwarpfront.a $(B)/libwfverif.a
+bench: deps-regress $(B)/wfbench $(B)/wfgen $(B)/wfsim $(B)/libwarpfront.a $(B)/libwfverif.a
 	@python3 verif/bench/bench.py
 
 # RTL: lint/synthesis/parameter checks, and the RTL against the C models.
