@@ -64,7 +64,7 @@ typedef struct { /* a collector unit (mode 3) or the staging register (modes 1, 
     uint8_t conflict_free;
     uint8_t sb_entry;      /* held scoreboard entry or WF_NONE */
     uint16_t pc;
-    uint16_t older;        /* §8.2 */
+    uint16_t older;        /* §8.2, war=inorder (0 under the other policies: nobody reads it) */
     uint64_t bloom[3];     /* war=bloom: H(src[s]) (§8.5) */
     uint64_t age;          /* allocation cycle */
     uint32_t lanes_left;   /* ld/st: lanes this instance serves */
@@ -126,7 +126,7 @@ struct wf_model {
     /* Per-warp conditions, derived from warp[w] and refreshed by
      * wf_warp_refresh (core.c) for every warp whose state a cycle changed:
      * one flag byte per warp (WF_HF_* in hflag, WF_SF_* in sflag), turned into
-     * masks over all warps (bit w) eight warps per operation (wf_flag_masks).
+     * masks over all warps (bit w) eight warps per operation (wf_flag_mask).
      * The RTL evaluates these conditions for all warps in parallel; the model
      * reads readiness (§5.1), fetch eligibility (§3.2.1) and done (§5.5) with
      * a few mask operations instead of a loop over warps. Bytes of warps >= W
