@@ -32,32 +32,46 @@ const char *wf_rtl_trace_port_name(int port)
     return port >= 0 && port < WF_RTL_PORTS ? names[port] : "?";
 }
 
-/* Bits [lsb, lsb+w) of an LSB-first word array, 1 <= w <= 64. Reads only the
- * words those bits lie in. */
-static uint64_t bits(const uint32_t *v, unsigned lsb, unsigned w)
+/* The ports are read field by field in bit order (LSB first), each port
+ * once from its first bit: a reader keeps the bits fetched but not yet taken,
+ * so a field costs a mask and a shift, and no word past the last field is
+ * read. */
+typedef struct {
+    const uint32_t *next; /* the next word to fetch */
+    uint64_t buf;         /* `have` fetched bits, LSB first */
+    unsigned have;
+} bitreader;
+
+static inline bitreader reader(const uint32_t *v) { return (bitreader){v, 0, 0}; }
+
+static inline uint64_t take(bitreader *r, unsigned w) /* 1 <= w <= 32 */
 {
-    const uint32_t *p = v + lsb / 32;
-    const unsigned s = lsb % 32;
-    uint64_t x = p[0] >> s;
-    unsigned have = 32 - s;
-    if (have < w) {
-        x |= (uint64_t)p[1] << have;
-        have += 32;
-        if (have < w) x |= (uint64_t)p[2] << have;
+    if (r->have < w) {
+        r->buf |= (uint64_t)*r->next++ << r->have;
+        r->have += 32;
     }
-    return w >= 64 ? x : x & ((1ull << w) - 1);
+    const uint64_t x = r->buf & ((1ull << w) - 1);
+    r->buf >>= w;
+    r->have -= w;
+    return x;
+}
+
+static inline uint64_t take64(bitreader *r)
+{
+    const uint64_t lo = take(r, 32);
+    return lo | take(r, 32) << 32;
 }
 
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
 
-static void decode_cu(const uint32_t *v, unsigned o, wf_obs_cu *c)
+static void decode_cu(bitreader *r, wf_obs_cu *c)
 {
-    c->valid = (uint8_t)bits(v, o, 1);
-    c->warp = (uint8_t)bits(v, o + 1, 6);
-    c->pc = (uint16_t)bits(v, o + 7, 16);
-    c->pending = (uint8_t)bits(v, o + 23, 3);
-    c->ready = (uint8_t)bits(v, o + 26, 1);
-    c->older = (uint16_t)bits(v, o + 27, 16);
+    c->valid = (uint8_t)take(r, 1);
+    c->warp = (uint8_t)take(r, 6);
+    c->pc = (uint16_t)take(r, 16);
+    c->pending = (uint8_t)take(r, 3);
+    c->ready = (uint8_t)take(r, 1);
+    c->older = (uint16_t)take(r, 16);
 }
 
 void wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out)
@@ -70,98 +84,97 @@ void wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *ou
     memset(out, 0, offsetof(wf_obs, warp));
     memset(out->warp, 0, (size_t)cfg->warps * sizeof out->warp[0]);
     memset(&out->issue, 0, sizeof *out - offsetof(wf_obs, issue));
-    const uint32_t *v = t->obs;
-    /* obs_o */
-    out->cycle = bits(v, 0, 64);
-    out->fetch.valid = (uint8_t)bits(v, 64, 1);
-    out->fetch.warp = (uint8_t)bits(v, 65, 6);
-    out->fetch.pc = (uint16_t)bits(v, 71, 16);
-    out->fetch.kind = (uint8_t)bits(v, 87, 2);
-    out->fill.valid = (uint8_t)bits(v, 89, 1);
-    out->fill.mshr = (uint8_t)bits(v, 90, 3);
-    out->fill.line = (uint32_t)bits(v, 93, 16);
-    out->issue.valid = (uint8_t)bits(v, 109, 1);
-    out->issue.warp = (uint8_t)bits(v, 110, 6);
-    out->issue.pc = (uint16_t)bits(v, 116, 16);
-    out->issue.replay = (uint8_t)bits(v, 132, 1);
-    out->issue.unit = (uint8_t)bits(v, 133, 8);
-    out->issue.sb_entry = (uint8_t)bits(v, 141, 8);
-    out->stall = (uint8_t)bits(v, 149, 2);
-    for (unsigned x = 0; x < WF_NUNITS; x++) {
-        const unsigned o = 151 + 31 * x;
-        out->dispatch[x].valid = (uint8_t)bits(v, o, 1);
-        out->dispatch[x].warp = (uint8_t)bits(v, o + 1, 6);
-        out->dispatch[x].pc = (uint16_t)bits(v, o + 7, 16);
-        out->dispatch[x].cu = (uint8_t)bits(v, o + 23, 8);
-    }
-    out->piece.valid = (uint8_t)bits(v, 244, 1);
-    out->piece.warp = (uint8_t)bits(v, 245, 6);
-    out->piece.pc = (uint16_t)bits(v, 251, 16);
-    out->piece.line = (uint32_t)bits(v, 267, 16);
-    out->piece.lanes = (uint32_t)bits(v, 283, 32);
-    out->piece.last = (uint8_t)bits(v, 315, 1);
-    out->branch.valid = (uint8_t)bits(v, 316, 1);
-    out->branch.warp = (uint8_t)bits(v, 317, 6);
-    out->branch.taken = (uint8_t)bits(v, 323, 1);
-    out->branch.target = (uint16_t)bits(v, 324, 16);
-    out->lsu_stall = (uint8_t)bits(v, 340, 1);
-    out->done = (uint8_t)bits(v, 341, 1);
 
-    /* obs_wb_o, obs_wb_data_o */
+    /* obs_o (OBS_W bits) */
+    bitreader r = reader(t->obs);
+    out->cycle = take64(&r);
+    out->fetch.valid = (uint8_t)take(&r, 1);
+    out->fetch.warp = (uint8_t)take(&r, 6);
+    out->fetch.pc = (uint16_t)take(&r, 16);
+    out->fetch.kind = (uint8_t)take(&r, 2);
+    out->fill.valid = (uint8_t)take(&r, 1);
+    out->fill.mshr = (uint8_t)take(&r, 3);
+    out->fill.line = (uint32_t)take(&r, 16);
+    out->issue.valid = (uint8_t)take(&r, 1);
+    out->issue.warp = (uint8_t)take(&r, 6);
+    out->issue.pc = (uint16_t)take(&r, 16);
+    out->issue.replay = (uint8_t)take(&r, 1);
+    out->issue.unit = (uint8_t)take(&r, 8);
+    out->issue.sb_entry = (uint8_t)take(&r, 8);
+    out->stall = (uint8_t)take(&r, 2);
+    for (unsigned x = 0; x < WF_NUNITS; x++) { /* 31 bits each from bit 151 */
+        out->dispatch[x].valid = (uint8_t)take(&r, 1);
+        out->dispatch[x].warp = (uint8_t)take(&r, 6);
+        out->dispatch[x].pc = (uint16_t)take(&r, 16);
+        out->dispatch[x].cu = (uint8_t)take(&r, 8);
+    }
+    out->piece.valid = (uint8_t)take(&r, 1); /* bit 244 */
+    out->piece.warp = (uint8_t)take(&r, 6);
+    out->piece.pc = (uint16_t)take(&r, 16);
+    out->piece.line = (uint32_t)take(&r, 16);
+    out->piece.lanes = (uint32_t)take(&r, 32);
+    out->piece.last = (uint8_t)take(&r, 1);
+    out->branch.valid = (uint8_t)take(&r, 1); /* bit 316 */
+    out->branch.warp = (uint8_t)take(&r, 6);
+    out->branch.taken = (uint8_t)take(&r, 1);
+    out->branch.target = (uint16_t)take(&r, 16);
+    out->lsu_stall = (uint8_t)take(&r, 1); /* bit 340 */
+    out->done = (uint8_t)take(&r, 1);
+
+    /* obs_wb_o (WB_W bits per unit), obs_wb_data_o */
     const unsigned L = min_u(cfg->lanes, WF_MAX_LANES);
+    r = reader(t->wb);
     for (unsigned x = 0; x < WF_NUNITS; x++) {
-        const unsigned o = WB_W * x;
         wf_obs_wb *wb = &out->wb[x];
-        wb->valid = (uint8_t)bits(t->wb, o, 1);
-        wb->warp = (uint8_t)bits(t->wb, o + 1, 6);
-        wb->reg = (uint8_t)bits(t->wb, o + 7, 8);
-        wb->bank = (uint8_t)bits(t->wb, o + 15, 8);
-        wb->lanes = (uint32_t)bits(t->wb, o + 23, 32);
-        wb->release = (uint8_t)bits(t->wb, o + 55, 8);
-        for (unsigned l = 0; l < L; l++) wb->data[l] = t->wb_data[x * cfg->lanes + l];
+        wb->valid = (uint8_t)take(&r, 1);
+        wb->warp = (uint8_t)take(&r, 6);
+        wb->reg = (uint8_t)take(&r, 8);
+        wb->bank = (uint8_t)take(&r, 8);
+        wb->lanes = (uint32_t)take(&r, 32);
+        wb->release = (uint8_t)take(&r, 8);
+        memcpy(wb->data, &t->wb_data[x * cfg->lanes], L * sizeof wb->data[0]);
     }
 
-    /* obs_bank_o */
+    /* obs_bank_o (BANK_W bits per bank) */
+    r = reader(t->bank);
     for (unsigned b = 0; b < min_u(cfg->banks, WF_MAX_BANKS); b++) {
-        const unsigned o = BANK_W * b;
         wf_obs_bank *k = &out->bank[b];
-        k->kind = (uint8_t)bits(t->bank, o, 2);
-        k->warp = (uint8_t)bits(t->bank, o + 2, 6);
-        k->reg = (uint8_t)bits(t->bank, o + 8, 8);
-        k->cu = (uint8_t)bits(t->bank, o + 16, 8);
-        k->slot = (uint8_t)bits(t->bank, o + 24, 8);
-        k->unit = (uint8_t)bits(t->bank, o + 32, 8);
+        k->kind = (uint8_t)take(&r, 2);
+        k->warp = (uint8_t)take(&r, 6);
+        k->reg = (uint8_t)take(&r, 8);
+        k->cu = (uint8_t)take(&r, 8);
+        k->slot = (uint8_t)take(&r, 8);
+        k->unit = (uint8_t)take(&r, 8);
     }
 
-    /* obs_warp_o */
-    const unsigned WW = warp_w(cfg), E = min_u(cfg->sb_entries, WF_MAX_SB),
-                   I = min_u(cfg->ibuf, WF_MAX_IBUF);
+    /* obs_warp_o (warp_w bits per warp) */
+    const unsigned E = min_u(cfg->sb_entries, WF_MAX_SB), I = min_u(cfg->ibuf, WF_MAX_IBUF);
+    r = reader(t->warp);
     for (unsigned w = 0; w < min_u(cfg->warps, WF_MAX_WARPS); w++) {
-        const unsigned o = WW * w;
         wf_obs_warp *p = &out->warp[w];
-        p->fetch_pc = (uint16_t)bits(t->warp, o, 16);
-        p->fetch_state = (uint8_t)bits(t->warp, o + 16, 2);
-        p->exited = (uint8_t)bits(t->warp, o + 18, 1);
-        p->inflight = (uint16_t)bits(t->warp, o + 19, 16);
-        p->mem_inflight = (uint8_t)bits(t->warp, o + 35, 1);
-        p->collecting = (uint8_t)bits(t->warp, o + 36, 1);
-        p->filter = bits(t->warp, o + 37, 64);
-        for (unsigned e = 0; e < E; e++) {
-            p->sb[e].valid = (uint8_t)bits(t->warp, o + 101 + 9 * e, 1);
-            p->sb[e].reg = (uint8_t)bits(t->warp, o + 102 + 9 * e, 8);
+        p->fetch_pc = (uint16_t)take(&r, 16);
+        p->fetch_state = (uint8_t)take(&r, 2);
+        p->exited = (uint8_t)take(&r, 1);
+        p->inflight = (uint16_t)take(&r, 16);
+        p->mem_inflight = (uint8_t)take(&r, 1);
+        p->collecting = (uint8_t)take(&r, 1);
+        p->filter = take64(&r);
+        for (unsigned e = 0; e < E; e++) { /* 9 bits each from bit 101 */
+            p->sb[e].valid = (uint8_t)take(&r, 1);
+            p->sb[e].reg = (uint8_t)take(&r, 8);
         }
-        for (unsigned i = 0; i < I; i++) {
-            const unsigned s = o + 101 + 9 * cfg->sb_entries + 58 * i;
-            p->ibuf[i].valid = (uint8_t)bits(t->warp, s, 1);
-            p->ibuf[i].issued = (uint8_t)bits(t->warp, s + 1, 1);
-            p->ibuf[i].pc = (uint16_t)bits(t->warp, s + 2, 16);
-            p->ibuf[i].dep = (uint8_t)bits(t->warp, s + 18, 8);
-            p->ibuf[i].lanes_left = (uint32_t)bits(t->warp, s + 26, 32);
+        for (unsigned i = 0; i < I; i++) { /* 58 bits each */
+            p->ibuf[i].valid = (uint8_t)take(&r, 1);
+            p->ibuf[i].issued = (uint8_t)take(&r, 1);
+            p->ibuf[i].pc = (uint16_t)take(&r, 16);
+            p->ibuf[i].dep = (uint8_t)take(&r, 8);
+            p->ibuf[i].lanes_left = (uint32_t)take(&r, 32);
         }
-        p->hazard = (uint8_t)bits(t->warp, o + 101 + 9 * cfg->sb_entries + 58 * cfg->ibuf, 4);
+        p->hazard = (uint8_t)take(&r, 4);
     }
 
-    /* obs_cu_o: the CUs, then the staging register */
-    for (unsigned u = 0; u < min_u(cfg->collectors, WF_MAX_CUS); u++) decode_cu(t->cu, CU_W * u, &out->cu[u]);
-    decode_cu(t->cu, CU_W * cfg->collectors, &out->sr);
+    /* obs_cu_o (CU_W bits each): the CUs, then the staging register */
+    r = reader(t->cu);
+    for (unsigned u = 0; u < min_u(cfg->collectors, WF_MAX_CUS); u++) decode_cu(&r, &out->cu[u]);
+    decode_cu(&r, &out->sr);
 }
