@@ -12,8 +12,8 @@ wfgen seeds GEN_SEEDS at the default configuration):
   bare RTL       verif/cosim/run.sh PROG --bare --runs N (Verilated wf_core,
                  no model, no compare)
   C++ lockstep   verif/cosim/run.sh PROG --runs N (RTL + C model + comparator)
-  SystemC bare   verif/sc/run.sh PROG --bare
-  SystemC        verif/sc/run.sh PROG (the SystemC lockstep harness)
+  SystemC bare   verif/sc/run.sh PROG --bare --runs N
+  SystemC        verif/sc/run.sh PROG --runs N (the SystemC lockstep harness)
 Each harness row is the total simulated cycles over the programs divided by
 the total seconds of the harness's own simulation loops (the cycles/s lines
 the harnesses print: it excludes the Verilator build, process start and the
@@ -119,7 +119,8 @@ def kernel_options(path):
 # (seconds from cycles / cycles-per-second: the printed seconds have 3 decimals)
 RE_COSIM_HOST = re.compile(r"^host: (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
 RE_SC_BARE = re.compile(r"^DONE \S+: bare RTL \(SystemC\), (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
-RE_SC_LOCK = re.compile(r"^PASS \S+: SystemC lockstep, rtl cycles (\d+),.*, ([0-9.]+) cycles/s", re.M)
+# (lockstep: the cycles of all --runs, which its cycles/s is over)
+RE_SC_LOCK = re.compile(r"^PASS \S+: SystemC lockstep, rtl cycles \d+,.*?, (\d+) cycles compared in.*, ([0-9.]+) cycles/s", re.M)
 
 
 def cycles_secs(matches):
@@ -149,8 +150,8 @@ ROWS = [
     # name, command prefix (program and options appended), parser
     ("bare RTL", ["verif/cosim/run.sh"], ["--bare", "--runs", str(RUNS)], parse_cosim),
     ("C++ lockstep", ["verif/cosim/run.sh"], ["--runs", str(RUNS)], parse_cosim),
-    ("SystemC bare", ["verif/sc/run.sh"], ["--bare"], parse_sc),
-    ("SystemC lockstep", ["verif/sc/run.sh"], [], parse_sc),
+    ("SystemC bare", ["verif/sc/run.sh"], ["--bare", "--runs", str(RUNS)], parse_sc),
+    ("SystemC lockstep", ["verif/sc/run.sh"], ["--runs", str(RUNS)], parse_sc),
 ]
 
 
