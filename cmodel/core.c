@@ -215,9 +215,10 @@ static void obs_state(const wf_model *m, wf_obs *ob)
         o->exited = wp->exited;
         o->inflight = wp->inflight;
         o->mem_inflight = wp->mem_inflight;
-        for (unsigned e = 0; e < m->E; e++) {
-            o->sb[e].valid = wp->sb_valid >> e & 1u;
-            o->sb[e].reg = wp->sb_valid >> e & 1u ? wp->sb_reg[e] : 0;
+        for (uint32_t v = wp->sb_valid; v; v &= v - 1) { /* invalid entries stay 0 */
+            const unsigned e = wf_lowest_bit(v);
+            o->sb[e].valid = 1;
+            o->sb[e].reg = wp->sb_reg[e];
         }
         for (unsigned i = 0; i < wp->nslots; i++) {
             const wf_slot *s = &wp->slot[i];
@@ -394,11 +395,12 @@ static void step(wf_model *m, int observe)
     wf_war_derive(m, &cy);
     wf_issue_decide(m, &cy); /* 6: issue */
     wf_fetch_decide(m, &cy); /* 7: fetch, dependency vector at decode */
-    if (ob)
-        for (unsigned w = 0; w < m->W; w++) { /* §11: each policy's WAR state */
-            ob->warp[w].collecting = m->cfg.war == WF_WAR_WB_READ ? (uint8_t)(cy.collecting >> w & 1u) : 0;
-            ob->warp[w].filter = cy.filter_set >> w & 1u ? cy.filter[w] : 0;
-        }
+    if (ob) { /* §11: each policy's WAR state (the record's fields start at 0) */
+        if (m->cfg.war == WF_WAR_WB_READ)
+            for (uint64_t c = cy.collecting; c; c &= c - 1) ob->warp[wf_lowest_bit(c)].collecting = 1;
+        for (uint64_t f = cy.filter_set; f; f &= f - 1) /* war=bloom only */
+            ob->warp[wf_lowest_bit(f)].filter = cy.filter[wf_lowest_bit(f)];
+    }
     stats_update(m, &cy);
     cy.touched = touched_warps(&cy);
 
