@@ -183,7 +183,7 @@ void wf_warp_refresh(wf_model *m, unsigned w)
                             (unsigned)(wp->inflight != 0) << WF_SF_INFLIGHT |
                             (unsigned)wp->mem_inflight << WF_SF_MEM_INFLIGHT |
                             (unsigned)wp->exited << WF_SF_EXITED | fetch << WF_SF_FETCH |
-                            (unsigned)(!wp->exited || !warp_done(m, w)) << WF_SF_NOT_DONE);
+                            (unsigned)!warp_done(m, w) << WF_SF_NOT_DONE);
 }
 
 int wf_model_done(const wf_model *m)

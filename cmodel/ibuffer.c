@@ -53,13 +53,10 @@ void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc
 void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
 {
     /* Only warps with a release, an issue, a verdict or a fetch change: the
-     * others' slots and dependency bits stay as they are. */
-    uint64_t touched = 0;
-    for (unsigned i = 0; i < cy->nrel; i++) touched |= (uint64_t)1 << cy->rel_warp[i];
-    if (cy->iss.kind == WF_ISS_ISSUE) touched |= (uint64_t)1 << cy->iss.warp;
-    if (cy->verdict_valid) touched |= (uint64_t)1 << cy->verdict_warp;
-    if (cy->fsel != WF_NONE) touched |= (uint64_t)1 << cy->fsel;
-    for (; touched; touched &= touched - 1) {
+     * others' slots and dependency bits stay as they are. cy->touched
+     * (core.c) holds all of those warps, and a few more, for which nothing
+     * below changes anything. */
+    for (uint64_t touched = cy->touched; touched; touched &= touched - 1) {
         const unsigned w = wf_lowest_bit(touched);
         wf_warp *wp = &m->warp[w];
         int issue_here = cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w;
