@@ -58,9 +58,15 @@ deps:
 deps-regress:
 	@bash scripts/setup.sh regress
 
+# The stages run JOBS (default 2) at a time, longest first, each logged to
+# build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
+# built first.
+TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-asan test-examples test-kernels lint rtl-smoke \
-	  rtl-assert rtl-pins mutants sc-smoke dpi-smoke fusesoc-lint fusesoc-sim fpga-sim test-readme
+	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
+	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
+	@bash scripts/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS)

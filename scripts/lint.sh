@@ -9,7 +9,8 @@
 #  4. out-of-range parameters are refused by all three tools, naming the
 #     parameter (WARPS=0, BANKS=33, and a few more, pinned knobs included).
 # Logs under build/lint/. LINT_SYNTH selects the Yosys depth: fast (what
-# `make test` runs: proc + memory inference + check -assert, ~1.5 min),
+# `make test` runs: proc + check -assert on the whole design, ~1.5 min beside
+# the other checks, and memory inference on wf_spram),
 # coarse (synth up to the fine stage, ~5 min), full (the whole generic synth
 # script, ~15 min at the default parameters; `make lint-full`).
 set -u
@@ -63,35 +64,53 @@ for cfg in default large assert; do
 done
 
 # ---- 3. Yosys ------------------------------------------------------------------------
+# fast (make test): two scripts, the first in the background beside the other
+# checks (it is the long one, ~1.5 min: proc alone is most of it):
+#  a. the whole design: proc (where latches would appear) and check -assert
+#     (combinational loops, multiple drivers, undriven wires);
+#  b. memory inference on the wf_spram variants only (proc, opt, memory
+#     -nomap: opt turns the RAM output register into a $dffe, which
+#     memory_dff merges into the read port), ~10 s. wf_spram is a leaf, so its
+#     result does not depend on the rest of the design being processed.
+# coarse / full: one script, synth up to the fine stage (and on to the end).
+synth=${LINT_SYNTH:-full}
+mem_sel=""
 {
   echo "read_verilog -sv -Irtl $RTL"
-  if [[ ${LINT_SYNTH:-full} == fast ]]; then
-    # what the checks need, in about a minute: elaboration, processes (where
-    # latches would appear), memory inference, and check -assert, which
-    # fails on combinational loops, multiple drivers and undriven wires
-    echo "hierarchy -check -top wf_core"
+  echo "hierarchy -check -top wf_core"
+  if [[ $synth == fast ]]; then
     echo "proc"
-    echo "opt"              # turns the RAM output register into a \$dffe
-    echo "memory -nomap"    # which memory_dff then merges into the read port
     echo "check -assert"
   else
     echo "synth -top wf_core -run begin:fine"
     echo "check -assert"
+    echo "tee -q -o $out/yosys_coarse_stat.txt stat -top wf_core"
   fi
-  echo "tee -q -o $out/yosys_coarse_stat.txt stat -top wf_core"
   echo 'select -assert-none t:$dlatch t:$adlatch t:$dlatchsr'
-  if [[ ${LINT_SYNTH:-full} == full ]]; then
+  if [[ $synth == full ]]; then
     echo "synth -top wf_core -run fine:"
     echo "tee -q -o $out/yosys_stat.txt stat -top wf_core"
     echo 'select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch'
   fi
 } > "$out/synth.ys"
-if yosys -q -l "$out/yosys.log" -s "$out/synth.ys" > /dev/null 2>&1; then
-  pass "yosys synth -top wf_core: no latches (${LINT_SYNTH:-full})"
-  # every bank (BANKS=4 at the default) and the scratchpad: wf_spram
-  # instances in the hierarchy, each module variant holding one $mem_v2 and
-  # no flip-flops (the output register is the memory's synchronous read port)
-  st=$out/yosys_coarse_stat.txt
+yosys -q -l "$out/yosys.log" -s "$out/synth.ys" > /dev/null 2>&1 &
+yosys_pid=$!
+if [[ $synth == fast ]]; then
+  mem_sel='*wf_spram*'
+  { echo "read_verilog -sv -Irtl $RTL"
+    echo "hierarchy -check -top wf_core"
+    echo "proc $mem_sel"
+    echo "opt $mem_sel"
+    echo "memory -nomap $mem_sel"
+    echo "tee -q -o $out/yosys_coarse_stat.txt stat -top wf_core"
+  } > "$out/synth_mem.ys"
+  yosys -q -l "$out/yosys_mem.log" -s "$out/synth_mem.ys" > /dev/null 2>&1 || mem_sel=failed
+fi
+# every bank (BANKS=4 at the default) and the scratchpad: wf_spram
+# instances in the hierarchy, each module variant holding one $mem_v2 and
+# no flip-flops (the output register is the memory's synchronous read port)
+check_memories() {
+  local st=$out/yosys_coarse_stat.txt inst vars mems ffs
   inst=$(awk '/^=== design hierarchy ===/{h=1} h && /wf_spram/{n+=$NF} END{print n+0}' "$st")
   vars=$(awk '/^=== .*wf_spram ===/{m=1; v++; next} /^=== /{m=0} END{print v+0}' "$st")
   mems=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$mem_v2/{n+=$2} END{print n+0}' "$st")
@@ -101,8 +120,11 @@ if yosys -q -l "$out/yosys.log" -s "$out/synth.ys" > /dev/null 2>&1; then
   else
     bad "yosys: memories: $inst wf_spram instances, $vars variants, $mems \$mem_v2, $ffs flop cells; see $st"
   fi
-else
-  bad "yosys synth, see $out/yosys.log"; grep -m3 'ERROR' "$out/yosys.log"
+}
+if [[ $mem_sel == failed ]]; then
+  bad "yosys memory inference, see $out/yosys_mem.log"; grep -m3 'ERROR' "$out/yosys_mem.log"
+elif [[ -n $mem_sel ]]; then
+  check_memories
 fi
 
 # ---- 4. Out-of-range parameters -------------------------------------------------------
@@ -126,6 +148,13 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_
     ok=0; echo "  yosys accepted $n=$v or did not name it"; fi
   if [[ $ok == 1 ]]; then pass "$n=$v refused by verilator, iverilog, yosys ($msg)"; else bad "$n=$v"; fi
 done
+
+if wait "$yosys_pid"; then
+  pass "yosys synth -top wf_core: no latches, check -assert ($synth)"
+  [[ -z $mem_sel ]] && check_memories
+else
+  bad "yosys synth ($synth), see $out/yosys.log"; grep -m3 'ERROR' "$out/yosys.log"
+fi
 
 if [[ $fail == 0 ]]; then echo "lint: all checks passed"; else echo "lint: FAILED"; fi
 exit $fail

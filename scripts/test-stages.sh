@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs `make STAGE` for each stage given, JOBS (default 2) at a time, and fails
+# if any fails (`make test` calls it after building what the stages share).
+#
+# Each stage's output goes to build/test-logs/<stage>.log; the terminal gets
+# one line per finished stage (PASS/FAIL, seconds, the log's last line), the
+# whole log of every failed stage, and a closing table. Stages start in the
+# order given: list the long ones first so the two lanes finish together.
+#
+# Stages that share a build directory must be safe to run together: the
+# Verilated builds under build/rtl/ are made under flock (verif/cosim/run.sh),
+# and the shared libraries and tools are built before this script runs.
+set -u
+cd "$(dirname "$0")/.."
+jobs=${JOBS:-2}
+if ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; then
+  echo "test-stages: JOBS=$jobs: allowed: an integer >= 1" >&2; exit 2
+fi
+[[ $# -gt 0 ]] || { echo "usage: [JOBS=N] scripts/test-stages.sh STAGE..." >&2; exit 2; }
+logs=build/test-logs
+mkdir -p "$logs"
+
+declare -A pid_stage=() start_of=() secs_of=() rc_of=()
+t_all=$(date +%s)
+failed=()
+pending=("$@")
+
+finish() { # finish PID RC
+  local st=${pid_stage[$1]}
+  secs_of[$st]=$(($(date +%s) - start_of[$st]))
+  rc_of[$st]=$2
+  local last
+  last=$(grep -v '^[[:space:]]*$' "$logs/$st.log" | tail -1)
+  if [[ $2 == 0 ]]; then
+    printf 'PASS %-14s %4ds  %s\n' "$st" "${secs_of[$st]}" "${last:0:120}"
+  else
+    failed+=("$st")
+    printf 'FAIL %-14s %4ds  exit %d, log %s\n' "$st" "${secs_of[$st]}" "$2" "$logs/$st.log"
+    echo "---- $logs/$st.log (last 200 lines) ----"
+    tail -200 "$logs/$st.log"
+    echo "---- end of $st ----"
+  fi
+  unset "pid_stage[$1]"
+}
+
+while [[ ${#pending[@]} -gt 0 || ${#pid_stage[@]} -gt 0 ]]; do
+  while [[ ${#pending[@]} -gt 0 && ${#pid_stage[@]} -lt $jobs ]]; do
+    st=${pending[0]}
+    pending=("${pending[@]:1}")
+    start_of[$st]=$(date +%s)
+    make --no-print-directory "$st" > "$logs/$st.log" 2>&1 < /dev/null &
+    pid_stage[$!]=$st
+    echo "start $st"
+  done
+  done_pid=""
+  wait -n -p done_pid "${!pid_stage[@]}"
+  rc=$?
+  [[ -n $done_pid ]] && finish "$done_pid" "$rc"
+done
+
+echo
+echo "stage           seconds  result"
+for st in "$@"; do
+  printf '%-14s %8d  %s\n' "$st" "${secs_of[$st]}" "$([[ ${rc_of[$st]} == 0 ]] && echo pass || echo "FAIL (exit ${rc_of[$st]})")"
+done
+echo "wall clock: $(($(date +%s) - t_all)) s with JOBS=$jobs; logs in $logs/"
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "test-stages: FAILED: ${failed[*]}"
+  exit 1
+fi
+exit 0
