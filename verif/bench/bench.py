@@ -33,7 +33,14 @@ simulated cycle by block under callgrind, repeatable on a loaded machine, and
 from it and the C model's CPU seconds the host's nanoseconds per instruction
 and the instructions per cycle the 10 M cycles/s target allows.
 
-Environment: PROFILE (default 1; 0 skips the profile), REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
+The C++ lockstep / bare ratio is also given in host instructions per simulated
+cycle: both modes under callgrind (verif/cosim/run.sh with WF_COSIM_PREFIX; the
+harness counts its cycle loop only), one run per program. That count is the
+same on every run, so it shows a change in the harness's cost that the wall
+clock ratio's +-20% would hide.
+
+Environment: PROFILE (default 1; 0 skips the profile), COSIM_IR (default 1; 0
+skips the instruction counts), REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
 (default "1 2"), REGRESS_SEEDS (default 24; 0 skips), REGRESS_SIZES (default
 "default": the regression's size sets, "" = all five builds), KERNELS (default
 "saxpy matmul histogram pchase"), MIN_SECONDS (wfbench, default 0.3),
@@ -45,6 +52,7 @@ import os
 import re
 import select
 import shlex
+import shutil
 import signal
 import sys
 import time
@@ -59,6 +67,7 @@ REGRESS_SIZES = os.environ.get("REGRESS_SIZES", "default")
 KERNELS = os.environ.get("KERNELS", "saxpy matmul histogram pchase").split()
 MIN_SECONDS = os.environ.get("MIN_SECONDS", "0.3")
 PROFILE = os.environ.get("PROFILE", "1") != "0"
+COSIM_IR = os.environ.get("COSIM_IR", "1") != "0"
 TIMEOUT = 3600  # a harness's first call may build its Verilated model
 
 TARGET_C_MCPS = 10.0
@@ -198,6 +207,49 @@ def harness_rows(progs):
     return rows
 
 
+RE_COLLECTED = re.compile(r"^==\d+== Collected : (\d+)", re.M)
+
+
+def lockstep_instructions(progs):
+    """Host instructions of the C++ harness's cycle loop under callgrind
+    (WF_COSIM_PREFIX; the harness collects only that loop), bare and lockstep,
+    one run per program: the same count on every run, loaded machine or not.
+    The ratio is lockstep / bare instructions per simulated cycle."""
+    if not COSIM_IR:
+        return {"available": False, "why": "COSIM_IR=0"}
+    if not shutil.which("valgrind"):
+        return {"available": False, "why": "valgrind is not installed (make deps-regress)"}
+    res = {"available": True, "programs": {},
+           "command": "WF_COSIM_PREFIX='valgrind --tool=callgrind --collect-atstart=no "
+                      "--callgrind-out-file=/dev/null' verif/cosim/run.sh PROG [options] --runs 1 [--bare]"}
+    prefix = "valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=/dev/null"
+    for prog, opts in progs:
+        got = {}
+        for mode, extra in (("bare", ["--bare"]), ("lockstep", [])):
+            cmd = ["bash", "verif/cosim/run.sh", prog] + opts + ["--runs", "1"] + extra
+            code, out, _, _, _ = spawn(cmd, env={"WF_COSIM_PREFIX": prefix, "WF_AUTO_WAVES": "0"})
+            ir = RE_COLLECTED.search(out)
+            cyc = RE_COSIM_HOST.search(out)
+            if code or not ir or not cyc or int(cyc.group(1)) <= 0:
+                return {"available": False,
+                        "why": "%s under callgrind: exit %d: %s" % (" ".join(cmd[1:]), code, last_lines(out))}
+            got[mode] = {"instructions": int(ir.group(1)), "cycles": int(cyc.group(1))}
+        if got["bare"]["cycles"] != got["lockstep"]["cycles"]:
+            return {"available": False, "why": "%s: bare and lockstep ran %d and %d cycles" % (
+                prog, got["bare"]["cycles"], got["lockstep"]["cycles"])}
+        res["programs"][prog] = got
+        note("callgrind %s: bare %.0f, lockstep %.0f instructions per cycle" % (
+            prog, got["bare"]["instructions"] / got["bare"]["cycles"],
+            got["lockstep"]["instructions"] / got["lockstep"]["cycles"]))
+    cyc = sum(g["bare"]["cycles"] for g in res["programs"].values())
+    for mode in ("bare", "lockstep"):
+        res[mode + "_instructions_per_cycle"] = sum(
+            g[mode]["instructions"] for g in res["programs"].values()) / cyc
+    res["cycles"] = cyc
+    res["ratio"] = res["lockstep_instructions_per_cycle"] / res["bare_instructions_per_cycle"]
+    return res
+
+
 def regression():
     if REGRESS_SEEDS <= 0:
         return {"available": False, "why": "REGRESS_SEEDS=0"}
@@ -280,6 +332,7 @@ def main():
 
     prof = profile(kern, cm)
     rows = harness_rows(progs)
+    cosim_ir = lockstep_instructions(progs)
     reg = regression()
 
     def ratio(a, b):
@@ -299,7 +352,9 @@ def main():
         "c_model_cpu_s": ccpu, "c_model_peak_rss_kb": crss,
         "c_model_profile": prof,
         "harness": rows,
-        "ratios": {"cpp_lockstep_over_bare": r_cpp, "systemc_lockstep_over_bare": r_sc},
+        "ratios": {"cpp_lockstep_over_bare": r_cpp, "systemc_lockstep_over_bare": r_sc,
+                   "cpp_lockstep_over_bare_instructions": cosim_ir.get("ratio")},
+        "cpp_lockstep_instructions": cosim_ir,
         "regression": reg,
         "targets": {
             "c_model_mcycles_per_s": {"target": ">= %g" % TARGET_C_MCPS,
@@ -352,6 +407,13 @@ def main():
         return "n/a" if x is None else "%.2f" % x
     print("ratio C++ lockstep / bare RTL: %s (target <= %g) -> %s" % (
         fmt(r_cpp), TARGET_COSIM_RATIO, "met" if result["targets"]["cpp_lockstep_over_bare"]["met"] else "NOT met"))
+    if cosim_ir["available"]:
+        print("ratio C++ lockstep / bare RTL in host instructions per cycle (callgrind, the cycle loop, "
+              "%d cycles): %.0f / %.0f = %.2f (repeatable; the target is on seconds)" % (
+                  cosim_ir["cycles"], cosim_ir["lockstep_instructions_per_cycle"],
+                  cosim_ir["bare_instructions_per_cycle"], cosim_ir["ratio"]))
+    else:
+        print("ratio C++ lockstep / bare RTL in instructions: not available: %s" % cosim_ir["why"])
     print("ratio SystemC lockstep / SystemC bare: %s (target <= %g) -> %s" % (
         fmt(r_sc), TARGET_COSIM_RATIO, "met" if result["targets"]["systemc_lockstep_over_bare"]["met"] else "NOT met"))
     if reg["available"]:

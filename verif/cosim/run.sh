@@ -16,13 +16,17 @@
 #              WF_LINE_COV=FILE  Verilator line/toggle coverage: a build with
 #                          --coverage (own cache dir, suffix __cov) writes this
 #                          run's coverage data to FILE (verilator_coverage input)
+#              WF_COSIM_PREFIX  a command (split on blanks) the harness runs
+#                          under: make bench counts instructions with
+#                          "valgrind --tool=callgrind --collect-atstart=no ..."
+#                          (the harness collects its cycle loop only)
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
 # On a failure (1, 3) without --waves the run is repeated automatically with
 # the report's reproduce command (which adds --waves FILE.fst); its output goes
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
@@ -72,8 +76,10 @@ trap 'rm -f "$repro"' EXIT
 if [[ -n ${WF_COSIM_WAVES_DIR-} ]]; then wdir=$WF_COSIM_WAVES_DIR
 elif [[ $PWD == "$root" ]]; then wdir=out/cosim; else wdir=$root/out/cosim; fi
 status=0
+prefix=()
+[[ -n ${WF_COSIM_PREFIX:-} ]] && read -r -a prefix <<<"$WF_COSIM_PREFIX"
 WF_COSIM_RUNSH=$0 WF_COSIM_DEFINES=$defs WF_COSIM_WAVES_DIR=$wdir WF_COSIM_REPRO_FILE=$repro \
-  "$bin" "$prog" "$@" || status=$?
+  ${prefix[@]+"${prefix[@]}"} "$bin" "$prog" "$@" || status=$?
 if [[ ($status == 1 || $status == 3) && $waves == 0 && ${WF_AUTO_WAVES:-1} != 0 && -s $repro ]]; then
   cmd=$(head -1 "$repro")
   wf=$(sed -n "s/.* --waves '\{0,1\}\([^' ]*\)'\{0,1\}\$/\1/p" <<<"$cmd")
