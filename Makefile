@@ -83,6 +83,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 	@bash scripts/test-model-equiv.sh
+	@bash scripts/test-stage-runner.sh
 
 # wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.

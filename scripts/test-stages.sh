@@ -7,6 +7,9 @@
 # whole log of every failed stage, and a closing table. Stages start in the
 # order given: list the long ones first so the two lanes finish together.
 #
+# STAGE_MAKE (default make) is the command each stage runs as `$STAGE_MAKE
+# --no-print-directory STAGE` (scripts/test-stage-runner.sh passes a fake).
+#
 # Stages that share a build directory must be safe to run together: the
 # Verilated builds under build/rtl/ are made under flock (verif/cosim/run.sh),
 # and the shared libraries and tools are built before this script runs.
@@ -17,7 +20,7 @@ if ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; then
   echo "test-stages: JOBS=$jobs: allowed: an integer >= 1" >&2; exit 2
 fi
 [[ $# -gt 0 ]] || { echo "usage: [JOBS=N] scripts/test-stages.sh STAGE..." >&2; exit 2; }
-logs=build/test-logs
+logs=${STAGE_LOGS:-build/test-logs}
 mkdir -p "$logs"
 
 declare -A pid_stage=() start_of=() secs_of=() rc_of=()
@@ -48,7 +51,7 @@ while [[ ${#pending[@]} -gt 0 || ${#pid_stage[@]} -gt 0 ]]; do
     st=${pending[0]}
     pending=("${pending[@]:1}")
     start_of[$st]=$(date +%s)
-    make --no-print-directory "$st" > "$logs/$st.log" 2>&1 < /dev/null &
+    ${STAGE_MAKE:-make} --no-print-directory "$st" > "$logs/$st.log" 2>&1 < /dev/null &
     pid_stage[$!]=$st
     echo "start $st"
   done
