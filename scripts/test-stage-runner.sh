@@ -2,7 +2,7 @@
 # The test of scripts/test-stages.sh (the runner of `make test`'s stages), with
 # a fake make (STAGE_MAKE) whose stages pass, fail or wait for each other:
 #  * all passing: exit 0, a PASS line and a log per stage, the closing table;
-#  * one failing among passing ones: exit 1, its FAIL line, its whole log on
+#  * one failing among passing ones: exit 1, its FAIL line, its log on
 #    the terminal, the others still run and pass;
 #  * a stage killed by a signal counts as failed;
 #  * JOBS=2 runs two stages at once (each waits to see the other's start

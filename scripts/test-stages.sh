@@ -4,7 +4,7 @@
 #
 # Each stage's output goes to build/test-logs/<stage>.log; the terminal gets
 # one line per finished stage (PASS/FAIL, seconds, the log's last line), the
-# whole log of every failed stage, and a closing table. Stages start in the
+# last 200 lines of every failed stage's log, and a closing table. Stages start in the
 # order given: list the long ones first so the two lanes finish together.
 #
 # STAGE_MAKE (default make) is the command each stage runs as `$STAGE_MAKE
