@@ -12,7 +12,7 @@
 # Part of `make test` (test-examples).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-stage-runner.XXXXXX") || exit 1
+tmp=$(mktemp -d) || exit 1   # under TMPDIR, or /tmp
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 bad() { echo "FAIL test-stage-runner: $*"; fails=$((fails + 1)); }
