@@ -219,10 +219,9 @@ def lockstep_instructions(progs):
         return {"available": False, "why": "COSIM_IR=0"}
     if not shutil.which("valgrind"):
         return {"available": False, "why": "valgrind is not installed (make deps-regress)"}
-    res = {"available": True, "programs": {},
-           "command": "WF_COSIM_PREFIX='valgrind --tool=callgrind --collect-atstart=no "
-                      "--callgrind-out-file=/dev/null' verif/cosim/run.sh PROG [options] --runs 1 [--bare]"}
     prefix = "valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=/dev/null"
+    res = {"available": True, "programs": {},
+           "command": "WF_COSIM_PREFIX='%s' verif/cosim/run.sh PROG [options] --runs 1 [--bare]" % prefix}
     for prog, opts in progs:
         got = {}
         for mode, extra in (("bare", ["--bare"]), ("lockstep", [])):
