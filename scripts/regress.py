@@ -8,57 +8,76 @@ RTL leg (the main job): for each seed, a size set (one Verilated build of
   `build/wfgen --config-only --sizes any --war-none --seed N`
   (verif/randcfg.c; Python holds no parameter table), a program by `build/wfgen --seed N
   --random-knobs <options>`, and the Verilated RTL runs it in lockstep with
-  the C model: `verif/cosim/run.sh PROG <options> --seed N`. Every build is
-  made (or found in its cache under build/rtl/) by a first, serial run, then
-  the other seeds run in parallel.
+  the C model: `verif/cosim/run.sh PROG <options> --seed N`. Every build the
+  seeds need is made (or its cache under build/rtl/ verified) first, as its
+  own step (`run.sh --build-only`, BUILD_TIMEOUT), then the seeds run in parallel.
 C leg (kept from before co-simulation): every sim/examples program over fixed
   and CSEEDS random configurations (wf_random_config, `wfgen --config-only
   --seed N`) plus one generated program per configuration, on the functional
   interpreter (checked against verif/check_examples.py) and on the cycle
   model, whose final state must equal the interpreter's.
 
-Knobs (environment):
+Knobs (environment; every one is checked before anything is written):
   SEED      first seed (default 1)
   SEEDS     RTL seeds: SEED .. SEED+SEEDS-1 (default 1000; 0 = no RTL leg)
   CSEEDS    random configurations of the C leg (default 8; 0 = no C leg)
-  JOBS      parallel runs (default: CPU count)
+  JOBS      parallel runs (default: the CPUs this process may use)
   SHARD     i/N: run only the work items whose index k (0-based: RTL seed
             SEED+k; C-leg job k) has k % N == i-1, so N shards together run
-            every item exactly once (Slurm: SHARD=$((SLURM_ARRAY_TASK_ID+1))/N)
+            every item exactly once. With RESUME: slice i of that run's items
+            still without a result, and no report (a Slurm array task)
   WAVES=1   every RTL run with --waves (FST next to its log)
-  COV=1     functional coverage per run (merged by scripts/covreport.py) and
-            Verilator line/toggle coverage (lcov HTML) where the harness has it
-  TIMEOUT   seconds per run (default 120; the first run of a build gets
-            BUILD_TIMEOUT, default 1800, since it includes the build)
+  COV=1     functional coverage per run (harness --cov, merged by
+            scripts/covreport.py) and Verilator line/toggle coverage (lcov HTML)
+  TIMEOUT   seconds per run (default 120)
+  BUILD_TIMEOUT  seconds per Verilated build (default 1800)
   IMEM_JITTER=K  every K-th RTL seed (index k % K == K-1) also runs with the
             harness's --imem-jitter SEED (instruction-memory backpressure,
             random latency; final state only); default 8, 0 = never
   SIZES     comma list of size sets the seeds pick from (default: all;
             `build/wfgen --list-sizes`)
   OUT       result root (default out/regress); RUN_ID the run's directory
-            name under it (default: UTC time + seed range + shard)
+            name under it (default: UTC time + seed range + shard); an
+            existing RUN_ID is refused unless RESUME names it
+  RESUME    latest or a run id: run only the items of that run without a
+            result (its knobs are the run's), then write one report over all
+  SLURM=1   submit to Slurm instead: SHARDS=N array tasks (each a SHARD=i/N
+            slice of the run on the shared OUT tree) and one merge job
+            (afterany) that writes the report; SLURM_ARGS (shell words) go
+            to both sbatch calls. The builds are made before submitting.
   WF_DEFINES  Verilog defines of the RTL builds (run.sh; default WF_ASSERT)
   COSIM     the co-simulation driver (default verif/cosim/run.sh)
+  REGRESS_MIN_FREE_MB  free space OUT must have at the start (default 64)
+  REGRESS_PROGRESS  seconds between progress lines of a build (default 15)
 Test-only: REGRESS_INJECT_DEFINES="SEED:DEF1+DEF2" runs that one seed with
   WF_DEFINES="DEF1 DEF2" (a mutant), to prove failures are reported.
+`regress.py --report RUN` (make regress-report RUN=...) rewrites a run's
+  report from its per-item results (after a kill, or the Slurm merge).
 
-Results in OUT/RUN_ID/ (also OUT/latest): <seed>/ per RTL seed (prog.s,
-options.txt, cmd.txt, stdout.txt, stderr.txt, result.txt, waves on failure),
-c/<kernel>.<config>/ per C run, junit.xml, rerun.txt (one reproduce command
-per failing run), summary.json, coverage/ (COV=1). Failure kinds: mismatch,
-final-state, assertion, build-error, usage-error, crash, timeout,
-generator-error (RTL); functional-error, wrong-result, cycle-error,
-cycle-vs-functional, timeout (C). Closing line: "N passed, M failed";
-exit 1 on any failure, 2 when a tool is missing.
+Results in OUT/RUN_ID/ (also OUT/latest): run.json (the run's knobs and
+items), STATUS (running / complete / interrupted / build error / incomplete),
+<seed>/ per RTL seed (prog.s, options.txt, cmd.txt, stdout.txt, stderr.txt,
+result.txt, result.json written atomically when the seed ends, waves on
+failure), c/<kernel>.<config>/ per C run (log.txt, result.json), builds/
+(build logs), junit.xml, rerun.txt (one reproduce command per failing run),
+summary.json, coverage/ (COV=1). Failure kinds: mismatch, final-state,
+assertion, build-error, usage-error, crash, timeout, generator-error,
+not-reproduced (RTL); functional-error, wrong-result, cycle-error,
+cycle-vs-functional, timeout (C). Closing line: "N passed, M failed".
+Exit status: 0 all passed; 1 a run failed (or items are missing from a
+report); 2 bad usage or environment (a knob, the output directory, a
+missing tool, a build error); 130/143 stopped by SIGINT/SIGTERM (the report
+covers what finished).
 """
 import concurrent.futures
+import errno
 import glob
 import json
 import os
 import re
 import shlex
-import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -80,30 +99,146 @@ FIXED = [
     {"name": "wide", "opts": ["--warps", "8", "--lanes", "32", "--regs", "64", "--mem-words", "4096"]},
 ]
 # failures whose re-run with waves shows nothing (no simulation ran)
-NO_WAVES = ("generator-error", "build-error", "usage-error")
+NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
+# the knobs that define a run's items (kept in run.json; RESUME takes them from there)
+RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
+             "REGRESS_INJECT_DEFINES")
 
 
-def env_int(name, default, lo=0):
-    v = os.environ.get(name, "")
-    if v == "":
-        return default
+class Usage(Exception):
+    """Bad usage or environment: one line, exit 2."""
+
+
+# ---- process control: every child in its own process group, killed on a stop ------------
+
+STOP = threading.Event()
+STOP_SIG = []
+CHILDREN = {}
+CH_LOCK = threading.Lock()
+SAY_LOCK = threading.Lock()
+
+
+def say(line):
+    with SAY_LOCK:
+        print(line)
+        sys.stdout.flush()
+
+
+def kill_children():
+    with CH_LOCK:
+        procs = list(CHILDREN.values())
+    for p in procs:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def on_signal(signum, frame):
+    if not STOP.is_set():
+        STOP_SIG.append(signum)
+        STOP.set()
+        os.write(2, ("\nregress: %s: no new runs; killing the running ones, then the report\n"
+                     % signal.Signals(signum).name).encode())
+    kill_children()
+
+
+def quiet_thread():
+    """Worker threads leave SIGINT/SIGTERM to the main thread."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def run(cmd, timeout, env=None, cwd=ROOT, log=None):
+    """(returncode or None on timeout, stdout, stderr, seconds). log=PATH sends
+    both streams to that file instead. The process group is killed on timeout
+    and on a stop, so nothing is left behind."""
+    t0 = time.time()
+    if STOP.is_set():
+        return -signal.SIGKILL, "", "", 0.0
+    logf = open(log, "a", encoding="utf-8") if log else None
     try:
-        n = int(v)
-    except ValueError:
-        n = lo - 1
-    if n < lo:
-        sys.exit("regress: %s=%r: allowed an integer >= %d" % (name, v, lo))
-    return n
+        p = subprocess.Popen(cmd, stdout=logf or subprocess.PIPE,
+                             stderr=subprocess.STDOUT if logf else subprocess.PIPE, text=True,
+                             errors="replace", env=env, cwd=cwd, start_new_session=True)
+    except BaseException:
+        if logf:
+            logf.close()
+        raise
+    with CH_LOCK:
+        CHILDREN[p.pid] = p
+    if STOP.is_set():
+        kill_children()
+    try:
+        out, err = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = p.communicate()
+        rc = None
+    finally:
+        with CH_LOCK:
+            CHILDREN.pop(p.pid, None)
+        if logf:
+            logf.close()
+    return rc, out or "", err or "", time.time() - t0
 
 
-def parse_shard(v):
-    """SHARD=i/N -> (i-1, N); '' -> (0, 1)."""
-    if not v:
-        return 0, 1
-    m = re.fullmatch(r"(\d+)/(\d+)", v)
-    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
-        sys.exit("regress: SHARD=%r: allowed i/N with 1 <= i <= N (e.g. SHARD=2/4)" % v)
-    return int(m.group(1)) - 1, int(m.group(2))
+def pool_run(fn, items, jobs, on_result):
+    """fn over items on `jobs` threads; on_result(item, result) in this thread
+    as each ends. Waits in short steps so that a signal is handled at once;
+    after a stop, nothing new starts (fn returns None for those)."""
+    if not items:
+        return
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs, initializer=quiet_thread)
+    try:
+        futs = {pool.submit(lambda i: None if STOP.is_set() else fn(i), i): k for k, i in enumerate(items)}
+        pending = set(futs)
+        while pending:
+            done, pending = concurrent.futures.wait(pending, timeout=0.5,
+                                                    return_when=concurrent.futures.FIRST_COMPLETED)
+            for f in sorted(done, key=lambda f: futs[f]):
+                on_result(items[futs[f]], f.result())
+    except BaseException:
+        # an error (a full disk) stops everything as a signal would
+        STOP.set()
+        kill_children()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ---- files --------------------------------------------------------------------------------
+
+def write_atomic(path, text):
+    """Whole or absent, never cut: a temporary file, fsync, rename."""
+    tmp = "%s.tmp%d.%d" % (path, os.getpid(), threading.get_ident())
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_json(path, obj):
+    write_atomic(path, json.dumps(obj, indent=1, sort_keys=True, default=str) + "\n")
+
+
+def read_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def qjoin(cmd):
@@ -114,24 +249,6 @@ def rel(path):
     """A path as typed from the repository root (commands in logs and rerun.txt)."""
     r = os.path.relpath(path, ROOT)
     return path if r.startswith("..") else r
-
-
-def run(cmd, timeout, env=None, cwd=ROOT):
-    """(returncode or None on timeout, stdout, stderr, seconds); the whole
-    process group is killed on timeout, so nothing is left behind."""
-    t0 = time.time()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         errors="replace", env=env, cwd=cwd, start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-        return p.returncode, out, err, time.time() - t0
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, err = p.communicate()
-        return None, out, err, time.time() - t0
 
 
 def opt_value(opts, name, default):
@@ -154,15 +271,17 @@ def newest_source():
     return t
 
 
-def harness_features():
-    """Which harness options verif/cosim/run.sh --help lists (the harness is
-    developed alongside; options it does not have are not passed)."""
-    try:
-        rc, out, err, _ = run([COSIM, "--help"], 120)
-    except OSError:
-        return set()
-    text = out + err
-    return {o for o in ("--seed", "--waves", "--cov", "WF_LINE_COV", "--imem-jitter") if o in text}
+def size_sets():
+    """{name: its wfgen options} (`wfgen --list-sizes`)."""
+    rc, out, err, _ = run([WFGEN, "--list-sizes"], 60)
+    if rc != 0:
+        raise Usage("%s --list-sizes failed: %s" % (rel(WFGEN), (err or out).strip()[:200]))
+    sets = {}
+    for line in out.splitlines():
+        if line.strip():
+            name, _, rest = line.partition(" ")
+            sets[name] = shlex.split(rest.split("#", 1)[0])
+    return sets
 
 
 # ---- the RTL leg ------------------------------------------------------------------------
@@ -226,65 +345,68 @@ def reproduce_line(text):
     return m.group(1).strip() if m else None
 
 
+
+
+def signalled(rc):
+    return rc is not None and (rc < 0 or rc >= 128)
+
+
 class Rtl:
     def __init__(self, cfg):
         self.cfg = cfg
         self.cov_lock = threading.Lock()
         self.cov_note = None
+        self.builds = {}  # build key -> {"ok", "secs", "log", "how"}
 
     def merge_line_cov(self, item):
-        """Folds a run's Verilator coverage data into coverage/merged.dat as
-        soon as the run ends (a run's file is megabytes; hundreds are not kept)."""
+        """Folds a run's Verilator coverage data into this process's part file
+        coverage/part-<host>-<pid>.dat as soon as the run ends (a run's file is
+        megabytes; hundreds are not kept). The report merges the parts (one per
+        process: shards of one run write side by side)."""
         dat = os.path.join(item["dir"], "coverage.dat")
         if not os.path.exists(dat):
-            return
+            return False
         cdir = os.path.join(self.cfg["dir"], "coverage")
-        merged = os.path.join(cdir, "merged.dat")
+        part = os.path.join(cdir, "part-%s-%d.dat" % (socket.gethostname(), os.getpid()))
         with self.cov_lock:
             os.makedirs(cdir, exist_ok=True)
-            if not os.path.exists(merged):
-                os.replace(dat, merged)
-            else:
-                tmp = merged + ".tmp"
-                rc, out, err, _ = run(["verilator_coverage", "--write", tmp, merged, dat], 600)
-                if rc == 0:
-                    os.replace(tmp, merged)
-                    os.unlink(dat)
-                else:
-                    self.cov_note = "verilator_coverage merge failed: " + (err or out).strip()[:200]
-            self.cfg["cov_runs"] = self.cfg.get("cov_runs", 0) + 1
+            if not os.path.exists(part):
+                os.replace(dat, part)
+                return True
+            tmp = part + ".tmp"
+            rc, out, err, _ = run(["verilator_coverage", "--write", tmp, part, dat], 600)
+            if rc == 0:
+                os.replace(tmp, part)
+                os.unlink(dat)
+                return True
+            self.cov_note = "verilator_coverage merge failed: " + (err or out).strip()[:200]
+            return False
 
     def command(self, item, waves=None, cov=None):
-        c = self.cfg
-        cmd = [COSIM, item["prog"]] + item["opts"]
-        if "--seed" in c["features"]:
-            cmd += ["--seed", str(item["seed"])]
-        if waves and "--waves" in c["features"]:
+        cmd = [COSIM, item["prog"]] + item["opts"] + ["--seed", str(item["seed"])]
+        if waves:
             cmd += ["--waves", waves]
-        if cov and "--cov" in c["features"]:
+        if cov:
             cmd += ["--cov", cov]
-        if item.get("jitter") and "--imem-jitter" in c["features"]:
+        if item.get("jitter"):
             cmd += ["--imem-jitter", str(item["seed"])]
         return cmd
 
     def env(self, item, line_cov=False):
         e = dict(os.environ)
         e.pop("WF_LINE_COV", None)
-        if line_cov and self.cfg["cov"] and "WF_LINE_COV" in self.cfg["features"]:
+        if line_cov and self.cfg["cov"]:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
         e["WF_DEFINES"] = item["defines"]
-        e["RTL_SMOKE_XSEED"] = str(item["seed"])  # the X/rand-reset seed where --seed is missing
-        e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself, serially
+        e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself
         e["WF_COSIM_WAVES_DIR"] = item["dir"]  # the report's reproduce line: waves next to the log
         return e
 
     def shell_line(self, item, cmd, line_cov=False):
         pre = "WF_DEFINES=%s " % shlex.quote(item["defines"])
-        if line_cov and self.cfg["cov"] and "WF_LINE_COV" in self.cfg["features"]:
+        if line_cov and self.cfg["cov"]:
             pre += "WF_LINE_COV=%s " % shlex.quote(rel(os.path.join(item["dir"], "coverage.dat")))
-        if "--seed" not in self.cfg["features"]:
-            pre += "RTL_SMOKE_XSEED=%d " % item["seed"]
         return pre + qjoin([rel(c) if c.startswith(ROOT) else c for c in cmd])
 
     def prepare(self, seed):
@@ -317,54 +439,127 @@ class Rtl:
                           "message": (err or out).strip()[:300]}
         return item, None
 
-    def execute(self, item, timeout):
+    def build(self, item, opts=None, fresh=False):
+        """The build step of an item's build (run.sh --build-only: made, or its
+        cache verified by key and checksum) within BUILD_TIMEOUT, logged under
+        builds/. Once per build and process unless fresh. {"ok", "secs", "log", "how"}."""
+        c = self.cfg
+        key = item["key"]
+        if key in self.builds and not fresh:
+            return self.builds[key]
+        name = "%s__%s" % (key[0], re.sub(r"[^A-Za-z0-9_.+-]", "+", key[1]) or "none")
+        bdir = os.path.join(c["dir"], "builds")
+        os.makedirs(bdir, exist_ok=True)
+        log = os.path.join(bdir, name + ".log")
+        cmd = [COSIM, "--build-only"] + (item["opts"] if opts is None else opts) + (
+            ["--waves"] if c["waves"] else [])
+        with open(log, "a", encoding="utf-8") as f:
+            f.write("$ %s%s\n" % ("WF_LINE_COV=... " if c["cov"] else "", self.shell_line(item, cmd)))
+        label = "%s%s" % (key[0], "" if key[1] == c["defines"] else " [%s]" % key[1])
+        done, t0 = threading.Event(), time.time()
+
+        def tick():
+            quiet_thread()
+            while not done.wait(c["progress"]):
+                say("regress:   building %s ... %.0fs (log %s)" % (label, time.time() - t0, rel(log)))
+        th = threading.Thread(target=tick, daemon=True)
+        th.start()
+        try:
+            rc, _, _, secs = run(cmd, c["build_timeout"], env=self.env(item, line_cov=True), log=log)
+        finally:
+            done.set()
+        with open(log, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        how = "rebuilt" if re.search(r"^run\.sh: built ", text.split("$ ")[-1], re.M) else "cached"
+        why = re.findall(r"^run\.sh: building \S+ \((.*)\)$", text.split("$ ")[-1], re.M)
+        b = {"ok": rc == 0, "secs": secs, "log": log, "label": label, "rc": rc,
+             "how": ("built (%s)" % why[-1]) if why else how}
+        if rc is None:
+            b["message"] = "no build within BUILD_TIMEOUT=%ds (killed)" % c["build_timeout"]
+        elif rc != 0:
+            tail = [l for l in text.splitlines() if l.strip()][-1:] or ["(no output)"]
+            b["message"] = "exit %s: %s" % (rc, tail[0][:200])
+        self.builds[key] = b
+        return b
+
+    def execute(self, item, timeout, tag=""):
+        """One run; its logs as stdout<tag>.txt, stderr<tag>.txt."""
         c = self.cfg
         d = item["dir"]
         waves = os.path.join(d, "waves.fst") if c["waves"] else None
         cov = os.path.join(d, "run.cov.json") if c["cov"] else None
         cmd = self.command(item, waves=waves, cov=cov)
-        with open(os.path.join(d, "cmd.txt"), "w", encoding="utf-8") as f:
-            f.write(self.shell_line(item, cmd, line_cov=True) + "\n")
+        write_atomic(os.path.join(d, "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
         rc, out, err, secs = run(cmd, timeout, env=self.env(item, line_cov=True))
-        for name, text in (("stdout.txt", out), ("stderr.txt", err)):
+        for name, text in (("stdout%s.txt" % tag, out), ("stderr%s.txt" % tag, err)):
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
                 f.write(text)
         kind, msg = classify(rc, out, err)
-        self.merge_line_cov(item)
         res = {"status": "fail" if kind else "pass", "kind": kind, "message": msg, "time": secs,
                "rc": rc, "waves": waves if waves and os.path.exists(waves) else None,
                "reproduce": reproduce_line(out + err) or self.shell_line(
                    item, self.command(item, waves=rel(os.path.join(d, "waves.fst"))))}
-        if not kind and cov and "--cov" not in c["features"]:
-            # functional coverage on the C side: the cycle model is cycle-exact
-            # with the RTL that just ran in lockstep with it
-            crc, cout, cerr, _ = run([WFSIM, "--quiet", "--cov", cov] + item["opts"] + [item["prog"]],
-                                     timeout)
-            if crc != 0:
-                res["note"] = "wfsim --cov failed: " + (cerr or cout).strip()[:200]
-        with open(os.path.join(d, "result.txt"), "w", encoding="utf-8") as f:
-            f.write("%s %s %s\nexit %s, %.2fs\nreproduce: %s\n"
-                    % (res["status"].upper(), kind, msg, rc, secs, res["reproduce"]))
+        if self.merge_line_cov(item):
+            res["line_cov"] = True
         return res
 
-    def rerun_with_waves(self, item, res, timeout):
-        """A failed seed again with --waves: its FST path, or why there is none."""
-        if "--waves" not in self.cfg["features"]:
-            return None, "the harness has no --waves option"
+    def seed(self, item):
+        """One seed from its first run to its result.json (None if stopped):
+        a crash is re-run once on a freshly verified build, a failure once
+        more with waves; what does not reproduce is reported so."""
+        c = self.cfg
+        res = self.execute(item, c["timeout"])
+        if STOP.is_set():
+            return None
+        if res["kind"] == "crash" and signalled(res["rc"]):
+            b = self.build(item, fresh=True)
+            if STOP.is_set():
+                return None
+            if not b["ok"]:
+                res["note"] = "a crash, and the build step after it failed: %s" % b.get("message")
+            else:
+                again = self.execute(item, c["timeout"], tag="-rerun")
+                if STOP.is_set():
+                    return None
+                first = "%s (%s)" % (res["kind"], res["message"])
+                if again["status"] == "pass":
+                    res = dict(again, status="fail", kind="not-reproduced",
+                               message=("first run: %s; the re-run on a verified build (%s) passed"
+                                        % (first, b["how"]))[:400])
+                else:
+                    again["note"] = "crashed again on a verified build (%s); logs stdout-rerun.txt" % b["how"]
+                    res = again
+        if res["status"] == "fail" and res["kind"] not in NO_WAVES:
+            self.rerun_with_waves(item, res)
+            if STOP.is_set():
+                return None
+        return res
+
+    def rerun_with_waves(self, item, res):
+        """A failed seed again with --waves: its FST path (or why there is
+        none) and whether the failure reproduced (same exit status)."""
+        c = self.cfg
         if res.get("waves"):
-            return res["waves"], None
+            return
         waves = os.path.join(item["dir"], "waves.fst")
         cmd = self.command(item, waves=waves)
         # a run the runner killed gets the same time again (its FST may be cut
         # short); others may need the waves build first
-        limit = timeout if res.get("rc", 0) is None else max(timeout, self.cfg["build_timeout"])
+        limit = c["timeout"] if res.get("rc", 0) is None else max(c["timeout"], c["build_timeout"])
         rc, out, err, _ = run(cmd, limit, env=self.env(item))
+        if STOP.is_set():
+            return
         with open(os.path.join(item["dir"], "waves-rerun.txt"), "w", encoding="utf-8") as f:
             f.write("$ %s\n%s%s[exit %s]\n" % (self.shell_line(item, cmd), out, err, rc))
+        if rc != res.get("rc") or classify(rc, out, err)[0] != res["kind"]:
+            res["reproduced"] = False
+            res["reproduce_note"] = ("not reproduced: the waves re-run gave %s (exit %s), the first run "
+                                     "exit %s (see waves-rerun.txt)"
+                                     % (classify(rc, out, err)[0] or "pass", rc, res.get("rc")))
         if os.path.exists(waves) and os.path.getsize(waves) > 0:
-            return waves, None
-        return None, "waves re-run left no FST (see waves-rerun.txt)"
-
+            res["waves"] = waves
+        else:
+            res["waves_note"] = "waves re-run left no FST (see waves-rerun.txt)"
 
 # ---- the C leg ----------------------------------------------------------------------------
 
@@ -462,60 +657,102 @@ def c_run(job, timeout):
     return res
 
 
+
+
+def c_jobs(man, checked):
+    """The C leg's jobs of a run, in their fixed order (SHARD indexes them)."""
+    configs = FIXED + [random_c_config(s) for s in range(man["seed"], man["seed"] + man["cseeds"])]
+    kernels = sorted(f[:-2] for f in os.listdir(EXAMPLES) if f.endswith(".s"))
+    jobs = [{"kernel": k, "src": os.path.join(EXAMPLES, k + ".s"), "cfg": c} for k in kernels for c in configs]
+    jobs += [{"kernel": "gen", "src": None, "cfg": c} for c in configs if "seed" in c]
+    for j in jobs:
+        j.update(checked=checked, id="%s.%s" % (j["kernel"], j["cfg"]["name"]), leg="c",
+                 **{"class": "c.%s" % j["kernel"]})
+    return jobs
+
+
+
 # ---- reports -------------------------------------------------------------------------------
 
-def write_junit(results, path):
+def junit_text(results, missing):
     legs = {}
     for r in results:
         legs.setdefault(r["leg"], []).append(r)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n')
-        for leg, rs in sorted(legs.items()):
-            fails = sum(r["status"] == "fail" for r in rs)
-            f.write('<testsuite name="warpfront-regress-%s" tests="%d" failures="%d">\n'
-                    % (leg, len(rs), fails))
-            for r in rs:
-                f.write('  <testcase classname=%s name=%s time="%.3f">\n'
-                        % (quoteattr(r["class"]), quoteattr(r["id"]), r.get("time", 0.0)))
-                if r["status"] == "fail":
-                    f.write('    <failure type=%s message=%s>%s</failure>\n'
-                            % (quoteattr(r["kind"]), quoteattr(r["message"]),
-                               escape("log: %s\nreproduce: %s" % (r["dir"], r.get("reproduce", "")))))
-                if r.get("skipped"):
-                    f.write("    <system-out>%s</system-out>\n" % escape("; ".join(r["skipped"])))
-                f.write("  </testcase>\n")
-            f.write("</testsuite>\n")
-        f.write("</testsuites>\n")
+    for m in missing:
+        legs.setdefault(m["leg"], []).append(dict(m, status="not-run"))
+    t = ['<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n']
+    for leg, rs in sorted(legs.items()):
+        fails = sum(r["status"] == "fail" for r in rs)
+        t.append('<testsuite name="warpfront-regress-%s" tests="%d" failures="%d" skipped="%d">\n'
+                 % (leg, len(rs), fails, sum(r["status"] == "not-run" for r in rs)))
+        for r in rs:
+            t.append('  <testcase classname=%s name=%s time="%.3f">\n'
+                     % (quoteattr(r["class"]), quoteattr(r["id"]), r.get("time", 0.0)))
+            if r["status"] == "fail":
+                msg = r["message"]
+                if r.get("reproduced") is False:
+                    msg = "%s [%s]" % (msg, r["reproduce_note"])
+                    t.append('    <properties><property name="reproduced" value="false"/></properties>\n')
+                t.append('    <failure type=%s message=%s>%s</failure>\n'
+                         % (quoteattr(r["kind"]), quoteattr(msg),
+                            escape("log: %s\nreproduce: %s" % (r["dir"], r.get("reproduce", "")))))
+            elif r["status"] == "not-run":
+                t.append('    <skipped message="not run: no result (the run was stopped or a shard '
+                         'did not finish)"/>\n')
+            if r.get("skipped"):
+                t.append("    <system-out>%s</system-out>\n" % escape("; ".join(r["skipped"])))
+            t.append("  </testcase>\n")
+        t.append("</testsuite>\n")
+    t.append("</testsuites>\n")
+    return "".join(t)
 
 
-def coverage_reports(cfg, rtl_results):
+def merge_cov_parts(cdir):
+    """coverage/merged.dat = merged.dat + every part-*.dat (one per process)."""
+    parts = sorted(glob.glob(os.path.join(cdir, "part-*.dat")))
+    merged = os.path.join(cdir, "merged.dat")
+    if not parts:
+        return None
+    inputs = ([merged] if os.path.exists(merged) else []) + parts
+    if len(inputs) == 1:
+        os.replace(parts[0], merged)
+        return None
+    tmp = merged + ".tmp"
+    rc, out, err, _ = run(["verilator_coverage", "--write", tmp] + inputs, 1200)
+    if rc != 0:
+        return "verilator_coverage merge failed: " + (err or out).strip()[:200]
+    os.replace(tmp, merged)
+    for p in parts:
+        os.unlink(p)
+    return None
+
+
+def coverage_reports(rdir, results):
     """COV=1: merge the functional coverage JSON files and the Verilator line/
     toggle coverage of the run into OUT/RUN_ID/coverage/."""
-    cdir = os.path.join(cfg["dir"], "coverage")
+    cdir = os.path.join(rdir, "coverage")
     os.makedirs(cdir, exist_ok=True)
     lines = []
-    js = sorted(glob.glob(os.path.join(cfg["dir"], "*", "run.cov.json")))
-    how = "harness --cov" if "--cov" in cfg["features"] else "C side: wfsim --cov on the same runs"
+    note = merge_cov_parts(cdir)
+    if note:
+        lines.append(note)
+    js = sorted(glob.glob(os.path.join(rdir, "*", "run.cov.json")))
     if not js:
-        lines.append("functional coverage: no run.cov.json files (%s produced none)" % how)
-    elif not os.path.exists(COVREPORT):
-        lines.append("functional coverage: %d run.cov.json files kept, %s missing" % (len(js), rel(COVREPORT)))
+        lines.append("functional coverage: no run.cov.json files (harness --cov produced none)")
     else:
         rc, out, err, _ = run([sys.executable, COVREPORT] + js, 600)
-        with open(os.path.join(cdir, "functional.txt"), "w", encoding="utf-8") as f:
-            f.write(out + err)
+        write_atomic(os.path.join(cdir, "functional.txt"), out + err)
         summary = [l for l in out.splitlines() if l.startswith("covreport:")]
         holes = out.split("never fired (holes):", 1)[1].split() if "never fired (holes):" in out else []
-        lines.append("functional coverage (%s): %s; report %s"
-                     % (how, summary[0][len("covreport:"):].strip() if summary else "%d files" % len(js),
+        lines.append("functional coverage (harness --cov): %s; report %s"
+                     % (summary[0][len("covreport:"):].strip() if summary else "%d files" % len(js),
                         rel(os.path.join(cdir, "functional.txt"))))
         if holes:
             lines.append("functional coverage: never fired: %s%s" % (" ".join(holes[:12]),
                                                                      " ..." if len(holes) > 12 else ""))
     merged = os.path.join(cdir, "merged.dat")
     if not os.path.exists(merged):
-        lines.append("line/toggle coverage: not collected (run.sh --help lists no WF_LINE_COV)"
-                     if "WF_LINE_COV" not in cfg["features"] else "line/toggle coverage: no coverage data")
+        lines.append("line/toggle coverage: no coverage data")
         return lines
     info = os.path.join(cdir, "rtl.info")
     rc, out, err, _ = run(["verilator_coverage", "--write-info", info, merged], 1200)
@@ -543,169 +780,57 @@ def coverage_reports(cfg, rtl_results):
     for k, (n, hit) in sorted(kinds.items()):
         lines.append("line/toggle coverage: %-7s %d of %d points hit (%.1f%%)" % (k, hit, n, 100.0 * hit / n))
     lines.append("line/toggle coverage: %d runs merged (%s); lcov %s, HTML %s"
-                 % (cfg.get("cov_runs", 0), rel(merged), rel(info),
+                 % (sum(1 for r in results if r.get("line_cov")), rel(merged), rel(info),
                     rel(os.path.join(cdir, "html", "index.html"))))
     return lines
 
 
-# ---- main ----------------------------------------------------------------------------------
+def expected_items(man):
+    """[(leg, id, result.json path relative to the run, class)] of a run, in report order."""
+    out = [("rtl", "seed%d" % s, os.path.join(str(s), "result.json"), "rtl.?") for s in man["rtl_seeds"]]
+    out += [("c", cid, os.path.join("c", cid, "result.json"), "c.%s" % cid.split(".")[0])
+            for cid in man["c_ids"]]
+    return out
 
-def main():
-    seed = env_int("SEED", 1, lo=1)
-    seeds = env_int("SEEDS", 1000)
-    cseeds = env_int("CSEEDS", 8)
-    jobs = env_int("JOBS", os.cpu_count() or 1, lo=1)
-    timeout = env_int("TIMEOUT", 120, lo=1)
-    build_timeout = env_int("BUILD_TIMEOUT", 1800, lo=1)
-    shard_i, shard_n = parse_shard(os.environ.get("SHARD", ""))
-    if seed + seeds - 1 > 2147483647:  # the harness's --seed range
-        sys.exit("regress: SEED=%d SEEDS=%d: seeds must stay within 1..2147483647" % (seed, seeds))
-    waves = os.environ.get("WAVES", "") not in ("", "0")
-    cov = os.environ.get("COV", "") not in ("", "0")
-    sizes = set(s for s in os.environ.get("SIZES", "").split(",") if s)
-    inject = {}
-    for part in os.environ.get("REGRESS_INJECT_DEFINES", "").split(","):
-        if part:
-            s, _, d = part.partition(":")
-            inject[int(s)] = d.replace("+", " ")
-    for tool in (WFSIM, WFGEN):
-        if not os.access(tool, os.X_OK):
-            print("regress: %s is not built (run make)" % tool, file=sys.stderr)
-            return 2
-    known = [l.split()[0] for l in subprocess.run([WFGEN, "--list-sizes"], capture_output=True,
-                                                  text=True, check=True).stdout.splitlines()]
-    if sizes - set(known):
-        print("regress: SIZES=%s: allowed a comma list of %s" % (",".join(sorted(sizes)), ",".join(known)),
-              file=sys.stderr)
-        return 2
-    out_root = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "regress")))
-    run_id = os.environ.get("RUN_ID") or "%s-s%d-n%d%s" % (
-        time.strftime("%Y%m%d-%H%M%S", time.gmtime()), seed, seeds,
-        "-shard%dof%d" % (shard_i + 1, shard_n) if shard_n > 1 else "")
-    rdir = os.path.join(out_root, run_id)
-    try:
-        if os.path.isdir(rdir):
-            shutil.rmtree(rdir)
-        os.makedirs(rdir)
-    except OSError as e:
-        print("regress: cannot create the result directory %s (OUT, RUN_ID): %s" % (rdir, e),
-              file=sys.stderr)
-        return 2
-    latest = os.path.join(out_root, "latest")
-    try:
-        if os.path.islink(latest):
-            os.unlink(latest)
-        os.symlink(run_id, latest)
-    except OSError:
-        pass
-    src_time = newest_source()
-    features = harness_features() if seeds else set()
-    cfg = {"dir": rdir, "features": features, "waves": waves, "cov": cov, "sizes": sizes,
-           "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "inject": inject,
-           "build_timeout": build_timeout, "seed0": seed, "jitter": env_int("IMEM_JITTER", 8)}
-    mine = lambda k: k % shard_n == shard_i
-    rtl_seeds = [s for k, s in enumerate(range(seed, seed + seeds)) if mine(k)]
-    print("regress: results in %s" % rdir)
-    print("regress: RTL leg: %d of %d seeds (%d..%d%s), harness %s (options: %s); C leg: %d random "
-          "configurations; %d jobs" % (len(rtl_seeds), seeds, seed, seed + seeds - 1,
-                                       ", shard %d/%d" % (shard_i + 1, shard_n) if shard_n > 1 else "",
-                                       rel(COSIM), " ".join(sorted(features)) or "none", cseeds, jobs))
-    sys.stdout.flush()
-    results = []
 
-    def record(item, res, leg, klass):
-        res.update(leg=leg, id=item["id"], dir=item["dir"], seed=item.get("seed"), **{"class": klass})
-        results.append(res)
-        return res
+def set_status(rdir, text):
+    write_atomic(os.path.join(rdir, "STATUS"), text + "\n")
 
-    # ---- RTL leg: draw + generate (parallel), first run per build (serial), rest (parallel)
-    rtl = Rtl(cfg)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        prepared = list(pool.map(rtl.prepare, rtl_seeds))
-    runnable, firsts, seen = [], [], set()
-    for item, bad in prepared:
-        if bad:
-            record(item, bad, "rtl", "rtl.%s" % item.get("sizes", "?"))
-            continue
-        (runnable if item["key"] in seen else firsts).append(item)
-        seen.add(item["key"])
-    if firsts:
-        print("regress: %d Verilated builds (cached under build/rtl/): %s"
-              % (len(firsts), ", ".join(sorted(set("%s%s" % (i["sizes"], "" if i["defines"] == cfg["defines"]
-                                                             else " [%s]" % i["defines"]) for i in firsts)))))
-        sys.stdout.flush()
-    by_item = {}
-    for item in firsts:
-        t0 = time.time()
-        res = rtl.execute(item, build_timeout)
-        by_item[item["seed"]] = item
-        record(item, res, "rtl", "rtl.%s" % item["sizes"])
-        print("regress:   %-9s seed %-6d %s (%.0fs incl. build)" % (item["sizes"], item["seed"],
-                                                                   res["kind"] or "pass", time.time() - t0))
-        sys.stdout.flush()
 
-    def rtl_one(item):
-        return item, rtl.execute(item, timeout)
-
-    step, done, nfail, t0 = max(len(runnable) // 10, 1), 0, 0, time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for item, res in pool.map(rtl_one, runnable):
-            by_item[item["seed"]] = item
-            record(item, res, "rtl", "rtl.%s" % item["sizes"])
-            done += 1
-            nfail += res["status"] == "fail"
-            if done % step == 0 or done == len(runnable):
-                print("regress:   %d/%d seeds run, %d failed (%.0fs)" % (done, len(runnable), nfail,
-                                                                    time.time() - t0))
-                sys.stdout.flush()
-
-    # ---- C leg
-    if cseeds:
-        checked = set(subprocess.run([sys.executable, CHECKER, "--list"], capture_output=True,
-                                     text=True, check=True).stdout.split())
-        configs = FIXED + [random_c_config(s) for s in range(seed, seed + cseeds)]
-        kernels = sorted(f[:-2] for f in os.listdir(EXAMPLES) if f.endswith(".s"))
-        cjobs = [{"kernel": k, "src": os.path.join(EXAMPLES, k + ".s"), "cfg": c} for k in kernels
-                 for c in configs]
-        cjobs += [{"kernel": "gen", "src": None, "cfg": c} for c in configs if "seed" in c]
-        cjobs = [j for k, j in enumerate(cjobs) if mine(k)]
-        for j in cjobs:
-            j.update(checked=checked, id="%s.%s" % (j["kernel"], j["cfg"]["name"]))
-            j["dir"] = os.path.join(rdir, "c", j["id"])
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            for j, res in zip(cjobs, pool.map(lambda j: c_run(j, timeout), cjobs)):
-                record(j, res, "c", "c.%s" % j["kernel"])
-
-    # ---- failures: waves re-run (serial: a waves build is made once), reports
+def report(rdir, man, state=None):
+    """The run's report from its per-item result.json files: console, junit.xml,
+    rerun.txt, summary.json, STATUS (coverage/ with COV=1). Exit status 0/1."""
+    results, missing = [], []
+    for leg, iid, path, klass in expected_items(man):
+        r = read_json(os.path.join(rdir, path))
+        if r is None:
+            missing.append({"leg": leg, "id": iid, "class": klass, "dir": os.path.dirname(path)})
+        else:
+            results.append(r)
+    if state is None:
+        state = "complete" if not missing else "incomplete"
     failed = [r for r in results if r["status"] == "fail"]
-    for r in failed:
-        if r["leg"] == "rtl" and r["seed"] in by_item and r["kind"] not in NO_WAVES:
-            fst, why = rtl.rerun_with_waves(by_item[r["seed"]], r, timeout)
-            r["waves"], r["waves_note"] = fst, why
-    results.sort(key=lambda r: (r["leg"] != "rtl", r.get("seed") or 0, r["id"]))
-    write_junit(results, os.path.join(rdir, "junit.xml"))
-    with open(os.path.join(rdir, "rerun.txt"), "w", encoding="utf-8") as f:
-        for r in failed:
-            f.write(r.get("reproduce", "") + "\n")
-    with open(os.path.join(rdir, "summary.json"), "w", encoding="utf-8") as f:
-        json.dump({"seed": seed, "seeds": seeds, "cseeds": cseeds, "shard": [shard_i + 1, shard_n],
-                   "rtl_seeds": rtl_seeds, "results": results}, f, indent=1, default=str)
+    absdir = lambda p: os.path.join(rdir, p)
     for r in failed:
         print("FAIL %-4s %-22s %-15s %s" % (r["leg"], r["id"] + ("" if r["leg"] == "c" else
                                                                    " [%s]" % r["class"][4:]),
-                                            r["kind"], r["message"]))
-        print("     log: %s" % rel(r["dir"]))
+                                            r["kind"] + (" (not reproduced)" if r.get("reproduced") is False
+                                                         else ""), r["message"]))
+        print("     log: %s" % rel(absdir(r["dir"])))
         print("     reproduce: %s" % r.get("reproduce", ""))
+        if r.get("reproduced") is False:
+            print("     %s" % r["reproduce_note"])
         if r.get("waves"):
-            print("     waves: %s" % rel(r["waves"]))
+            print("     waves: %s" % rel(absdir(r["waves"])))
         elif r.get("waves_note"):
             print("     waves: none (%s)" % r["waves_note"])
-    skipped, kinds, by_size = {}, {}, {}
+    skipped, kinds, by_size, legs = {}, {}, {}, {"rtl": [0, 0], "c": [0, 0]}
     for r in results:
         for s in r.get("skipped", []):
             skipped[s] = skipped.get(s, 0) + 1
         if r["status"] == "fail":
             kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+        legs[r["leg"]][r["status"] == "fail"] += 1
         if r["leg"] == "rtl":
             n = by_size.setdefault(r["class"][4:], [0, 0])
             n[r["status"] == "fail"] += 1
@@ -716,19 +841,478 @@ def main():
     if by_size:
         print("regress: RTL by size set: " + ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
                                                      for k, v in sorted(by_size.items())))
-    if cov:
-        if rtl.cov_note:
-            print("regress: " + rtl.cov_note)
-        for l in coverage_reports(cfg, [r for r in results if r["leg"] == "rtl"]):
+    if man["cov"]:
+        for l in coverage_reports(rdir, [r for r in results if r["leg"] == "rtl"]):
             print("regress: " + l)
-    if rtl_seeds and newest_source() != src_time:
-        print("regress: WARNING: rtl/ or verif/cosim/ changed during this regression: runs after "
-              "the change were rebuilt by run.sh and ran on the new sources")
     if kinds:
         print("regress: failures by kind: " + ", ".join("%s %d" % kv for kv in sorted(kinds.items())))
-    print("%d passed, %d failed" % (len(results) - len(failed), len(failed)))
-    return 1 if failed else 0
+    print("regress: %d RTL seeds passed, %d failed; %d C-model runs passed, %d failed"
+          % (legs["rtl"][0], legs["rtl"][1], legs["c"][0], legs["c"][1]))
+    if missing:
+        print("regress: %s: %d of %d items have no result (%s%s); make regress RESUME=%s runs them"
+              % (state, len(missing), len(missing) + len(results),
+                 " ".join(m["id"] for m in missing[:8]), " ..." if len(missing) > 8 else "", man["run_id"]))
+    write_atomic(os.path.join(rdir, "junit.xml"), junit_text(results, missing))
+    write_atomic(os.path.join(rdir, "rerun.txt"), "".join(r.get("reproduce", "") + "\n" for r in failed))
+    write_json(os.path.join(rdir, "summary.json"),
+               {"state": state, "run_id": man["run_id"], "seed": man["seed"], "seeds": man["seeds"],
+                "cseeds": man["cseeds"], "shard": man["shard"], "rtl_seeds": man["rtl_seeds"],
+                "passed": len(results) - len(failed), "failed": len(failed),
+                "not_run": [m["id"] for m in missing], "results": results})
+    closing = "%d passed, %d failed%s" % (len(results) - len(failed), len(failed),
+                                          ", %d not run" % len(missing) if missing else "")
+    set_status(rdir, "%s: %s (%s)" % (state, closing, time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())))
+    print(closing)
+    sys.stdout.flush()
+    return 1 if failed or missing else 0
+
+
+
+# ---- knobs --------------------------------------------------------------------------------
+
+def env_int(name, default, lo=0, hi=2147483647):
+    v = os.environ.get(name, "")
+    if v == "":
+        return default
+    if not re.fullmatch(r"[0-9]+", v.strip()) or not lo <= int(v) <= hi:
+        raise Usage("%s=%r: allowed an integer %d..%d" % (name, v, lo, hi))
+    return int(v)
+
+
+def env_flag(name):
+    v = os.environ.get(name, "")
+    if v not in ("", "0", "1"):
+        raise Usage("%s=%r: allowed 0 or 1" % (name, v))
+    return v == "1"
+
+
+def parse_shard(v, name="SHARD"):
+    """SHARD=i/N -> (i-1, N); '' -> (0, 1)."""
+    if not v:
+        return 0, 1
+    m = re.fullmatch(r"(\d+)/(\d+)", v)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        raise Usage("%s=%r: allowed i/N with 1 <= i <= N (e.g. SHARD=2/4)" % (name, v))
+    return int(m.group(1)) - 1, int(m.group(2))
+
+
+def default_jobs():
+    for v in (os.environ.get("SLURM_CPUS_PER_TASK"), os.environ.get("SLURM_CPUS_ON_NODE")):
+        if v and v.isdigit() and int(v) > 0:
+            return int(v)
+    return len(os.sched_getaffinity(0)) or 1
+
+
+def check_out_dir(path, min_free_mb):
+    """The output directory (or the nearest existing parent, where it will be
+    made) must be a writable directory with min_free_mb MiB free."""
+    p = path
+    while not os.path.lexists(p):
+        p = os.path.dirname(p)
+    if not os.path.isdir(p):
+        raise Usage("OUT: %s is not a directory (on the way to %s)" % (p, path))
+    if not os.access(p, os.W_OK | os.X_OK):
+        ro = ""
+        try:
+            ro = " (read-only file system)" if os.statvfs(p).f_flag & os.ST_RDONLY else ""
+        except OSError:
+            pass
+        raise Usage("OUT: %s is not writable%s" % (p, ro))
+    st = os.statvfs(p)
+    free = st.f_bavail * st.f_frsize / 2.0 ** 20
+    if free < min_free_mb:
+        raise Usage("OUT: %s has %.1f MiB free, the run needs REGRESS_MIN_FREE_MB=%d (disk full?)"
+                    % (p, free, min_free_mb))
+
+
+def knobs():
+    """Every knob, checked; nothing is written before this returns."""
+    k = {"seed": env_int("SEED", 1, lo=1), "seeds": env_int("SEEDS", 1000),
+         "cseeds": env_int("CSEEDS", 8), "jobs": env_int("JOBS", 0, lo=1, hi=1024) or default_jobs(),
+         "timeout": env_int("TIMEOUT", 120, lo=1), "build_timeout": env_int("BUILD_TIMEOUT", 1800, lo=1),
+         "imem_jitter": env_int("IMEM_JITTER", 8), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
+         "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
+         "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
+         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT")}
+    if k["seed"] + k["seeds"] - 1 > 2147483647:  # the harness's --seed range
+        raise Usage("SEED=%d SEEDS=%d: seeds must stay within 1..2147483647" % (k["seed"], k["seeds"]))
+    k["inject"] = {}
+    for part in os.environ.get("REGRESS_INJECT_DEFINES", "").split(","):
+        if part:
+            m = re.fullmatch(r"(\d+):([A-Za-z0-9_+=]*)", part)
+            if not m:
+                raise Usage("REGRESS_INJECT_DEFINES=%r: allowed SEED:DEF1+DEF2,..." % part)
+            k["inject"][m.group(1)] = m.group(2).replace("+", " ")
+    for tool in (WFSIM, WFGEN):
+        if not os.access(tool, os.X_OK):
+            raise Usage("%s is not built (run make)" % tool)
+    if k["seeds"] and not os.access(COSIM, os.X_OK):
+        raise Usage("COSIM=%s: not an executable" % COSIM)
+    k["known_sizes"] = size_sets()
+    sizes = [s for s in os.environ.get("SIZES", "").split(",") if s]
+    if set(sizes) - set(k["known_sizes"]):
+        raise Usage("SIZES=%s: allowed a comma list of %s" % (os.environ["SIZES"], ",".join(k["known_sizes"])))
+    k["sizes"] = sorted(set(sizes))
+    k["shards"] = env_int("SHARDS", 0, lo=1, hi=100000)
+    if k["slurm"]:
+        if not k["shards"]:
+            raise Usage("SLURM=1 needs SHARDS=N (the job array's size)")
+        if os.environ.get("SHARD"):
+            raise Usage("SLURM=1 makes the shards itself (SHARDS=N): leave SHARD unset")
+        try:
+            k["slurm_args"] = shlex.split(os.environ.get("SLURM_ARGS", ""))
+        except ValueError as e:
+            raise Usage("SLURM_ARGS=%r: %s" % (os.environ.get("SLURM_ARGS"), e))
+        for tool in ("sbatch", "squeue"):
+            if not any(os.access(os.path.join(d, tool), os.X_OK) for d in os.environ.get("PATH", "").split(":")):
+                raise Usage("SLURM=1: no %s on PATH (the Slurm client commands)" % tool)
+    elif os.environ.get("SHARDS") or os.environ.get("SLURM_ARGS"):
+        raise Usage("SHARDS and SLURM_ARGS go with SLURM=1")
+    k["out"] = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "regress")))
+    run_id, resume = os.environ.get("RUN_ID", ""), os.environ.get("RESUME", "")
+    for name, v in (("RUN_ID", run_id), ("RESUME", resume)):
+        if v and (not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", v) or (v == "latest" and name == "RUN_ID")):
+            raise Usage("%s=%r: allowed a run directory name (letters, digits, . _ -)%s"
+                        % (name, v, ", not latest" if name == "RUN_ID" else " or latest"))
+    if resume:
+        if resume == "latest":
+            link = os.path.join(k["out"], "latest")
+            if not os.path.islink(link):
+                raise Usage("RESUME=latest: %s is not a link to a run" % link)
+            resume = os.readlink(link)
+        if run_id and run_id != resume:
+            raise Usage("RUN_ID=%s and RESUME=%s name different runs" % (run_id, resume))
+        man = read_json(os.path.join(k["out"], resume, "run.json"))
+        if man is None:
+            raise Usage("RESUME=%s: %s has no run.json (not a run of this runner)"
+                        % (resume, os.path.join(k["out"], resume)))
+        given = {"SEED": k["seed"], "SEEDS": k["seeds"], "CSEEDS": k["cseeds"], "SIZES": k["sizes"],
+                 "IMEM_JITTER": k["imem_jitter"], "WAVES": k["waves"], "COV": k["cov"],
+                 "WF_DEFINES": k["defines"], "REGRESS_INJECT_DEFINES": k["inject"]}
+        field = {"IMEM_JITTER": "imem_jitter", "WF_DEFINES": "defines", "REGRESS_INJECT_DEFINES": "inject"}
+        for name in RUN_KNOBS:
+            f = field.get(name, name.lower())
+            if name in os.environ and given[name] != man[f]:
+                raise Usage("RESUME=%s: %s=%s, but the run was started with %r (leave it unset)"
+                            % (resume, name, os.environ[name], man[f]))
+        for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject"):
+            k[f] = man[f]
+        k["man"], run_id = man, resume
+        check_out_dir(os.path.join(k["out"], run_id), 0)
+    else:
+        k["man"] = None
+        run_id = run_id or "%s-s%d-n%d%s" % (
+            time.strftime("%Y%m%d-%H%M%S", time.gmtime()), k["seed"], k["seeds"],
+            "-shard%dof%d" % (k["shard"][0] + 1, k["shard"][1]) if k["shard"][1] > 1 else "")
+        if os.path.lexists(os.path.join(k["out"], run_id)):
+            raise Usage("RUN_ID=%s: %s exists (results are never deleted): RESUME=%s finishes that run; "
+                        "or choose another RUN_ID" % (run_id, os.path.join(k["out"], run_id), run_id))
+        check_out_dir(os.path.join(k["out"], run_id), k["min_free"])
+    k["run_id"] = run_id
+    k["dir"] = os.path.join(k["out"], run_id)
+    return k
+
+
+# ---- a run: its directory, items, builds, runs -------------------------------------------
+
+def runner_alive(rdir):
+    """The pid of a runner still working on rdir on this host, else None."""
+    try:
+        with open(os.path.join(rdir, "STATUS"), encoding="utf-8") as f:
+            m = re.match(r"running: pid (\d+) on (\S+)", f.read())
+    except OSError:
+        return None
+    if not m or m.group(2) != socket.gethostname():
+        return None
+    try:
+        with open("/proc/%s/cmdline" % m.group(1), "rb") as f:
+            return int(m.group(1)) if b"regress.py" in f.read() else None
+    except OSError:
+        return None
+
+
+def open_run(k):
+    """(run dir, run.json): a new run (made, latest moved) or the one RESUME names."""
+    rdir = k["dir"]
+    if k["man"] is not None:
+        pid = runner_alive(rdir)
+        if pid and pid != os.getpid():
+            raise Usage("RESUME=%s: runner pid %d is still running it" % (k["run_id"], pid))
+        return rdir, k["man"]
+    i, n = k["shard"]
+    checked = set(subprocess.run([sys.executable, CHECKER, "--list"], capture_output=True,
+                                 text=True, check=True).stdout.split()) if k["cseeds"] else set()
+    man = {"version": 1, "run_id": k["run_id"], "seed": k["seed"], "seeds": k["seeds"], "cseeds": k["cseeds"],
+           "shard": [i + 1, n], "sizes": k["sizes"], "imem_jitter": k["imem_jitter"], "waves": k["waves"],
+           "cov": k["cov"], "defines": k["defines"], "inject": k["inject"],
+           "rtl_seeds": [s for j, s in enumerate(range(k["seed"], k["seed"] + k["seeds"])) if j % n == i],
+           "created": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "host": socket.gethostname()}
+    man["c_ids"] = [j["id"] for x, j in enumerate(c_jobs(man, checked) if k["cseeds"] else []) if x % n == i]
+    os.makedirs(rdir)
+    write_json(os.path.join(rdir, "run.json"), man)
+    latest = os.path.join(k["out"], "latest")
+    if not os.path.exists(latest) or os.path.islink(latest):
+        tmp = "%s.tmp%d" % (latest, os.getpid())
+        os.symlink(k["run_id"], tmp)
+        os.replace(tmp, latest)
+    return rdir, man
+
+
+def header(k, man, what):
+    i, n = k["shard"]
+    say("regress: %s %s: results in %s" % (what, k["run_id"], rel(k["dir"])))
+    say("regress: RTL leg: %d seeds (%d..%d%s), size sets %s; harness %s: --seed on, --imem-jitter %s, "
+        "WAVES %s, COV %s; C leg: %d random configurations, %d runs; %d jobs"
+        % (len(man["rtl_seeds"]), man["seed"], man["seed"] + man["seeds"] - 1,
+           ", shard %d/%d" % tuple(man["shard"]) if man["shard"][1] > 1 else "",
+           ",".join(man["sizes"]) or "all", rel(COSIM),
+           "every %s seed" % ("%dth" % man["imem_jitter"] if man["imem_jitter"] > 1 else "")
+           if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
+           "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
+
+
+def finish(rdir, item, res):
+    """A finished item's result: result.txt, then result.json (atomic: the
+    item counts as done once it exists)."""
+    res.update(leg=item["leg"], id=item["id"], seed=item.get("seed"),
+               dir=os.path.relpath(item["dir"], rdir), **{"class": item["class"]})
+    if res.get("waves"):
+        res["waves"] = os.path.relpath(res["waves"], rdir)
+    if item["leg"] == "rtl":
+        write_atomic(os.path.join(item["dir"], "result.txt"),
+                     "%s %s %s\nexit %s, %.2fs\nreproduce: %s\n%s"
+                     % (res["status"].upper(), res["kind"], res["message"], res.get("rc"), res.get("time", 0),
+                        res.get("reproduce", ""), res["reproduce_note"] + "\n" if res.get("reproduce_note") else ""))
+    write_json(os.path.join(item["dir"], "result.json"), res)
+    return res
+
+
+def regress(k):
+    rdir, man = open_run(k)
+    resume = k["man"] is not None
+    i, n = k["shard"] if resume else (0, 1)
+    worker = resume and n > 1  # a slice of a shared run: no report (the merge job writes it)
+    if not worker:
+        set_status(rdir, "running: pid %d on %s since %s; if that process is gone, the run was killed: "
+                   "make regress-report RUN=%s (report of what finished) or make regress RESUME=%s"
+                   % (os.getpid(), socket.gethostname(), time.strftime("%H:%M:%S UTC", time.gmtime()),
+                      k["run_id"], k["run_id"]))
+    header(k, man, "resuming run" if resume else "run")
+    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"],
+           "defines": man["defines"], "inject": {int(s): d for s, d in man["inject"].items()},
+           "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
+           "seed0": man["seed"], "jitter": man["imem_jitter"]}
+    has = lambda d: os.path.exists(os.path.join(d, "result.json"))
+    todo_rtl = [s for j, s in enumerate(man["rtl_seeds"]) if j % n == i and not has(os.path.join(rdir, str(s)))]
+    todo_c = []
+    if man["c_ids"]:
+        checked = set(subprocess.run([sys.executable, CHECKER, "--list"], capture_output=True,
+                                     text=True, check=True).stdout.split())
+        jobs = {j["id"]: j for j in c_jobs(man, checked)}
+        for j, cid in enumerate(man["c_ids"]):
+            jobs[cid]["dir"] = os.path.join(rdir, "c", cid)
+            if j % n == i and not has(jobs[cid]["dir"]):
+                todo_c.append(jobs[cid])
+    if resume:
+        say("regress: %d RTL seeds and %d C runs %shave no result yet: running them"
+            % (len(todo_rtl), len(todo_c), "of shard %d/%d " % (i + 1, n) if n > 1 else ""))
+    src_time = newest_source()
+    rtl = Rtl(cfg)
+    stats = {"done": 0, "fail": 0, "t0": time.time(), "first": set()}
+
+    def rtl_prepared(seed, pr):
+        if pr is None:
+            return
+        item, bad = pr
+        item["class"] = "rtl.%s" % item.get("sizes", "?")
+        if bad:
+            finish(rdir, item, bad)
+        else:
+            runnable.append(item)
+    runnable = []
+    pool_run(rtl.prepare, todo_rtl, k["jobs"], rtl_prepared)
+    runnable.sort(key=lambda it: it["seed"])
+    # ---- the build step: every build the seeds need, made or verified, before any run
+    keys = []
+    for item in runnable:
+        if item["key"] not in [x["key"] for x in keys]:
+            keys.append(item)
+    if keys and not STOP.is_set():
+        say("regress: %d Verilated builds (cached under build/rtl/, BUILD_TIMEOUT=%ds): %s"
+            % (len(keys), k["build_timeout"], ", ".join("%s%s" % (it["sizes"], "" if it["defines"] == cfg["defines"]
+                                                               else " [%s]" % it["defines"]) for it in keys)))
+    for item in keys:
+        if STOP.is_set():
+            break
+        b = rtl.build(item)
+        if STOP.is_set():
+            break
+        if not b["ok"]:
+            say("regress: build error: %s: %s; log %s" % (b["label"], b["message"], rel(b["log"])))
+            with open(b["log"], encoding="utf-8", errors="replace") as f:
+                for line in f.read().splitlines()[-12:]:
+                    say("regress:   | " + line)
+            if not worker:
+                report(rdir, man, state="build error")
+                set_status(rdir, "build error: %s: %s (log %s); fix it, then make regress RESUME=%s"
+                           % (b["label"], b["message"], rel(b["log"]), k["run_id"]))
+            return 2
+        say("regress:   build %-9s %s in %.1fs" % (b["label"], b["how"], b["secs"]))
+
+    def rtl_done(item, res):
+        if res is None:
+            return
+        finish(rdir, item, res)
+        stats["done"] += 1
+        stats["fail"] += res["status"] == "fail"
+        if item["key"] not in stats["first"]:
+            stats["first"].add(item["key"])
+            b = rtl.builds.get(item["key"], {})
+            say("regress:   %-9s seed %-6d %s (run %.1fs; its build step before: %.1fs, %s)"
+                % (item["sizes"], item["seed"], res["kind"] or "pass", res.get("time", 0), b.get("secs", 0),
+                   b.get("how", "?")))
+        if stats["done"] % max(len(runnable) // 10, 1) == 0 or stats["done"] == len(runnable):
+            say("regress:   %d/%d seeds run, %d failed (%.0fs)" % (stats["done"], len(runnable), stats["fail"],
+                                                                  time.time() - stats["t0"]))
+    if not STOP.is_set():
+        pool_run(rtl.seed, runnable, k["jobs"], rtl_done)
+
+    def c_one(job):
+        res = c_run(job, k["timeout"])
+        return None if STOP.is_set() else res
+
+    def c_done(job, res):
+        if res is not None:
+            finish(rdir, job, res)
+            stats["fail"] += res["status"] == "fail"
+    if not STOP.is_set():
+        pool_run(c_one, todo_c, k["jobs"], c_done)
+    if rtl.cov_note:
+        say("regress: " + rtl.cov_note)
+    if todo_rtl and newest_source() != src_time:
+        say("regress: WARNING: rtl/ or verif/cosim/ changed during this regression: runs after "
+            "the change were rebuilt by run.sh and ran on the new sources")
+    sig = STOP_SIG[0] if STOP_SIG else None
+    if worker:
+        say("regress: shard %d/%d of run %s %s; the report: make regress-report RUN=%s (the merge job)"
+            % (i + 1, n, k["run_id"], "stopped by %s" % signal.Signals(sig).name if sig else "done", k["run_id"]))
+        return 128 + sig if sig else (1 if stats["fail"] else 0)
+    if sig:
+        report(rdir, man, state="interrupted")
+        set_status(rdir, "interrupted by %s: the report covers the items that finished; "
+                   "make regress RESUME=%s runs the rest" % (signal.Signals(sig).name, k["run_id"]))
+        return 128 + sig
+    return report(rdir, man)
+
+
+def report_only(run_arg):
+    out = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "regress")))
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", run_arg or ""):
+        raise Usage("RUN=%r: allowed a run id or latest" % run_arg)
+    if run_arg == "latest":
+        link = os.path.join(out, "latest")
+        if not os.path.islink(link):
+            raise Usage("RUN=latest: %s is not a link to a run" % link)
+        run_arg = os.readlink(link)
+    rdir = os.path.join(out, run_arg)
+    man = read_json(os.path.join(rdir, "run.json"))
+    if man is None:
+        raise Usage("RUN=%s: %s has no run.json (not a run of this runner)" % (run_arg, rdir))
+    check_out_dir(rdir, 0)
+    pid = runner_alive(rdir)
+    say("regress: report of run %s (%s)%s" % (run_arg, rel(rdir), "; WARNING: runner pid %d is still "
+                                                                   "running it" % pid if pid else ""))
+    return report(rdir, man)
+
+
+# ---- Slurm ------------------------------------------------------------------------------
+
+def slurm_submit(k):
+    """SLURM=1 SHARDS=N: the builds here, then one job array (task i runs
+    RESUME=<run> SHARD=i+1/N on the shared OUT tree) and one merge job
+    (afterany: the report of all of them)."""
+    rdir, man = open_run(k)
+    n = k["shards"]
+    header(k, man, "Slurm run")
+    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "defines": man["defines"],
+           "build_timeout": k["build_timeout"], "progress": k["progress"]}
+    rtl = Rtl(cfg)
+    # one build per size set the seeds may draw and define set (drawing 10^5
+    # seeds here to learn which sets occur would cost more than it saves)
+    if man["rtl_seeds"]:
+        dsets = [man["defines"]] + sorted(set(man["inject"].values()) - {man["defines"]})
+        for sizes in man["sizes"] or list(k["known_sizes"]):
+            for defs in dsets:
+                item = {"key": (sizes, defs), "defines": defs, "dir": os.path.join(rdir, "builds")}
+                b = rtl.build(item, opts=k["known_sizes"][sizes])
+                if STOP.is_set():
+                    return 128 + STOP_SIG[0]
+                if not b["ok"]:
+                    say("regress: build error: %s: %s; log %s" % (b["label"], b["message"], rel(b["log"])))
+                    set_status(rdir, "build error before submitting: %s: %s" % (b["label"], b["message"]))
+                    return 2
+                say("regress:   build %-9s %s in %.1fs" % (b["label"], b["how"], b["secs"]))
+    sdir = os.path.join(rdir, "slurm")
+    os.makedirs(sdir, exist_ok=True)
+    py = [sys.executable, os.path.abspath(__file__)]
+    base = "cd %s && exec env SLURM=0 SHARDS= SLURM_ARGS= OUT=%s RUN_ID=%s " % (
+        shlex.quote(ROOT), shlex.quote(k["out"]), shlex.quote(k["run_id"]))
+    task = base + "RESUME=%s SHARD=$((SLURM_ARRAY_TASK_ID+1))/%d %s" % (shlex.quote(k["run_id"]), n, qjoin(py))
+    merge = base + "RESUME= %s --report %s" % (qjoin(py), shlex.quote(k["run_id"]))
+
+    def sbatch(args):
+        cmd = ["sbatch", "--parsable"] + args + k["slurm_args"]
+        rc, out, err, _ = run(cmd, 120)
+        if rc != 0:
+            set_status(rdir, "Slurm submission failed: %s" % (err or out).strip()[:200])
+            raise Usage("sbatch failed (exit %s): %s" % (rc, (err or out).strip()[:300]))
+        return out.strip().split(";")[0]
+    array = sbatch(["--array=0-%d" % (n - 1), "--job-name=wf-regress", "--output",
+                    os.path.join(sdir, "shard-%a.out"), "--wrap", task])
+    mjob = sbatch(["--dependency=afterany:%s" % array, "--job-name=wf-regress-merge", "--output",
+                   os.path.join(sdir, "merge.out"), "--wrap", merge])
+    write_json(os.path.join(sdir, "jobs.json"), {"array": array, "merge": mjob, "shards": n,
+                                                 "task": task, "merge_cmd": merge})
+    set_status(rdir, "submitted to Slurm: array job %s (%d shards), merge job %s; its STATUS follows "
+               "when the merge job ends" % (array, n, mjob))
+    say("regress: submitted: job array %s (%d shards: RESUME=%s SHARD=i/%d), merge job %s (afterany:%s)"
+        % (array, n, k["run_id"], n, mjob, array))
+    say("regress: follow: squeue -j %s,%s; tail -f %s/shard-*.out" % (array, mjob, rel(sdir)))
+    say("regress: the report: %s/summary.json, junit.xml, rerun.txt when job %s ends (log %s/merge.out)"
+        % (rel(rdir), mjob, rel(sdir)))
+    say("regress: a cancelled or failed shard: make regress RESUME=%s [SLURM=1 SHARDS=N] runs what is missing"
+        % k["run_id"])
+    return 0
+
+
+def main(argv):
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        if argv[1:] in (["--help"], ["-h"]):
+            print(__doc__)
+            return 0
+        if argv[1:2] == ["--report"]:
+            if len(argv) != 3:
+                raise Usage("usage: regress.py --report RUN (a run id under OUT, or latest)")
+            return report_only(argv[2])
+        if len(argv) > 1:
+            raise Usage("regress.py takes its knobs from the environment (regress.py --help); got %s"
+                        % qjoin(argv[1:]))
+        k = knobs()
+        if k["slurm"]:
+            return slurm_submit(k)
+        return regress(k)
+    except Usage as e:
+        print("regress: %s" % e, file=sys.stderr)
+        return 2
+    except OSError as e:
+        STOP.set()
+        kill_children()
+        print("regress: %s%s (OUT=%s)" % (e.strerror or e, ": %s" % e.filename if e.filename else "",
+                                        os.environ.get("OUT", "out/regress")), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv))

@@ -4,6 +4,8 @@
 # under build/rtl/<parameter set>__<defines>[__fst]/, and runs it on one program.
 #   verif/cosim/run.sh PROGRAM.s [--PARAM value ...] [harness options]
 #   verif/cosim/run.sh --help          (every harness option)
+#   verif/cosim/run.sh --build-only [--PARAM value ...] [--waves]
+#                                      (make or verify the build only; exit 0/2)
 # PARAM: any wfsim parameter; the size parameters select the build. Harness
 # options: --seed N, --waves FILE.fst (a build with --trace-fst), --bare,
 # --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N.
@@ -20,16 +22,21 @@
 #                          under: make bench counts instructions with
 #                          "valgrind --tool=callgrind --collect-atstart=no ..."
 #                          (the harness collects its cycle loop only)
+# The cache: a build is reused only when its build.key (a hash of the RTL, the
+# harness and C-model sources and libraries, the Verilator version and the
+# whole Verilator command line) matches and Vwf_core still has the checksum
+# recorded when it was made (Vwf_core.sha256); anything else rebuilds.
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
 # On a failure (1, 3) without --waves the run is repeated automatically with
 # the report's reproduce command (which adds --waves FILE.fst); its output goes
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
+[[ $prog == --build-only ]] && build_only=1 || build_only=0
 # the size parameters (-G..., mirrored as -DWF_P_...) and WF_DEFINES of this
 # run: verif/cosim/params.sh, shared with verif/sc and verif/dpi
 # shellcheck source=params.sh
@@ -48,26 +55,53 @@ mkdir -p "$root/build/rtl"
 # the C libraries (one make at a time: regressions call run.sh in parallel)
 flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
   >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
+vcmd=(verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique
+  ${tflags[@]+"${tflags[@]}"} --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v
+  "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core
+  -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags"
+  -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm")
+# the Verilator version, remembered per verilator binary (its --version is slow)
+verilator_id() {
+  local id vf=$root/build/rtl/.verilator-version
+  id=$(stat -Lc '%n %s %Y' "$(command -v verilator)" "$(command -v verilator_bin 2>/dev/null || echo /dev/null)")
+  if [[ -f $vf && $(head -1 "$vf") == "$id" ]]; then sed -n 2p "$vf"; return; fi
+  local v; v=$(verilator --version)
+  printf '%s\n%s\n' "$id" "$v" > "$vf.$$" && mv -f "$vf.$$" "$vf"
+  echo "$v"
+}
+build_key() {
+  { verilator_id; printf '%q ' "${vcmd[@]}"; echo
+    cd "$root" && sha256sum rtl/*.v rtl/*.vh rtl/wf.vlt verif/cosim/main.cpp verif/cosim/run.sh verif/cosim/params.sh \
+      verif/include/*.h cmodel/include/*.h build/libwarpfront.a build/libwfverif.a; } | sha256sum | cut -d' ' -f1
+}
 build() {
-  if [[ ! -x $bin || -n $(find "$root/rtl" "$root/verif/cosim/main.cpp" "$root/verif/cosim/run.sh" "$root/verif/cosim/params.sh" \
-        "$root/build/libwarpfront.a" "$root/build/libwfverif.a" -newer "$bin" 2>/dev/null | head -1) ]]; then
-    mkdir -p "$dir"
-    rm -f "$dir"/main.d "$dir"/main.o  # the harness object (its dependency list names its path)
-    # --x-initial unique + the harness's +verilator+rand+reset+2 +verilator+seed+N:
-    # flops without a reset start random, so a state element that launch fails to clear shows up
-    (cd "$root" && verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
-      ${tflags[@]+"${tflags[@]}"} --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v \
-      "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core \
-      -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags" \
-      -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm") \
-      > "$dir/build.log" 2>&1 || { echo "run.sh: build failed, see $dir/build.log" >&2; tail -20 "$dir/build.log" >&2; return 2; }
+  local want why=""
+  want=$(build_key)
+  if [[ ! -x $bin ]]; then why="no cached build"
+  elif [[ ! -f $dir/build.key || $(cat "$dir/build.key") != "$want" ]]; then why="sources, flags or Verilator changed"
+  elif ! (cd "$dir" && sha256sum --status -c Vwf_core.sha256 2>/dev/null); then why="cached Vwf_core fails its checksum"
   fi
+  if [[ -z $why ]]; then
+    [[ $build_only == 1 ]] && echo "run.sh: cached build verified: ${dir#"$root"/}"
+    return 0
+  fi
+  echo "run.sh: building ${dir#"$root"/} ($why)" >&2
+  mkdir -p "$dir"
+  rm -f "$dir/build.key" "$dir/Vwf_core.sha256" "$dir"/main.d "$dir"/main.o  # the harness object (its dependency list names its path)
+  # --x-initial unique + the harness's +verilator+rand+reset+2 +verilator+seed+N:
+  # flops without a reset start random, so a state element that launch fails to clear shows up
+  (cd "$root" && "${vcmd[@]}") > "$dir/build.log" 2>&1 ||
+    { echo "run.sh: build failed, see $dir/build.log" >&2; tail -20 "$dir/build.log" >&2; return 2; }
+  (cd "$dir" && sha256sum Vwf_core > Vwf_core.sha256) && echo "$want" > "$dir/build.key"
+  [[ $build_only == 1 ]] && echo "run.sh: built ${dir#"$root"/} ($why)"
+  return 0
 }
 # one build of a directory at a time
 exec 9> "$dir.lock"
 flock 9
 build || exit 2
 flock -u 9
+[[ $build_only == 1 ]] && exit 0
 if [[ $help == 1 ]]; then usage; echo; exec "$bin" --help; fi
 
 repro=$(mktemp "${TMPDIR:-/tmp}/wf-cosim-repro.XXXXXX")
