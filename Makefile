@@ -44,7 +44,7 @@ include verif/verif.mk
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
-.PHONY: test-regress test-readme test-readme-full model-equiv
+.PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves
 all: $(B)/wfsim $(B)/libwarpfront.a
 
 help:
@@ -52,6 +52,12 @@ help:
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
 	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make regress RESUME=latest|RUN   finish a stopped regression (only the seeds without a result)"
+	@echo "make regress SLURM=1 SHARDS=N [SLURM_ARGS=...]   the regression as a Slurm job array + merge job"
+	@echo "make regress-report RUN=latest|RUN   rewrite a run's report from its per-seed results"
+	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
+	@echo "make test-regress-faults   the regression runner under faults (signals, full disk, builds, knobs)"
+	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
 
 deps:
 	@bash scripts/setup.sh test
@@ -62,7 +68,7 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
@@ -173,9 +179,23 @@ dpi-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
-# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT SIZES (scripts/regress.py)
+# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT BUILD_TIMEOUT SIZES RUN_ID
+# RESUME=latest|RUN SLURM=1 SHARDS=N SLURM_ARGS (scripts/regress.py)
 regress: deps-regress $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py
+# a run's report rebuilt from its per-seed result.json files (after a kill)
+regress-report: $(B)/wfsim $(B)/wfgen
+	@WFSIM=$(B)/wfsim python3 scripts/regress.py --report "$(or $(RUN),latest)"
+# the runner under faults, fake harness + one real smallest build (~1 min);
+# the regression through a real single-node Slurm started by the test (~1 min)
+test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@WFSIM=$(B)/wfsim bash scripts/test-regress-faults.sh
+test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@WFSIM=$(B)/wfsim bash scripts/test-regress-slurm.sh
+# gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
+waves:
+	@bash scripts/setup.sh waves
+	@gtkwave $(or $(FST),$(error make waves FST=<file.fst>))
 # the runner's own test (also run by test-examples)
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh

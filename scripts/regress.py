@@ -1066,8 +1066,7 @@ def header(k, man, what):
         % (len(man["rtl_seeds"]), man["seed"], man["seed"] + man["seeds"] - 1,
            ", shard %d/%d" % tuple(man["shard"]) if man["shard"][1] > 1 else "",
            ",".join(man["sizes"]) or "all", rel(COSIM),
-           "every %s seed" % ("%dth" % man["imem_jitter"] if man["imem_jitter"] > 1 else "")
-           if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
+           "on 1 seed in %d" % man["imem_jitter"] if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
            "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build needs and is missing, and says what it did.
-# Usage: scripts/setup.sh [test|regress|lint|fpga|all]
+# Usage: scripts/setup.sh [test|regress|lint|fpga|waves|all]
 # Exit 0 when every required tool is present afterwards, 1 otherwise.
 set -u
 need="${1:-test}"
@@ -19,7 +19,9 @@ deb_reqs=(
   "lib:systemc:libsystemc-dev:test"   # make sc-smoke
   "lcov:lcov:test"                    # COV=1 (and its test in test-regress)
   "valgrind:valgrind:regress"
-  "gtkwave:gtkwave:regress"          # to open the waves of a failing seed
+  "munged:munge:test"                 # make test-slurm: a real single-node Slurm
+  "slurmctld:slurm-wlm:test"
+  "gtkwave:gtkwave:waves"            # make waves only (a GUI package; headless nodes skip it)
   "nextpnr-ice40:nextpnr-ice40:fpga"
   "icepack:fpga-icestorm:fpga"
 )
@@ -27,8 +29,9 @@ deb_reqs=(
 wanted() { # $1 = stage the tool is needed for
   case "$need" in
     all) return 0 ;;
-    fpga) return 0 ;;
-    regress) [ "$1" != fpga ] ;;
+    fpga) [ "$1" != waves ] ;;
+    regress) [ "$1" != fpga ] && [ "$1" != waves ] ;;
+    waves) [ "$1" = waves ] ;;
     test|lint) [ "$1" = test ] ;;
     *) return 1 ;;
   esac
