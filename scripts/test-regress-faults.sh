@@ -168,6 +168,19 @@ OUT="$tmp/afile/out" SEEDS=2 python3 "$R" >"$tmp/k.out" 2>"$tmp/k.err"
 rc=$?
 [ "$rc" = 2 ] && grep -q 'OUT: .*afile is not a directory' "$tmp/k.err" || bad "OUT under a file: exit $rc, '$(cat "$tmp/k.err")'"
 
+# ---- make regress installs no GUI package: gtkwave only for make waves -------------------
+wants() { # stage: the packages scripts/setup.sh STAGE would install when missing
+  local need=$1 r a b c d
+  eval "$(sed -n '/^deb_reqs=(/,/^)/p; /^wanted() {/,/^}/p' "$root/scripts/setup.sh")"
+  for r in "${deb_reqs[@]}"; do
+    IFS=: read -r a b c d <<<"$r"
+    if [ "$a" = lib ]; then wanted "$d" && echo "$c"; else wanted "$c" && echo "$b"; fi
+  done
+}
+wants regress | grep -qx gtkwave && bad "scripts/setup.sh regress installs gtkwave (a GUI package)"
+wants waves | grep -qx gtkwave || bad "scripts/setup.sh waves does not install gtkwave"
+wants test | grep -qx slurm-wlm && wants test | grep -qx munge || bad "scripts/setup.sh test does not install slurm-wlm and munge"
+
 # ---- the build step: no probe, slow build with progress, timeout, failure ------------------
 : >"$FAKE_LOG"
 OUT="$tmp/o" RUN_ID=slow SEEDS=4 FAKE_BUILD_SLEEP=3 REGRESS_PROGRESS=1 python3 "$R" >"$tmp/slow.txt" 2>&1
@@ -179,6 +192,7 @@ grep -qE '^regress:   build smallest +cached in [3-9]\.[0-9]s$' "$tmp/slow.txt" 
 grep -qE '^regress:   smallest  seed [0-9]+ +pass \(run [0-9.]+s; its build step before: [3-9]\.[0-9]s, cached\)$' "$tmp/slow.txt" ||
   bad "slow build: the first seed line does not give run and build times apart"
 grep -q -- '--seed on, --imem-jitter on 1 seed in 2, WAVES off, COV off' "$tmp/slow.txt" || bad "slow build: header does not say on/off"
+grep -q '^regress: 4 RTL seeds passed, 0 failed; 0 C-model runs passed, 0 failed$' "$tmp/slow.txt" || bad "the two legs are not named"
 for s in 1 2 3 4; do
   grep -q -- "--seed $s\( \|$\)" "$tmp/o/slow/$s/cmd.txt" || bad "seed $s ran without --seed"
 done
