@@ -70,7 +70,6 @@ missing tool, a build error); 130/143 stopped by SIGINT/SIGTERM (the report
 covers what finished).
 """
 import concurrent.futures
-import errno
 import glob
 import json
 import os
