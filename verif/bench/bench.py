@@ -255,7 +255,9 @@ def regression():
     env = {"SEED": "1", "SEEDS": str(REGRESS_SEEDS), "CSEEDS": "0", "SIZES": REGRESS_SIZES, "JOBS": "2",
            "OUT": os.path.join(OUT, "regress"), "RUN_ID": "bench", "IMEM_JITTER": "0",
            "WFSIM": os.path.join(ROOT, "build", "wfsim")}
-    # the harness rows above built the default Verilated model (the same WF_DEFINES)
+    # the harness rows above built the default Verilated model (the same WF_DEFINES);
+    # the runner refuses an existing RUN_ID: the previous bench's run goes first
+    shutil.rmtree(os.path.join(OUT, "regress", "bench"), ignore_errors=True)
     code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"], env=env)
     m = re.search(r"^(\d+) passed, (\d+) failed", out, re.M)
     if not m:
