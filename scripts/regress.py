@@ -1000,9 +1000,12 @@ def knobs():
         check_out_dir(os.path.join(k["out"], run_id), 0)
     else:
         k["man"] = None
-        run_id = run_id or "%s-s%d-n%d%s" % (
-            time.strftime("%Y%m%d-%H%M%S", time.gmtime()), k["seed"], k["seeds"],
-            "-shard%dof%d" % (k["shard"][0] + 1, k["shard"][1]) if k["shard"][1] > 1 else "")
+        if not run_id:
+            run_id = base = "%s-s%d-n%d%s" % (
+                time.strftime("%Y%m%d-%H%M%S", time.gmtime()), k["seed"], k["seeds"],
+                "-shard%dof%d" % (k["shard"][0] + 1, k["shard"][1]) if k["shard"][1] > 1 else "")
+            while os.path.lexists(os.path.join(k["out"], run_id)):  # two runs in one second
+                run_id = "%s-%d" % (base, int(run_id.rsplit("-", 1)[1]) + 1 if run_id != base else 2)
         if os.path.lexists(os.path.join(k["out"], run_id)):
             raise Usage("RUN_ID=%s: %s exists (results are never deleted): RESUME=%s finishes that run; "
                         "or choose another RUN_ID" % (run_id, os.path.join(k["out"], run_id), run_id))
