@@ -38,6 +38,7 @@ $(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
 TESTS      := $(patsubst verif/unit/%.c,$(B)/%,$(TEST_SRCS))
 ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 include verif/verif.mk
+include cmodel/lib.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
@@ -58,6 +59,8 @@ help:
 	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
 	@echo "make test-regress-faults   the regression runner under faults (signals, full disk, builds, knobs)"
 	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
+	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim"
+	@echo "make test-install   install into a temporary prefix, build and run an external C program with pkg-config"
 
 deps:
 	@bash scripts/setup.sh test
@@ -68,10 +71,11 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
+  test-install
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
-	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
+	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
 	@bash scripts/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 

@@ -1,0 +1,60 @@
+# Shared libraries and `make install` (docs/verification.md "Linking the model:
+# C and Python"). Included from Makefile after verif/verif.mk.
+#   build/pic/                the -fPIC flavour: libwarpfront.a/.so, libwfverif.a/.so
+#   make install PREFIX=/usr/local DESTDIR=   libs, public headers, warpfront.pc,
+#                             wfverif.pc, wfsim and wfgen
+# Exports: only the functions of the public headers, by the linker version
+# scripts cmodel/libwarpfront.map and verif/libwfverif.map. Public headers:
+# cmodel/include/*.h except wf_model_impl.h (the blocks' internal interface),
+# verif/include/*.h (libwfverif), installed under include/warpfront/.
+
+WF_VERSION := 0.1.0
+WF_SOVER   := 0
+PIC        := $(B)/pic
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR     ?= $(PREFIX)/bin
+PUBLIC_HDRS := $(filter-out cmodel/include/wf_model_impl.h,$(wildcard cmodel/include/*.h))
+
+$(eval $(call flavour,$(PIC),-fPIC))
+$(eval $(call verif_flavour,$(PIC),-fPIC,))
+
+# $(1) library name, $(2) objects, $(3) version script, $(4) libraries it links
+define shlib
+$(PIC)/lib$(1).so.$(WF_VERSION): $(2) $(3)
+	$$(CC) -shared -fPIC -Wl,-soname,lib$(1).so.$(WF_SOVER) -Wl,--version-script=$(3) \
+	  -Wl,--no-undefined -o $$@ $$(filter %.o,$$^) $(4)
+	ln -sf lib$(1).so.$(WF_VERSION) $(PIC)/lib$(1).so.$(WF_SOVER)
+	ln -sf lib$(1).so.$(WF_VERSION) $(PIC)/lib$(1).so
+endef
+$(eval $(call shlib,warpfront,$(patsubst %.c,$(PIC)/obj/%.o,$(LIB_SRCS)),cmodel/libwarpfront.map,-lm))
+$(eval $(call shlib,wfverif,$(patsubst %.c,$(PIC)/obj/%.o,$(VERIF_LIB_SRCS)) $(PIC)/libwarpfront.so.$(WF_VERSION),verif/libwfverif.map,-L$(PIC) -lwarpfront -lm))
+
+SHLIBS := $(PIC)/libwarpfront.so.$(WF_VERSION) $(PIC)/libwfverif.so.$(WF_VERSION)
+.PHONY: shlib install test-install
+shlib: $(SHLIBS) $(PIC)/libwarpfront.a $(PIC)/libwfverif.a
+
+# the .pc files name the install PREFIX, not DESTDIR (a staged install)
+define pcfile
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: $(1)' 'Description: $(2)' 'Version: $(WF_VERSION)' $(3) \
+	  'Libs: -L$${libdir} -l$(1)' 'Libs.private: -lm' 'Cflags: -I$${includedir}/warpfront' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/$(1).pc
+endef
+install: shlib $(B)/wfsim $(B)/wfgen
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/warpfront $(DESTDIR)$(BINDIR)
+	install -m 644 $(PUBLIC_HDRS) $(VERIF_HDRS) $(DESTDIR)$(INCLUDEDIR)/warpfront
+	install -m 644 $(PIC)/libwarpfront.a $(PIC)/libwfverif.a $(DESTDIR)$(LIBDIR)
+	install -m 755 $(SHLIBS) $(DESTDIR)$(LIBDIR)
+	for l in warpfront wfverif; do \
+	  ln -sf lib$$l.so.$(WF_VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so.$(WF_SOVER) && \
+	  ln -sf lib$$l.so.$(WF_VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so || exit 1; done
+	$(call pcfile,warpfront,warpfront cycle-exact C model of a GPU SM front end; assembler; functional interpreter,)
+	$(call pcfile,wfverif,warpfront verification library: lockstep comparator; random programs and configurations,'Requires: warpfront')
+	install -m 755 $(B)/wfsim $(B)/wfgen $(DESTDIR)$(BINDIR)
+
+# installs into a temporary prefix, builds verif/install/example.c against it
+# with pkg-config and compares it with wfsim; checks the exported symbols
+test-install: shlib $(B)/wfsim
+	@bash scripts/test-install.sh
