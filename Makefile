@@ -61,6 +61,7 @@ help:
 	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
 	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim"
 	@echo "make test-install   install into a temporary prefix, build and run an external C program with pkg-config"
+	@echo "make test-python   pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
 
 deps:
 	@bash scripts/setup.sh test
@@ -72,7 +73,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install
+  test-install test-python
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib

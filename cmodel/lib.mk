@@ -58,3 +58,9 @@ install: shlib $(B)/wfsim $(B)/wfgen
 # with pkg-config and compares it with wfsim; checks the exported symbols
 test-install: shlib $(B)/wfsim
 	@bash scripts/test-install.sh
+
+# `pip install ./python` (cffi over the installed libwarpfront.so) into a
+# temporary directory, and its pytest suite python/tests against wfsim
+.PHONY: test-python
+test-python: shlib $(B)/wfsim
+	@bash scripts/test-python.sh

@@ -88,5 +88,15 @@ if [ "$need" != lint ]; then
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi
   fi
+  # make test-python: cffi (the bindings), pytest, and wheel + setuptools so
+  # `pip install --no-build-isolation ./python` builds offline
+  if ! python3 -c 'import cffi, pytest, wheel, setuptools' >/dev/null 2>&1; then
+    say "running: pip install cffi pytest wheel setuptools"
+    if python3 -m pip install -q cffi pytest wheel setuptools >/tmp/wf-setup-pip.log 2>&1; then
+      say "installed cffi, pytest, wheel, setuptools"
+    else
+      say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
+    fi
+  fi
 fi
 exit $status

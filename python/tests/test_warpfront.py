@@ -1,0 +1,106 @@
+"""pytest suite of the Python package (make test-python, scripts/test-python.sh):
+the installed package against build/wfsim (WFSIM) on the same programs and
+configurations."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import warpfront as wf
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
+RUNS = [("saxpy.s", {}), ("fact.s", {"warps": 4, "war": "inorder", "loops": 2}),
+        ("vecadd.s", {"hazard": "stall", "collectors": 1, "layout": "naive"})]
+
+
+def source(name):
+    with open(os.path.join(ROOT, "sim", "examples", name)) as f:
+        return f.read()
+
+
+def wfsim(name, opts, *extra):
+    args = [WFSIM]
+    for k, v in opts.items():
+        args += ["--" + k.replace("_", "-"), str(v)]
+    return subprocess.run(args + list(extra) + [os.path.join(ROOT, "sim", "examples", name)],
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("name,opts", RUNS)
+def test_run_matches_wfsim(name, opts, tmp_path):
+    cfg = wf.Config(**opts)
+    m = wf.Model(cfg, wf.assemble(source(name), regs=cfg["regs"]))
+    m.run()
+    r = wfsim(name, opts, "--quiet", "--json", "--dump-state", str(tmp_path / "s.json"))
+    assert r.returncode == 0, r.stderr
+    want = json.loads(r.stdout)
+    st = m.stats()
+    assert (st["cycles"], st["instructions"]) == (want["cycles"], want["instructions"])
+    assert st["slot_issued"] == want["issue_slots"]["issued"]
+    assert st["slot_replayed"] == want["issue_slots"]["replayed"]
+    assert st["dispatches"] == [want["dispatches"][u] for u in ("alu", "mul", "lsu")]
+    assert st["bank_reads"][:cfg["banks"]] == want["banks"]["reads"]
+    state = json.loads((tmp_path / "s.json").read_text())
+    fs = m.final_state()
+    assert fs["regs"] == state["regs"] and fs["mem"] == state["mem"]
+    assert sum(fs["retired"]) == want["instructions"]
+
+
+def test_step_matches_run():
+    cfg = wf.Config(warps=2, sched="gto")
+    prog = wf.assemble(source("saxpy.s"), regs=cfg["regs"])
+    ran = wf.Model(cfg, prog)
+    ran.run()
+    m = wf.Model(cfg, prog)
+    issues, dispatches, pieces, writes = 0, [0] * 3, 0, 0
+    while not m.done:
+        ob = m.step()
+        assert ob["cycle"] == m.cycle - 1 and ob["done"] == 0  # done: state at the cycle's start
+        issues += ob["issue"]["valid"]
+        dispatches = [n + d["valid"] for n, d in zip(dispatches, ob["dispatch"])]
+        pieces += ob["piece"]["valid"]
+        writes += sum(w["valid"] for w in ob["wb"])
+    st = m.stats()
+    assert st == ran.stats() and m.final_state() == ran.final_state()
+    # the record's events (fields before and after the large arrays) add up to the statistics
+    assert issues == st["slot_issued"] + st["slot_replayed"] > 0
+    assert dispatches == st["dispatches"] and pieces == st["lsu_pieces"] > 0
+    assert writes == sum(st["bank_writes"]) > 0
+    assert len(ob["warp"]) == wf.lib.WF_MAX_WARPS
+
+
+def test_config_names_and_range_errors_are_wfsims():
+    for opts in ({"warps": 99}, {"war": "fifo"}, {"mem_words": 100}):
+        with pytest.raises(ValueError) as e:
+            wf.Config(**opts)
+        r = wfsim("saxpy.s", opts)
+        assert r.returncode == 2 and str(e.value) in r.stderr, (str(e.value), r.stderr)
+    with pytest.raises(ValueError, match="no_such"):
+        wf.Config(no_such=1)
+    assert wf.Config(mem_line=8)["mem-line"] == 8
+    names = [p["name"] for p in wf.params()]
+    assert "bloom_bits" in names and len(names) == len(set(names))
+
+
+def test_assemble_error_and_disassemble_round_trip():
+    with pytest.raises(wf.WarpfrontError, match=r"^k\.s:2:\d+: "):
+        wf.assemble("nop\nfrob r1\nexit\n", name="k.s")
+    prog = wf.assemble(source("fact.s"))
+    text = "\n".join(wf.disassemble(prog.words)) + "\n"
+    assert wf.assemble(text).words == prog.words
+    assert wf.disassemble([prog.words[-1]]) == ["exit"]
+
+
+def test_run_errors_and_memory_image():
+    cfg = wf.Config(warps=1, lanes=1, mem_words=16)
+    loop = wf.assemble("top: bra top\n")
+    with pytest.raises(wf.WarpfrontError):
+        wf.Model(cfg, loop).run(max_cycles=50)
+    prog = wf.assemble("movi r1, 0\nld r2, [r1 + 3]\naddi r2, r2, 1\nst [r1 + 3], r2\nexit\n")
+    m = wf.Model(cfg, prog, mem=[0, 0, 0, 41] + [0] * 12)
+    m.run()
+    assert m.final_state()["mem"][3] == 42
+    with pytest.raises(ValueError, match="mem_words"):
+        wf.Model(cfg, prog, mem=[0])
