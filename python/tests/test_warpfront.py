@@ -104,3 +104,22 @@ def test_run_errors_and_memory_image():
     assert m.final_state()["mem"][3] == 42
     with pytest.raises(ValueError, match="mem_words"):
         wf.Model(cfg, prog, mem=[0])
+
+
+def test_compare():
+    cfg = wf.Config(warps=4, war="bloom")
+    m = wf.Model(cfg, wf.assemble(source("saxpy.s"), regs=cfg["regs"]))
+    for _ in range(30):
+        rec = m.step()
+    assert wf.compare(cfg, rec, m.obs()) is None
+    bad = m.obs()
+    bad["warp"][1]["ibuf"][0]["pc"] ^= 4
+    assert wf.compare(cfg, rec, bad) == {"cycle": 29, "path": "warp[1].ibuf[0].pc",
+                                         "expected": rec["warp"][1]["ibuf"][0]["pc"],
+                                         "actual": bad["warp"][1]["ibuf"][0]["pc"]}
+    bad = m.obs()
+    bad["warp"][2]["hazard"] += 1
+    assert wf.compare(cfg, rec, bad)["path"] == "warp[2].hazard"
+    assert wf.compare(cfg, rec, bad, hazard=False) is None
+    bad["warp"][5]["exited"] = 1  # warp 5 does not exist with warps=4
+    assert wf.compare(cfg, rec, bad, hazard=False) is None

@@ -12,7 +12,8 @@ import subprocess
 
 import cffi
 
-__all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params"]
+__all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
+           "compare"]
 
 _HEADERS = ["wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
@@ -42,6 +43,8 @@ def _cdef_text(path):
     t = re.sub(r"/\*.*?\*/", " ", t, flags=re.S)
     t = re.sub(r"#ifdef __cplusplus.*?#endif", " ", t, flags=re.S)
     t = re.sub(r"static inline[^{]*\{[^}]*\}", " ", t)
+    # sized by sizeof expressions cffi cannot evaluate; used through pointers only
+    t = re.sub(r"typedef struct \{[^}]*\} wf_cmp_history;", "typedef struct wf_cmp_history wf_cmp_history;", t)
     out = []
     for line in t.splitlines():
         s = line.strip()
@@ -56,8 +59,9 @@ def _cdef_text(path):
 
 _libdir, _incdir = _locate()
 ffi = cffi.FFI()
-ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
+ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS + ["wf_compare.h"]))
 lib = ffi.dlopen(os.path.join(_libdir, "libwarpfront.so.0"))
+verif = ffi.dlopen(os.path.join(_libdir, "libwfverif.so.0"))  # the comparator (verif/compare.c)
 _ERRLEN = 1024
 
 
@@ -208,3 +212,15 @@ class Model:
             return {"regs": regs, "mem": list(st.mem[0:st.mem_words]), "retired": list(st.retired[0:W])}
         finally:
             lib.wf_arch_free(st)
+
+
+def compare(config, expected, actual, hazard=True):
+    """The lockstep comparator (wf_cmp_obs_flags) on two observation records
+    (dicts as Model.step returns): None when equal, else the first difference
+    {'cycle', 'path' (e.g. 'warp[3].ibuf[1].dep'), 'expected', 'actual'}.
+    hazard=False leaves warp[].hazard out, as the harnesses' option does."""
+    e, a, d = ffi.new("wf_obs *", expected), ffi.new("wf_obs *", actual), ffi.new("wf_cmp_diff *")
+    flags = 0 if hazard else verif.WF_CMP_NO_HAZARD
+    if not verif.wf_cmp_obs_flags(config._c, e, a, flags, d):
+        return None
+    return {"cycle": d.cycle, "path": _str(d.path), "expected": d.expected, "actual": d.actual}
