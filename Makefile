@@ -10,6 +10,8 @@ CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build
+# `make` alone builds what a user runs (the first rule below is a template's)
+.DEFAULT_GOAL := all
 LIB_SRCS := $(wildcard cmodel/*.c)
 SIM_SRCS := $(wildcard sim/*.c)
 TEST_SRCS:= $(wildcard verif/unit/test_*.c)
@@ -45,13 +47,47 @@ include verif/verif.mk
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv
-all: $(B)/wfsim $(B)/libwarpfront.a
+all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
+# one line per user-facing target (scripts/test-make-help.sh checks every
+# .PHONY target is here)
 help:
-	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
-	@echo "make regress   install missing tools, run the main regression (results under out/)"
-	@echo "make deps      only install missing tools (scripts/setup.sh)"
-	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make              build the tools: build/wfsim, build/wfgen and the libraries (= make all)"
+	@echo "make test         install missing tools, build, run every test stage (TEST_STAGES; JOBS=2)"
+	@echo "make regress      install missing tools, run the main regression (results under out/)"
+	@echo "make deps         only install missing tools for make test (scripts/setup.sh test)"
+	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
+	@echo "make clean        remove build/ and out/"
+	@echo "Test stages (each also inside make test):"
+	@echo "make test-unit    the Check unit tests (verif/unit/)"
+	@echo "make test-asan    the unit tests and wfsim's tests under ASan+UBSan"
+	@echo "make test-examples wfsim's tests, the regression runner's, coverage, experiments, model-equiv"
+	@echo "make test-kernels sim/kernels on both engines against verif/check_kernels.py"
+	@echo "make test-readme  every README command, in order, in a fresh copy with an empty build/"
+	@echo "make rtl-smoke    the RTL in lockstep with the C model on the examples (Verilator)"
+	@echo "make rtl-assert   simulation-only assertions, each fired by its fault (Icarus)"
+	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
+	@echo "make mutants      every deliberate RTL bug caught by co-simulation"
+	@echo "make lint         Verilator lint, Yosys memory inference and check -assert"
+	@echo "make sc-smoke     the SystemC lockstep harness"
+	@echo "make dpi-smoke    the C model called from SystemVerilog over DPI-C"
+	@echo "make fusesoc-lint the FuseSoC core's lint and synth targets"
+	@echo "make fusesoc-sim  one lockstep co-simulation through FuseSoC (PROGRAM= SEED= WFSIM_OPTIONS=)"
+	@echo "make fpga-sim     programs through the FPGA top under Icarus against wfsim"
+	@echo "Other tests and tools:"
+	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
+	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
+	@echo "make test-regress the regression runner's own test (also in test-examples)"
+	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
+	@echo "make lint-full    lint with the whole generic Yosys synth script (~15 min)"
+	@echo "make model-equiv  the C model against git revision BASE (default HEAD), bit for bit"
+	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make experiments  regenerate docs/results.md and docs/results/*.svg"
+	@echo "make synth        Yosys generic synthesis per configuration (SYNTH_CONFIGS=)"
+	@echo "make fpga         iCE40 synthesis and place-and-route: LUTs, FFs, BRAMs, Fmax (FPGA_CONFIGS=)"
+	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
+	@echo "make fpga-gls     the iCE40 netlist simulated against wfsim (FPGA_CONFIGS=)"
+	@echo "make help         this list"
 
 deps:
 	@bash scripts/setup.sh test
@@ -84,6 +120,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 	@bash scripts/test-model-equiv.sh
 	@bash scripts/test-stage-runner.sh
+	@bash scripts/test-make-help.sh
 
 # wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -182,9 +219,10 @@ test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # every command of README.md (scripts/test-readme.sh); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n
-test-readme: $(B)/wfsim
+# (no build prerequisite: the README's own commands must build what it runs)
+test-readme:
 	@bash scripts/test-readme.sh
-test-readme-full: $(B)/wfsim
+test-readme-full:
 	@README_FULL=1 bash scripts/test-readme.sh
 
 clean:
