@@ -112,9 +112,11 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  bash scripts/run-tests.sh $(ASAN_TESTS)
 	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim.sh
+	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim-input.sh
 
 test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-wfsim-input.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
