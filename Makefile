@@ -46,7 +46,7 @@ include verif/verif.mk
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
-.PHONY: test-regress test-readme test-readme-full model-equiv
+.PHONY: test-regress test-readme test-readme-full model-equiv fuzz test-fuzz
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # one line per user-facing target (scripts/test-make-help.sh checks every
@@ -74,7 +74,9 @@ help:
 	@echo "make fusesoc-lint the FuseSoC core's lint and synth targets"
 	@echo "make fusesoc-sim  one lockstep co-simulation through FuseSoC (PROGRAM= SEED= WFSIM_OPTIONS=)"
 	@echo "make fpga-sim     programs through the FPGA top under Icarus against wfsim"
+	@echo "make test-fuzz    the fuzz target's kept findings, then 30 s of libFuzzer"
 	@echo "Other tests and tools:"
+	@echo "make fuzz         libFuzzer over the assembler, image loader, options line, interpreter vs cycle model (FUZZ_SECONDS=300)"
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
 	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
@@ -98,7 +100,7 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-fuzz
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
@@ -209,6 +211,27 @@ sc-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a $(B)/wfgen
 	@bash verif/sc/smoke.sh
 dpi-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a
 	@bash verif/dpi/smoke.sh
+
+# libFuzzer over the assembler, the image loader, the options line and
+# interpreter vs cycle model (verif/fuzz/wf_fuzz.c, scripts/fuzz.sh,
+# docs/verification.md "Fuzzing"). make fuzz: FUZZ_SECONDS (default 300);
+# test-fuzz (in make test): the kept findings, then 30 seconds.
+FUZZ_SECONDS ?= 300
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g $(INC) -Iverif/include -fno-omit-frame-pointer \
+  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_DEPS    := verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) $(wildcard cmodel/include/*.h) $(VERIF_HDRS)
+$(B)/fuzz/wf_fuzz: $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) -lm
+# the harness with a planted fault (scripts/fuzz.sh --selftest)
+$(B)/fuzz/wf_fuzz-selftest%: $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DWF_FUZZ_SELFTEST=$* -o $@ verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) -lm
+fuzz: deps $(B)/fuzz/wf_fuzz $(B)/wfsim
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+test-fuzz: $(B)/fuzz/wf_fuzz $(B)/wfsim
+	@bash scripts/fuzz.sh 30
 
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
