@@ -11,21 +11,7 @@ case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-wfsim-input.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-# expect RC TEXT ARGS...: exit status RC and the fixed string TEXT on stdout or stderr
-expect() {
-  local want_rc=$1 text=$2 rc
-  shift 2
-  timeout 60 "$WFSIM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  rc=$?
-  if [[ $rc != "$want_rc" ]]; then
-    bad "wfsim $* exited $rc, expected $want_rc; stderr: $(head -c 300 "$tmp/err")"
-  elif [[ -n $text ]] && ! grep -qF -- "$text" "$tmp/out" "$tmp/err"; then
-    bad "wfsim $* did not print: $text; got: $(head -c 300 "$tmp/err")"
-  else ok; fi
-}
+. "$root/scripts/wfsim-expect.sh" # ok, bad, expect
 cp "$root/sim/examples/vecadd.s" "$tmp/p.s"
 p=$tmp/p.s
 printf 'loop: bra loop\n' >"$tmp/hang.s"

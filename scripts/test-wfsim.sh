@@ -19,26 +19,7 @@ checker="$root/verif/check_examples.py"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-wfsim.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-
-# expect RC TEXT ARGS...: wfsim ARGS exits with RC and prints TEXT (a fixed
-# string) on stdout or stderr.
-expect() {
-  local want_rc=$1 text=$2 rc
-  shift 2
-  "$WFSIM" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ "$rc" != "$want_rc" ]; then
-    bad "wfsim $* exited $rc, expected $want_rc; stderr: $(head -c 400 "$tmp/err")"
-  elif [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/out" "$tmp/err"; then
-    bad "wfsim $* did not print: $text; got: $(head -c 400 "$tmp/err" "$tmp/out")"
-  else
-    ok
-  fi
-}
+. "$root/scripts/wfsim-expect.sh" # ok, bad, expect
 
 # Instructions in a source file, counted from the text: lines left after
 # removing comments, labels and directives.
