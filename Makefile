@@ -10,6 +10,8 @@ CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build
+# `make` alone builds what a user runs (the first rule below is a template's)
+.DEFAULT_GOAL := all
 LIB_SRCS := $(wildcard cmodel/*.c)
 SIM_SRCS := $(wildcard sim/*.c)
 TEST_SRCS:= $(wildcard verif/unit/test_*.c)
@@ -45,23 +47,60 @@ include cmodel/lib.mk
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
-.PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves
-all: $(B)/wfsim $(B)/libwarpfront.a
+.PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves fuzz test-fuzz
+all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
+# one line per user-facing target (scripts/test-make-help.sh checks every
+# .PHONY target is here)
 help:
-	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
-	@echo "make regress   install missing tools, run the main regression (results under out/)"
-	@echo "make deps      only install missing tools (scripts/setup.sh)"
-	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make              build the tools: build/wfsim, build/wfgen and the libraries (= make all)"
+	@echo "make test         install missing tools, build, run every test stage (TEST_STAGES; JOBS=2)"
+	@echo "make regress      install missing tools, run the main regression (results under out/)"
 	@echo "make regress RESUME=latest|RUN   finish a stopped regression (only the seeds without a result)"
 	@echo "make regress SLURM=1 SHARDS=N [SLURM_ARGS=...]   the regression as a Slurm job array + merge job"
 	@echo "make regress-report RUN=latest|RUN   rewrite a run's report from its per-seed results"
 	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
-	@echo "make test-regress-faults   the regression runner under faults (signals, full disk, builds, knobs)"
-	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
+	@echo "make shlib        the shared libraries only (build/pic/: libwarpfront.so, libwfverif.so)"
 	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim"
-	@echo "make test-install   install into a temporary prefix, build and run an external C program with pkg-config"
-	@echo "make test-python   pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
+	@echo "make deps         only install missing tools for make test (scripts/setup.sh test)"
+	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
+	@echo "make clean        remove build/ and out/"
+	@echo "Test stages (each also inside make test):"
+	@echo "make test-unit    the Check unit tests (verif/unit/)"
+	@echo "make test-asan    the unit tests and wfsim's tests under ASan+UBSan"
+	@echo "make test-examples wfsim's tests, the regression runner's, coverage, experiments, model-equiv"
+	@echo "make test-kernels sim/kernels on both engines against verif/check_kernels.py"
+	@echo "make test-readme  every README command, in order, in a fresh copy with an empty build/"
+	@echo "make rtl-smoke    the RTL in lockstep with the C model on the examples (Verilator)"
+	@echo "make rtl-assert   simulation-only assertions, each fired by its fault (Icarus)"
+	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
+	@echo "make mutants      every deliberate RTL bug caught by co-simulation"
+	@echo "make lint         Verilator lint, Yosys memory inference and check -assert"
+	@echo "make sc-smoke     the SystemC lockstep harness"
+	@echo "make dpi-smoke    the C model called from SystemVerilog over DPI-C"
+	@echo "make fusesoc-lint the FuseSoC core's lint and synth targets"
+	@echo "make fusesoc-sim  one lockstep co-simulation through FuseSoC (PROGRAM= SEED= WFSIM_OPTIONS=)"
+	@echo "make fpga-sim     programs through the FPGA top under Icarus against wfsim"
+	@echo "make test-fuzz    the fuzz target's kept findings, then 30 s of libFuzzer"
+	@echo "make test-regress-faults the regression runner under faults (signals, full disk, builds, knobs)"
+	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
+	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
+	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
+	@echo "Other tests and tools:"
+	@echo "make fuzz         libFuzzer over the assembler, image loader, options line, interpreter vs cycle model (FUZZ_SECONDS=300)"
+	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
+	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
+	@echo "make test-regress the regression runner's own test (also in test-examples)"
+	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
+	@echo "make lint-full    lint with the whole generic Yosys synth script (~15 min)"
+	@echo "make model-equiv  the C model against git revision BASE (default HEAD), bit for bit"
+	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make experiments  regenerate docs/results.md and docs/results/*.svg"
+	@echo "make synth        Yosys generic synthesis per configuration (SYNTH_CONFIGS=)"
+	@echo "make fpga         iCE40 synthesis and place-and-route: LUTs, FFs, BRAMs, Fmax (FPGA_CONFIGS=)"
+	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
+	@echo "make fpga-gls     the iCE40 netlist simulated against wfsim (FPGA_CONFIGS=)"
+	@echo "make help         this list"
 
 deps:
 	@bash scripts/setup.sh test
@@ -73,7 +112,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python
+  test-install test-python test-fuzz
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -87,14 +126,17 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  bash scripts/run-tests.sh $(ASAN_TESTS)
 	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim.sh
+	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim-input.sh
 
 test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-wfsim-input.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 	@bash scripts/test-model-equiv.sh
 	@bash scripts/test-stage-runner.sh
+	@bash scripts/test-make-help.sh
 
 # wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -182,6 +224,27 @@ sc-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a $(B)/wfgen
 dpi-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a
 	@bash verif/dpi/smoke.sh
 
+# libFuzzer over the assembler, the image loader, the options line and
+# interpreter vs cycle model (verif/fuzz/wf_fuzz.c, scripts/fuzz.sh,
+# docs/verification.md "Fuzzing"). make fuzz: FUZZ_SECONDS (default 300);
+# test-fuzz (in make test): the kept findings, then 30 seconds.
+FUZZ_SECONDS ?= 300
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g $(INC) -Iverif/include -fno-omit-frame-pointer \
+  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_DEPS    := verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) $(wildcard cmodel/include/*.h) $(VERIF_HDRS)
+$(B)/fuzz/wf_fuzz: $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) -lm
+# the harness with a planted fault (scripts/fuzz.sh --selftest)
+$(B)/fuzz/wf_fuzz-selftest%: $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DWF_FUZZ_SELFTEST=$* -o $@ verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) -lm
+fuzz: deps $(B)/fuzz/wf_fuzz $(B)/wfsim
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+test-fuzz: $(B)/fuzz/wf_fuzz $(B)/wfsim
+	@bash scripts/fuzz.sh 30
+
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
 # SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT BUILD_TIMEOUT SIZES RUN_ID
@@ -207,9 +270,10 @@ test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # every command of README.md (scripts/test-readme.sh); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n
-test-readme: $(B)/wfsim
+# (no build prerequisite: the README's own commands must build what it runs)
+test-readme:
 	@bash scripts/test-readme.sh
-test-readme-full: $(B)/wfsim
+test-readme-full:
 	@README_FULL=1 bash scripts/test-readme.sh
 
 clean:

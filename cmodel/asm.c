@@ -468,6 +468,8 @@ static int assemble(actx *a, size_t textlen, wf_program *out)
         a->ll = end - pos;
         a->p = 0;
         a->line++;
+        const char *nul = memchr(a->ls, 0, a->ll); /* input, not an end: refused (docs/isa.md) */
+        if (nul) return FAIL(a, (size_t)(nul - a->ls), "NUL byte in the source");
         if (parse_line(a) < 0) return -1;
         pos = end + 1;
     }
@@ -478,10 +480,12 @@ static int assemble(actx *a, size_t textlen, wf_program *out)
             resolve(a, &a->ins[i].tgt, "branch target", &a->ins[i].in.imm) < 0)
             return -1;
     uint16_t start_pc[WF_MAX_WARPS] = {0};
+    uint64_t start_given = 0;
     for (unsigned w = 0; w < WF_MAX_WARPS; w++) {
         int32_t pc = 0;
         if (a->has_start[w] && resolve(a, &a->start[w], "start pc", &pc) < 0) return -1;
         start_pc[w] = (uint16_t)pc;
+        if (a->has_start[w]) start_given |= 1ull << w;
     }
     const parsed *last = &a->ins[a->n - 1];
     if (last->in.op != WF_OP_EXIT && last->in.op != WF_OP_BRA)
@@ -503,6 +507,7 @@ static int assemble(actx *a, size_t textlen, wf_program *out)
     out->line = lines;
     out->len = (unsigned)a->n;
     memcpy(out->start_pc, start_pc, sizeof start_pc);
+    out->start_given = start_given;
     return 0;
 }
 
@@ -525,9 +530,11 @@ int wf_assemble(const char *file, const char *text, unsigned regs, wf_program *o
     return assemble_n(file, text, strlen(text), regs, out, err, errlen);
 }
 
-int wf_assemble_file(const char *path, unsigned regs, wf_program *out, char *err, size_t errlen)
+int wf_read_text(const char *path, size_t cap, char **text, size_t *len, char *err,
+                 size_t errlen)
 {
-    memset(out, 0, sizeof *out);
+    *text = NULL;
+    *len = 0;
     if (!err) errlen = 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -535,30 +542,54 @@ int wf_assemble_file(const char *path, unsigned regs, wf_program *out, char *err
         return -1;
     }
     char *buf = NULL;
-    size_t len = 0, cap = 0;
+    size_t n = 0, size = 0;
+    const char *why = NULL; /* or a read error */
+    int too_large = 0;
     for (;;) {
-        if (len == cap) {
-            char *nb = realloc(buf, cap = cap ? 2 * cap : 65536);
+        if (n + 1 >= size) { /* room for one byte past the cap, and the terminating NUL */
+            size_t want = size ? 2 * size : 65536;
+            if (want > cap + 2) want = cap + 2;
+            char *nb = want > size ? realloc(buf, want) : NULL;
             if (!nb) {
-                free(buf);
-                fclose(f);
-                if (errlen) snprintf(err, errlen, "%s: out of memory", path);
-                return -1;
+                why = "out of memory";
+                break;
             }
             buf = nb;
+            size = want;
         }
-        size_t k = fread(buf + len, 1, cap - len, f);
-        len += k;
+        size_t k = fread(buf + n, 1, size - 1 - n, f);
+        n += k;
+        if (n > cap) {
+            too_large = 1;
+            break;
+        }
         if (k == 0) break;
     }
-    int bad = ferror(f), e = errno;
+    int bad = !why && !too_large && ferror(f), e = errno;
     fclose(f);
-    int rc = -1;
-    if (bad) {
-        if (errlen) snprintf(err, errlen, "%s: cannot read: %s", path, strerror(e));
-    } else {
-        rc = assemble_n(path, buf, len, regs, out, err, errlen);
+    if (why || too_large || bad) {
+        if (errlen && too_large)
+            snprintf(err, errlen, "%s: larger than %zu bytes (the input size limit, docs/isa.md)",
+                     path, cap);
+        else if (errlen)
+            snprintf(err, errlen, "%s: %s", path, why ? why : strerror(e));
+        free(buf);
+        return -1;
     }
+    buf[n] = 0;
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+int wf_assemble_file(const char *path, unsigned regs, wf_program *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!err) errlen = 0;
+    char *buf;
+    size_t len;
+    if (wf_read_text(path, WF_MAX_TEXT_BYTES, &buf, &len, err, errlen)) return -1;
+    int rc = assemble_n(path, buf, len, regs, out, err, errlen);
     free(buf);
     return rc;
 }

@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "wf_config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +168,8 @@ const char *wf_config_apply_options(wf_config *cfg, const char *text, char *err,
     for (char *tok = strtok_r(line, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
         char *val = strncmp(tok, "--", 2) == 0 ? strtok_r(NULL, " \t\r", &save) : NULL;
         if (!val) {
-            snprintf(err, errlen, "wfsim-options: expected '--name value', got '%s'", tok);
+            wf_quote_value(tok, msg, sizeof msg);
+            snprintf(err, errlen, "wfsim-options: expected '--name value', got '%s'", msg);
             return err;
         }
         if (wf_config_set(cfg, tok + 2, val, msg, sizeof msg)) {
@@ -180,31 +180,63 @@ const char *wf_config_apply_options(wf_config *cfg, const char *text, char *err,
     return NULL;
 }
 
+int wf_parse_decimal(const char *s, uint64_t max, uint64_t *out)
+{
+    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1])) return -1;
+    uint64_t x = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (max - d) / 10) return -1;
+        x = x * 10 + d;
+    }
+    *out = x;
+    return 0;
+}
+
+void wf_quote_value(const char *v, char *buf, size_t len)
+{
+    size_t o = 0, i = 0;
+    if (!len) return;
+    for (; v[i] && i < 32 && o + 5 < len; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (c >= 0x20 && c < 0x7f) buf[o++] = (char)c;
+        else o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
+    }
+    if (v[i] && o + 4 < len) o += (size_t)snprintf(buf + o, len - o, "...");
+    buf[o] = 0;
+}
+
 const char *wf_config_set(wf_config *cfg, const char *name, const char *value, char *err,
                           size_t errlen)
 {
     const wf_param *p = wf_param_find(name);
+    char q[160];
     if (!p) {
-        snprintf(err, errlen, "unknown parameter '%s'", name);
+        wf_quote_value(name, q, sizeof q);
+        snprintf(err, errlen, "unknown parameter '%s'", q);
         return err;
     }
     char range[96];
     wf_param_range(p, range, sizeof range);
+    wf_quote_value(value, q, sizeof q);
     if (p->kind == WF_PARAM_ENUM) {
         for (unsigned v = p->min; v <= p->max; v++)
             if (strcmp(p->enum_names[v], value) == 0) {
                 put(cfg, p, v);
                 return NULL;
             }
-        snprintf(err, errlen, "parameter %s='%s': allowed %s", p->name, value, range);
+        snprintf(err, errlen, "parameter %s='%s': allowed %s", p->name, q, range);
         return err;
     }
-    char *end;
-    errno = 0;
-    long long v = strtoll(value, &end, 0);
-    if (*value == 0 || *end != 0 || errno || v < 0 || v > 0xFFFFFFFFLL ||
-        !in_range(p, (unsigned)v)) {
-        snprintf(err, errlen, "parameter %s='%s': allowed %s", p->name, value, range);
+    uint64_t v;
+    if (wf_parse_decimal(value, UINT64_MAX, &v)) {
+        snprintf(err, errlen, "parameter %s='%s': allowed %s, decimal without sign or leading zeros",
+                 p->name, q, range);
+        return err;
+    }
+    if (v > p->max || !in_range(p, (unsigned)v)) {
+        snprintf(err, errlen, "parameter %s='%s': allowed %s", p->name, q, range);
         return err;
     }
     put(cfg, p, (unsigned)v);

@@ -77,15 +77,21 @@ static int get_le(FILE *f, unsigned bytes, uint64_t *v)
     return 0;
 }
 
+/* Warp w has a start entry: a .start (its pc may be 0) or a nonzero pc. */
+static int has_start(const wf_program *p, unsigned w)
+{
+    return p->start_pc[w] != 0 || ((p->start_given >> w) & 1);
+}
+
 int wf_write_image(const wf_program *p, FILE *f)
 {
     unsigned s = 0;
-    for (unsigned w = 0; w < WF_MAX_WARPS; w++) s += p->start_pc[w] != 0;
+    for (unsigned w = 0; w < WF_MAX_WARPS; w++) s += (unsigned)has_start(p, w);
     fwrite(magic, 1, sizeof magic, f);
     put_le(f, p->len, 4);
     put_le(f, s, 4);
     for (unsigned w = 0; w < WF_MAX_WARPS; w++)
-        if (p->start_pc[w]) {
+        if (has_start(p, w)) {
             put_le(f, w, 4);
             put_le(f, p->start_pc[w], 4);
         }
@@ -139,6 +145,7 @@ int wf_read_image(FILE *f, const char *name, unsigned regs, wf_program *out, cha
             goto fail;
         }
         p.start_pc[w] = (uint16_t)pc;
+        p.start_given |= 1ull << w;
     }
     p.len = (unsigned)n;
     p.words = malloc(n * sizeof *p.words);
@@ -170,7 +177,7 @@ int wf_write_disasm(const wf_program *p, FILE *f)
     char buf[96];
     wf_insn in;
     for (unsigned w = 0; w < WF_MAX_WARPS; w++)
-        if (p->start_pc[w]) fprintf(f, ".start w%u, @%u\n", w, p->start_pc[w]);
+        if (has_start(p, w)) fprintf(f, ".start w%u, @%u\n", w, p->start_pc[w]);
     for (unsigned i = 0; i < p->len; i++) {
         if (wf_decode(p->words[i], WF_MAX_REGS, &in)) return -1; /* no source form exists */
         wf_disasm(&in, buf, sizeof buf);

@@ -18,6 +18,8 @@ deb_reqs=(
   "yosys:yosys:test"
   "lib:systemc:libsystemc-dev:test"   # make sc-smoke
   "lcov:lcov:test"                    # COV=1 (and its test in test-regress)
+  "clang:clang:test"                  # make fuzz / test-fuzz (libFuzzer)
+  "file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev:test"
   "valgrind:valgrind:regress"
   "munged:munge:test"                 # make test-slurm: a real single-node Slurm
   "slurmctld:slurm-wlm:test"
@@ -42,9 +44,11 @@ have_lib() { pkg-config --exists "$1" 2>/dev/null || [ -e "/usr/include/$1.h" ];
 missing_pkgs=()
 for row in "${deb_reqs[@]}"; do
   IFS=: read -r a b c d <<<"$row"
-  if [ "$a" = lib ]; then probe="lib:$b"; pkg="$c"; stage="$d"; else probe="$a"; pkg="$b"; stage="$c"; fi
+  if [ "$a" = lib ] || [ "$a" = file ]; then probe="$a:$b"; pkg="$c"; stage="$d"; else probe="$a"; pkg="$b"; stage="$c"; fi
   wanted "$stage" || continue
-  if [ "${probe%%:*}" = lib ]; then
+  if [ "${probe%%:*}" = file ]; then # a file a package installs (a glob)
+    compgen -G "${probe#file:}" >/dev/null && continue
+  elif [ "${probe%%:*}" = lib ]; then
     have_lib "${probe#lib:}" && continue
   else
     command -v "$probe" >/dev/null 2>&1 && continue

@@ -11,11 +11,25 @@
 #    synthesis flows): they are checked with `make -n` (the target and its
 #    variables exist); README_FULL=1 (`make test-readme-full`) runs them for
 #    real, except `make test` itself (that is the caller).
+# The commands run as a new user runs them: in a fresh copy of the checkout
+# (its tracked and untracked-but-not-ignored files) with an EMPTY build/ and
+# out/, so a build step the README leaves out fails here. The copy is deleted
+# afterwards (README_KEEP=1 keeps it).
 # Logs: out/test-readme/<n>.log. Exit 1 on the first failing command.
 set -u
 cd "$(dirname "$0")/.."
 full=${README_FULL:-0}
-log=out/test-readme; rm -rf "$log"; mkdir -p "$log"
+log=$PWD/out/test-readme; rm -rf "$log"; mkdir -p "$log"
+clone=$(mktemp -d)
+if [[ ${README_KEEP:-0} == 1 ]]; then echo "test-readme: the copy is $clone"
+else trap 'rm -rf "$clone"' EXIT; fi
+git ls-files -z --cached --others --exclude-standard |
+  while IFS= read -r -d '' f; do [[ -e $f ]] && printf '%s\0' "$f"; done |
+  tar --null -T - -cf - | tar -C "$clone" -xf - ||
+  { echo "test-readme: cannot copy the checkout to $clone"; exit 1; }
+[[ ! -e $clone/build && ! -e $clone/out ]] ||
+  { echo "test-readme: build/ or out/ is not empty in the copy"; exit 1; }
+cd "$clone"
 # one line per command: "<dry 0|1><TAB><expected status><TAB><command>"
 cmds=$(python3 - <<'PY'
 import re

@@ -19,26 +19,7 @@ checker="$root/verif/check_examples.py"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-wfsim.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-
-# expect RC TEXT ARGS...: wfsim ARGS exits with RC and prints TEXT (a fixed
-# string) on stdout or stderr.
-expect() {
-  local want_rc=$1 text=$2 rc
-  shift 2
-  "$WFSIM" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ "$rc" != "$want_rc" ]; then
-    bad "wfsim $* exited $rc, expected $want_rc; stderr: $(head -c 400 "$tmp/err")"
-  elif [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/out" "$tmp/err"; then
-    bad "wfsim $* did not print: $text; got: $(head -c 400 "$tmp/err" "$tmp/out")"
-  else
-    ok
-  fi
-}
+. "$root/scripts/wfsim-expect.sh" # ok, bad, expect
 
 # Instructions in a source file, counted from the text: lines left after
 # removing comments, labels and directives.
@@ -165,11 +146,11 @@ if "$WFSIM" --functional --quiet --warps 1 --lanes 1 --regs 4 --mem-words 16 --m
    grep -qF '"mem":[10,20,4294967295,1,0,0,0,0,0,0,0,0,0,0,0,9]}' "$tmp/init.json"; then ok
 else bad "--mem-init: unexpected state $(cat "$tmp/init.json" 2>/dev/null)"; fi
 printf '1\n2\nxyz\n' >"$tmp/badinit.hex"
-expect 2 "$tmp/badinit.hex:3: bad hex word 'xyz'" --functional --mem-init "$tmp/badinit.hex" "$tmp/init.s"
+expect 2 "$tmp/badinit.hex:3:1: bad hex word 'xyz'" --functional --mem-init "$tmp/badinit.hex" "$tmp/init.s"
 printf '1\n123456789\n' >"$tmp/wide.hex"
-expect 2 "$tmp/wide.hex:2: hex word '123456789' does not fit in 32 bits" --functional --mem-init "$tmp/wide.hex" "$tmp/init.s"
+expect 2 "$tmp/wide.hex:2:1: hex word '123456789' does not fit in 32 bits" --functional --mem-init "$tmp/wide.hex" "$tmp/init.s"
 seq 1 17 >"$tmp/long.hex"
-expect 2 "$tmp/long.hex:17: more than mem_words=16 words" --functional --mem-words 16 --mem-init "$tmp/long.hex" "$tmp/init.s"
+expect 2 "$tmp/long.hex:17:1: more than mem_words=16 words" --functional --mem-words 16 --mem-init "$tmp/long.hex" "$tmp/init.s"
 expect 0 "" --functional --mem-words 32 --mem-init "$tmp/long.hex" "$tmp/init.s"
 expect 2 "$tmp/none.hex" --functional --mem-init "$tmp/none.hex" "$tmp/init.s"
 
@@ -382,7 +363,7 @@ if "$WFSIM" --quiet --warps 2 --lanes 3 --dump-state "$tmp/cimg.json" "$tmp/veca
    cmp -s "$tmp/vecadd.src.json" "$tmp/cimg.json"; then ok
 else bad "cycle model on vecadd.wfb differs from the interpreter on vecadd.s"; fi
 expect 2 "wfsim: program has 11 instructions; imem_words=8" --imem-words 8 "$v"
-expect 2 "$tmp/long.hex:17: more than mem_words=16 words" --mem-words 16 --mem-init "$tmp/long.hex" "$tmp/init.s"
+expect 2 "$tmp/long.hex:17:1: more than mem_words=16 words" --mem-words 16 --mem-init "$tmp/long.hex" "$tmp/init.s"
 
 # (c4) --max-cycles: exceeding it is a runtime error naming the limit
 expect 1 "wfsim: not done after max_cycles=5 cycles: cycle 5:" --max-cycles 5 "$v"

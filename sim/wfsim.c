@@ -7,12 +7,15 @@
  * Exit status: 0 success, 1 runtime error (a program that does not
  * terminate: --max-steps or --max-cycles exceeded, or the cycle model's
  * watchdog), 2 usage, configuration, load or file error. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "warpfront.h"
 #include "wf_cov.h"
@@ -23,12 +26,24 @@
 #define RANGE_1 "1..18446744073709551615"
 #define RANGE_0 "0..18446744073709551615"
 
+/* The output files, all opened before anything is written or run, so a bad
+ * path fails first; an output never written (a failed run) is removed. */
+enum { OUT_HEX, OUT_IMAGE, OUT_STATE, OUT_KANATA, OUT_COV, N_OUT };
+typedef struct {
+    const char *opt, *path, *mode;
+    FILE *f;
+    int to_stdout, regular, done;
+    dev_t dev;
+    ino_t ino;
+} outfile;
+
 typedef struct {
     wf_config cfg;
     int functional, quiet, disasm, json, trace;
     int max_steps_given, max_cycles_given, trace_from_given, trace_to_given;
     uint64_t max_steps, max_cycles, trace_from, trace_to;
     const char *mem_init, *dump_state, *emit_hex, *emit_image, *kanata, *cov, *program;
+    outfile *out; /* N_OUT, indexed by OUT_* */
 } options;
 
 /* Options that are not machine parameters. */
@@ -62,7 +77,7 @@ static const struct {
                      "--functional: instructions one warp may execute before the run is an "
                      "error (" RANGE_1 ", default 10000000)", 1},
     [O_MEM_INIT] = {"mem-init", "FILE",
-                    "initial scratchpad: one hex word per line, '#' comments, at most "
+                    "initial scratchpad: one hex word per line (optional 0x), '#' comments, at most "
                     "mem_words words (default all 0)", 1},
     [O_DUMP_STATE] = {"dump-state", "FILE", "write the final state as JSON ('-' = stdout)", 1},
     [O_EMIT_HEX] = {"emit-hex", "FILE", "write the program as $readmemh hex ('-' = stdout)", 1},
@@ -96,7 +111,11 @@ static void usage(FILE *f)
                "interpreter.\n"
                "Exit status: 0 success, 1 run-time error (--max-cycles/--max-steps exceeded, "
                "watchdog), 2 usage,\nconfiguration, load or file error.\n"
-               "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n"
+               "Options take their value as '--opt VALUE' or '--opt=VALUE'. Numbers are decimal:\n"
+               "no sign, spaces, leading zeros or 0x (also in a program's '# wfsim-options:' line).\n"
+               "At most one option writes to stdout. PROGRAM and --mem-init are at most 16777216 "
+               "bytes,\nwithout NUL bytes; no output may be an input. Every output file is "
+               "opened before the run,\nand removed when the run fails before writing it.\n\n"
                "Tool options:\n");
     for (size_t i = 0; i < N_TOOL_OPTS; i++) {
         snprintf(left, sizeof left, "--%s%s%s", tool_opts[i].name, tool_opts[i].arg ? " " : "",
@@ -128,16 +147,20 @@ static int fail2(const char *fmt, ...)
     return 2;
 }
 
-/* A 64-bit count: decimal (or 0x hex); zero only when allow_zero. */
+/* A 64-bit count: decimal like every number option (wf_parse_decimal);
+ * zero only when allow_zero. */
 static int parse_count(const char *v, int allow_zero, uint64_t *out)
 {
-    if (*v < '0' || *v > '9') return -1;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 0);
-    if (*end || errno || (x == 0 && !allow_zero)) return -1;
-    *out = x;
+    if (wf_parse_decimal(v, UINT64_MAX, out) || (*out == 0 && !allow_zero)) return -1;
     return 0;
+}
+
+/* Flushes stdout; a write error there (a full disk, a closed pipe) is exit 2. */
+static int check_stdout(int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+    fprintf(stderr, "wfsim: write error on stdout: %s\n", strerror(errno));
+    return rc ? rc : 2;
 }
 
 static int is_count_opt(size_t i)
@@ -149,11 +172,12 @@ static int is_count_opt(size_t i)
  * status after printing the message. */
 static int apply(options *o, const char *name, const char *value, int have_value)
 {
-    char err[256];
+    char err[256], q[160];
     for (size_t i = 0; i < N_TOOL_OPTS; i++) {
         if (strcmp(name, tool_opts[i].name) != 0) continue;
+        if (value) wf_quote_value(value, q, sizeof q);
         if (!tool_opts[i].takes_value && have_value)
-            return fail2("wfsim: option --%s: takes no value (got '%s')", name, value);
+            return fail2("wfsim: option --%s: takes no value (got '%s')", name, q);
         const int from_zero = i == O_TRACE_FROM || i == O_TRACE_TO;
         if (tool_opts[i].takes_value && !have_value) {
             if (is_count_opt(i))
@@ -163,14 +187,14 @@ static int apply(options *o, const char *name, const char *value, int have_value
         }
         uint64_t count = 0;
         if (is_count_opt(i) && parse_count(value, from_zero, &count))
-            return fail2("wfsim: option --%s: '%s' is not allowed (allowed %s)", name, value,
+            return fail2("wfsim: option --%s: '%s' is not allowed (allowed %s)", name, q,
                          from_zero ? RANGE_0 : RANGE_1);
         switch (i) {
         case O_FUNCTIONAL: o->functional = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_DISASM: o->disasm = 1; break;
-        case O_HELP: usage(stdout); exit(0);
-        case O_VERSION: printf("wfsim (warpfront) %s\n", WFSIM_VERSION); exit(0);
+        case O_HELP: usage(stdout); exit(check_stdout(0));
+        case O_VERSION: printf("wfsim (warpfront) %s\n", WFSIM_VERSION); exit(check_stdout(0));
         case O_MAX_STEPS:
             o->max_steps = count;
             o->max_steps_given = 1;
@@ -218,6 +242,8 @@ static int apply(options *o, const char *name, const char *value, int have_value
     }
     return 0;
 }
+
+static int is_stdout(const char *path) { return path && strcmp(path, "-") == 0; }
 
 static int parse_args(int argc, char **argv, options *o)
 {
@@ -296,13 +322,14 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->trace_from_given && o->trace_to_given && o->trace_from > o->trace_to)
         return fail2("wfsim: option --trace-to: %" PRIu64 " is before --trace-from %" PRIu64,
                      o->trace_to, o->trace_from);
-    /* at most one machine-readable stream on stdout */
-    int on_stdout = o->json + o->trace + (o->dump_state && strcmp(o->dump_state, "-") == 0) +
-                    (o->kanata && strcmp(o->kanata, "-") == 0) +
-                    (o->cov && strcmp(o->cov, "-") == 0);
+    /* at most one format on stdout */
+    int on_stdout = o->json + o->trace + o->disasm + is_stdout(o->dump_state) +
+                    is_stdout(o->kanata) + is_stdout(o->cov) + is_stdout(o->emit_hex) +
+                    is_stdout(o->emit_image);
     if (on_stdout > 1)
-        return fail2("wfsim: --json, --trace, --dump-state -, --kanata - and --cov - all write "
-                     "to stdout; use at most one of them");
+        return fail2("wfsim: --json, --trace, --disasm, --dump-state -, --kanata -, --cov -, "
+                     "--emit-hex - and --emit-image - all write to stdout; use at most one of "
+                     "them");
     return 0;
 }
 
@@ -337,58 +364,53 @@ static int load_program(const options *o, wf_program *prog)
 }
 
 /* Reads --mem-init: one hex word per line (optional 0x), '#' comments and
- * blank lines allowed, at most mem_words words. Returns 0 or 2. */
+ * blank lines allowed, at most mem_words words, at most WF_MAX_TEXT_BYTES
+ * bytes, no NUL bytes. Messages "file:line:col: ...". Returns 0 or 2. */
 static int read_mem_init(const char *path, unsigned mem_words, uint32_t *mem)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "wfsim: --mem-init %s: cannot open: %s\n", path, strerror(errno));
-        return 2;
-    }
-    char buf[512];
+    char *buf, err[512], q[160];
+    size_t len;
+    if (wf_read_text(path, WF_MAX_TEXT_BYTES, &buf, &len, err, sizeof err))
+        return fail2("wfsim: --mem-init %s", err);
     unsigned line = 0, n = 0;
     int rc = 0;
-    while (fgets(buf, sizeof buf, f)) {
+    for (size_t pos = 0; pos < len && !rc;) {
+        char *ls = buf + pos, *nl = memchr(ls, '\n', len - pos);
+        size_t ll = nl ? (size_t)(nl - ls) : len - pos;
+        pos += ll + 1;
         line++;
-        size_t len = strlen(buf);
-        if (len == sizeof buf - 1 && buf[len - 1] != '\n' && !feof(f)) {
-            fprintf(stderr, "%s:%u: line too long\n", path, line);
-            rc = 2;
+        const char *nul = memchr(ls, 0, ll);
+        if (nul) {
+            rc = fail2("%s:%u:%zu: NUL byte in the memory image", path, line,
+                       (size_t)(nul - ls) + 1);
             break;
         }
-        char *hash = strchr(buf, '#');
+        ls[ll] = 0; /* the '\n' or the buffer's final NUL */
+        char *hash = strchr(ls, '#');
         if (hash) *hash = 0;
-        char *s = buf;
-        while (*s == ' ' || *s == '\t') s++;
+        char *s = ls;
+        while (*s == ' ' || *s == '\t' || *s == '\r') s++;
         char *e = s + strlen(s);
-        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
         *e = 0;
         if (!*s) continue;
+        const size_t col = (size_t)(s - ls) + 1;
+        wf_quote_value(s, q, sizeof q);
         const char *digits = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? s + 2 : s;
         size_t nd = strspn(digits, "0123456789abcdefABCDEF");
         if (nd == 0 || digits[nd] != 0) {
-            fprintf(stderr, "%s:%u: bad hex word '%s'\n", path, line, s);
-            rc = 2;
-            break;
+            rc = fail2("%s:%u:%zu: bad hex word '%s'", path, line, col, q);
+        } else {
+            while (*digits == '0' && nd > 1) digits++, nd--;
+            if (nd > 8)
+                rc = fail2("%s:%u:%zu: hex word '%s' does not fit in 32 bits", path, line, col, q);
+            else if (n >= mem_words)
+                rc = fail2("%s:%u:%zu: more than mem_words=%u words", path, line, col, mem_words);
+            else
+                mem[n++] = (uint32_t)strtoul(digits, NULL, 16);
         }
-        while (*digits == '0' && nd > 1) digits++, nd--;
-        if (nd > 8) {
-            fprintf(stderr, "%s:%u: hex word '%s' does not fit in 32 bits\n", path, line, s);
-            rc = 2;
-            break;
-        }
-        if (n >= mem_words) {
-            fprintf(stderr, "%s:%u: more than mem_words=%u words\n", path, line, mem_words);
-            rc = 2;
-            break;
-        }
-        mem[n++] = (uint32_t)strtoul(digits, NULL, 16);
     }
-    if (!rc && ferror(f)) {
-        fprintf(stderr, "wfsim: --mem-init %s: read error\n", path);
-        rc = 2;
-    }
-    fclose(f);
+    free(buf);
     return rc;
 }
 
@@ -397,22 +419,77 @@ static int write_prog_hex(const void *p, FILE *f) { return wf_write_hex(p, f); }
 static int write_prog_image(const void *p, FILE *f) { return wf_write_image(p, f); }
 static int write_state_json(const void *s, FILE *f) { return wf_arch_write_json(s, f); }
 
-/* Writes obj to path ('-' = stdout). Returns 0, or 2 after a message. */
-static int write_out(const char *what, const char *path, const char *mode, writer fn,
-                     const void *obj)
+static int same_file(const struct stat *st, const outfile *f)
 {
-    int to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, mode);
-    if (!f) {
-        fprintf(stderr, "wfsim: --%s %s: cannot open: %s\n", what, path, strerror(errno));
-        return 2;
+    return f->regular && S_ISREG(st->st_mode) && st->st_dev == f->dev && st->st_ino == f->ino;
+}
+
+/* Opens every output before the program is written or run. An output that
+ * is an input (the program, --mem-init) or another output is refused.
+ * Returns 0, or 2 after a message. */
+static int open_outputs(const options *o)
+{
+    const char *inputs[2][2] = {{"the program", o->program}, {"--mem-init", o->mem_init}};
+    for (int i = 0; i < N_OUT; i++) {
+        outfile *f = &o->out[i];
+        if (!f->path) continue;
+        if (is_stdout(f->path)) {
+            f->f = stdout;
+            f->to_stdout = 1;
+            continue;
+        }
+        struct stat st, in;
+        int exists = stat(f->path, &st) == 0;
+        for (int k = 0; k < 2; k++) {
+            const char *ip = inputs[k][1];
+            if (ip && (strcmp(ip, f->path) == 0 ||
+                       (exists && S_ISREG(st.st_mode) && stat(ip, &in) == 0 &&
+                        in.st_dev == st.st_dev && in.st_ino == st.st_ino)))
+                return fail2("wfsim: --%s %s: is also %s; refusing to overwrite an input", f->opt,
+                             f->path, inputs[k][0]);
+        }
+        for (int k = 0; k < i; k++)
+            if (o->out[k].path && !o->out[k].to_stdout &&
+                (strcmp(o->out[k].path, f->path) == 0 || (exists && same_file(&st, &o->out[k]))))
+                return fail2("wfsim: --%s %s: same file as --%s", f->opt, f->path, o->out[k].opt);
+        f->f = fopen(f->path, f->mode);
+        if (!f->f)
+            return fail2("wfsim: --%s %s: cannot open: %s", f->opt, f->path, strerror(errno));
+        if (fstat(fileno(f->f), &st) == 0 && S_ISREG(st.st_mode)) {
+            f->regular = 1;
+            f->dev = st.st_dev;
+            f->ino = st.st_ino;
+            for (int k = 0; k < i; k++) /* two spellings of one new file */
+                if (o->out[k].f && same_file(&st, &o->out[k]))
+                    return fail2("wfsim: --%s %s: same file as --%s", f->opt, f->path,
+                                 o->out[k].opt);
+        }
     }
-    int bad = fn(obj, f) != 0;
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "wfsim: --%s %s: write error\n", what, path);
-        return 2;
+    return 0;
+}
+
+/* Closes what is still open; a regular file never written is removed (a
+ * failed run leaves no empty or stale output). */
+static void close_outputs(const options *o)
+{
+    for (int i = 0; i < N_OUT; i++) {
+        outfile *f = &o->out[i];
+        if (!f->f || f->to_stdout) continue;
+        fclose(f->f);
+        if (!f->done && f->regular) remove(f->path);
+        f->f = NULL;
     }
+}
+
+/* Finishes output f: fn writes obj, then f is flushed ('-') or closed.
+ * Returns 0, or 2 after a message. */
+static int write_out(outfile *f, writer fn, const void *obj)
+{
+    int bad = fn(obj, f->f) != 0;
+    bad |= f->to_stdout ? fflush(f->f) != 0 : fclose(f->f) != 0;
+    if (!f->to_stdout) f->f = NULL;
+    f->done = 1;
+    if (bad) return fail2("wfsim: --%s %s: write error", f->opt, f->path);
     return 0;
 }
 
@@ -424,10 +501,17 @@ static int check_load(const options *o, const wf_program *prog)
         return fail2("wfsim: program has %u instructions; imem_words=%u", prog->len,
                      o->cfg.imem_words);
     for (unsigned w = o->cfg.warps; w < WF_MAX_WARPS; w++)
-        if (prog->start_pc[w])
+        if (prog->start_pc[w] || ((prog->start_given >> w) & 1))
             return fail2("wfsim: warp %u: .start given but the machine has warps=%u", w,
                          o->cfg.warps);
     return 0;
+}
+
+/* A format other than the summary (and --trace's table) goes to stdout. */
+static int machine_stdout(const options *o)
+{
+    return o->json || o->disasm || is_stdout(o->kanata) || is_stdout(o->dump_state) ||
+           is_stdout(o->cov) || is_stdout(o->emit_hex) || is_stdout(o->emit_image);
 }
 
 static int run_functional(const options *o, const wf_program *prog)
@@ -450,12 +534,12 @@ static int run_functional(const options *o, const wf_program *prog)
         fprintf(stderr, "wfsim: %s\n", err);
         return 1;
     }
-    rc = o->dump_state ? write_out("dump-state", o->dump_state, "w", write_state_json, &st) : 0;
+    rc = o->dump_state ? write_out(&o->out[OUT_STATE], write_state_json, &st) : 0;
     if (!rc && !o->quiet) {
         uint64_t total = 0;
         for (unsigned w = 0; w < st.warps; w++) total += st.retired[w];
-        /* keep stdout pure JSON when the state goes there */
-        FILE *f = o->dump_state && strcmp(o->dump_state, "-") == 0 ? stderr : stdout;
+        /* keep stdout to the one format when one goes there */
+        FILE *f = machine_stdout(o) ? stderr : stdout;
         fprintf(f, "functional: %u warps x %u lanes, %" PRIu64 " instructions retired\n",
                 o->cfg.active_warps ? o->cfg.active_warps : o->cfg.warps, st.lanes, total);
     }
@@ -578,19 +662,12 @@ static int run_cycle(const options *o, const wf_program *prog)
         wf_model_destroy(m);
         return fail2("wfsim: %s", err);
     }
-    FILE *kf = NULL;
+    outfile *ko = &o->out[OUT_KANATA];
+    FILE *kf = ko->f;
     wf_kanata *kn = NULL;
-    int kanata_stdout = o->kanata && strcmp(o->kanata, "-") == 0;
     if (o->kanata) {
-        kf = kanata_stdout ? stdout : fopen(o->kanata, "w");
-        if (!kf) {
-            fprintf(stderr, "wfsim: --kanata %s: cannot open: %s\n", o->kanata, strerror(errno));
-            wf_model_destroy(m);
-            return 2;
-        }
         kn = wf_kanata_create(kf, &o->cfg, prog);
         if (!kn) {
-            if (!kanata_stdout) fclose(kf);
             wf_model_destroy(m);
             return fail2("wfsim: out of memory");
         }
@@ -600,7 +677,6 @@ static int run_cycle(const options *o, const wf_program *prog)
         v.cov = malloc(sizeof *v.cov);
         if (!v.cov) {
             if (kn) wf_kanata_destroy(kn);
-            if (kf && !kanata_stdout) fclose(kf);
             wf_model_destroy(m);
             return fail2("wfsim: out of memory");
         }
@@ -616,7 +692,7 @@ static int run_cycle(const options *o, const wf_program *prog)
         status = 1;
     }
     if (v.cov) { /* also after a failed run: what it covered until then */
-        int crc = write_out("cov", o->cov, "w", write_cov_json, v.cov);
+        int crc = write_out(&o->out[OUT_COV], write_cov_json, v.cov);
         if (crc && !status) status = crc;
         free(v.cov);
     }
@@ -628,9 +704,11 @@ static int run_cycle(const options *o, const wf_program *prog)
             if (!status) status = ferror(kf) ? 2 : 1;
         }
         wf_kanata_destroy(kn);
-        if (!kanata_stdout && fclose(kf) && !status) {
-            fprintf(stderr, "wfsim: --kanata %s: write error\n", o->kanata);
-            status = 2;
+        ko->done = 1; /* also after a failed run: the cycles until then */
+        if (!ko->to_stdout) {
+            int bad = fclose(kf);
+            ko->f = NULL;
+            if (bad && !status) status = fail2("wfsim: --kanata %s: write error", o->kanata);
         }
     }
     if (!status && o->dump_state) {
@@ -638,7 +716,7 @@ static int run_cycle(const options *o, const wf_program *prog)
         if (wf_model_final_state(m, &st)) {
             status = fail2("wfsim: out of memory");
         } else {
-            status = write_out("dump-state", o->dump_state, "w", write_state_json, &st);
+            status = write_out(&o->out[OUT_STATE], write_state_json, &st);
             wf_arch_free(&st);
         }
     }
@@ -649,11 +727,8 @@ static int run_cycle(const options *o, const wf_program *prog)
         status = 2;
     }
     if (!status && !o->quiet) {
-        /* keep stdout pure JSON (or Kanata) when that goes there */
-        int machine =
-            o->json || kanata_stdout || (o->dump_state && strcmp(o->dump_state, "-") == 0) ||
-            (o->cov && strcmp(o->cov, "-") == 0);
-        fprintf(machine ? stderr : stdout,
+        /* keep stdout to the one format when one goes there */
+        fprintf(machine_stdout(o) ? stderr : stdout,
                 "cycle: %u warps x %u lanes, %" PRIu64 " cycles, %" PRIu64
                 " instructions, IPC %.3f\n",
                 o->cfg.active_warps ? o->cfg.active_warps : o->cfg.warps, o->cfg.lanes, cycles,
@@ -665,24 +740,31 @@ static int run_cycle(const options *o, const wf_program *prog)
 
 int main(int argc, char **argv)
 {
-    options o = {.max_steps = DEFAULT_MAX_STEPS, .max_cycles = DEFAULT_MAX_CYCLES};
+    outfile out[N_OUT] = {0};
+    options o = {.max_steps = DEFAULT_MAX_STEPS, .max_cycles = DEFAULT_MAX_CYCLES, .out = out};
     wf_config_default(&o.cfg);
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc;
+    out[OUT_HEX] = (outfile){.opt = "emit-hex", .path = o.emit_hex, .mode = "w"};
+    out[OUT_IMAGE] = (outfile){.opt = "emit-image", .path = o.emit_image, .mode = "wb"};
+    out[OUT_STATE] = (outfile){.opt = "dump-state", .path = o.dump_state, .mode = "w"};
+    out[OUT_KANATA] = (outfile){.opt = "kanata", .path = o.kanata, .mode = "w"};
+    out[OUT_COV] = (outfile){.opt = "cov", .path = o.cov, .mode = "w"};
     int run = o.functional || o.dump_state || o.mem_init || o.json || o.trace || o.kanata || o.cov ||
               o.max_cycles_given || !(o.emit_hex || o.emit_image || o.disasm);
     wf_program prog;
     rc = load_program(&o, &prog);
     if (rc) return rc;
     rc = check_load(&o, &prog);
-    if (!rc && o.emit_hex) rc = write_out("emit-hex", o.emit_hex, "w", write_prog_hex, &prog);
-    if (!rc && o.emit_image)
-        rc = write_out("emit-image", o.emit_image, "wb", write_prog_image, &prog);
+    if (!rc) rc = open_outputs(&o);
+    if (!rc && o.emit_hex) rc = write_out(&out[OUT_HEX], write_prog_hex, &prog);
+    if (!rc && o.emit_image) rc = write_out(&out[OUT_IMAGE], write_prog_image, &prog);
     if (!rc && o.disasm && wf_write_disasm(&prog, stdout)) {
         fprintf(stderr, "wfsim: --disasm: write error\n");
         rc = 2;
     }
     if (!rc && run) rc = o.functional ? run_functional(&o, &prog) : run_cycle(&o, &prog);
+    close_outputs(&o);
     wf_program_free(&prog);
-    return rc;
+    return check_stdout(rc);
 }

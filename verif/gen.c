@@ -43,6 +43,9 @@ static const knob knobs[] = {
     K(banks, 1, 32, 4, "target: register banks"),
     {"layout", offsetof(wf_gen_knobs, layout), 0, 1, WF_LAYOUT_SWIZZLE, 0, layout_names,
      "target: register layout"},
+    /* default: no limit beyond the ISA's, so knobs without a target generate as before */
+    {"imem_words", offsetof(wf_gen_knobs, imem_words), 1, WF_MAX_PROGRAM, WF_MAX_PROGRAM, 1, NULL,
+     "target: instruction memory words (the program, set-up included, fits)"},
 };
 #undef K
 #define NKNOBS (sizeof knobs / sizeof knobs[0])
@@ -80,6 +83,7 @@ void wf_gen_target(wf_gen_knobs *k, const wf_config *c)
     k->mem_line = c->mem_line;
     k->banks = c->banks;
     k->layout = c->layout;
+    k->imem_words = c->imem_words;
 }
 
 static const knob *find(const char *name, size_t len)
@@ -154,6 +158,11 @@ const char *wf_gen_check(const wf_gen_knobs *k, char *err, size_t errlen)
     if (k->mem_line > k->mem_words) {
         snprintf(err, errlen, "knob mem_line=%u: allowed at most mem_words=%u", k->mem_line,
                  k->mem_words);
+        return err;
+    }
+    if (k->length > k->imem_words) {
+        snprintf(err, errlen, "knob length=%u: allowed at most imem_words=%u", k->length,
+                 k->imem_words);
         return err;
     }
     if (!(k->w_alu + k->w_mul + k->w_ld + k->w_st + k->w_nop + k->w_bra)) {
@@ -397,6 +406,8 @@ static unsigned log2u(unsigned v)
     return r;
 }
 
+#define SETUP_MEM 14 /* the prologue's address set-up (below) */
+
 int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen_info *info,
                    char *err, size_t errlen)
 {
@@ -416,6 +427,7 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
         slice = 1u << (31 - __builtin_clz(k->mem_words / k->warps));
     }
     g.mem = g.ctl && slice >= 1 && (k->w_ld || k->w_st);
+    if (g.mem && SETUP_MEM + 1 > k->imem_words) g.mem = 0; /* no room for the address set-up */
     const unsigned ml = k->mem_line, lm = log2u(ml);
     unsigned lines = slice >= ml ? slice / ml : 1, f = k->split;
     if (f > k->lanes) f = k->lanes;
@@ -427,8 +439,9 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
 
     /* prologue */
     unsigned pro = 0;
-    if (g.mem) pro += 14;
+    if (g.mem) pro += SETUP_MEM;
     unsigned ninit = g.R - g.first < 6 ? g.R - g.first : 6;
+    if (ninit > k->imem_words - 1 - pro) ninit = k->imem_words - 1 - pro; /* and exit fits */
     pro += ninit;
     unsigned len = k->length > pro + 1 ? k->length : pro + 1;
     g.cap = len;

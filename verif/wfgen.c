@@ -6,7 +6,7 @@
  *
  * --PARAM is any wfsim parameter (--regs 16, --mem-line 8, ...): the target
  * configuration knobs (regs, lanes, warps, mem_words, mem_line, banks,
- * layout) are taken from it; the others are accepted so that a wfsim option
+ * layout, imem_words) are taken from it; the others are accepted so that a wfsim option
  * line can be passed unchanged. --config-seed S draws the configuration
  * with wf_random_config(S, NULL) first (options after it override).
  * --random-knobs draws the generator knobs from the seed
@@ -48,7 +48,9 @@ static void usage(FILE *f)
     for (unsigned i = 0; wf_size_set_at(i); i++) fprintf(f, " %s", wf_size_set_at(i)->name);
     fprintf(f, " any (wfgen --list-sizes)\n");
     fprintf(f, "--PARAM: any wfsim parameter (see wfsim --help); regs, lanes, warps, mem-words,\n"
-               "mem-line, banks, layout set the generator's target.\n");
+               "mem-line, banks, layout, imem-words set the generator's target (the program,\n"
+               "set-up code included, has at most imem-words instructions; a longer --knob\n"
+               "length is refused).\n");
 }
 
 int main(int argc, char **argv)

@@ -66,9 +66,18 @@ void wf_config_default(wf_config *cfg);
 /* Checks every parameter and the cross-parameter rules. Returns NULL when the
  * config is valid, else writes "parameter NAME=V: allowed ..." into err. */
 const char *wf_config_check(const wf_config *cfg, char *err, size_t errlen);
-/* Sets one parameter from text ("swizzle", "12", "0x10"). NULL on success. */
+/* Sets one parameter from text ("swizzle", "12"): integers are decimal only,
+ * without sign, spaces or leading zeros. NULL on success, else
+ * "parameter NAME='VALUE': allowed RANGE (decimal)" (VALUE cut by
+ * wf_quote_value, so the range always fits). */
 const char *wf_config_set(wf_config *cfg, const char *name, const char *value, char *err,
                           size_t errlen);
+/* The one number syntax of options (wfsim, `# wfsim-options:`): decimal digits,
+ * no sign, spaces or leading zeros ("0" itself allowed), at most max. 0 or -1. */
+int wf_parse_decimal(const char *s, uint64_t max, uint64_t *out);
+/* A value for a one-line message: the first 32 bytes, bytes that cannot be
+ * printed as \xNN, "..." when cut. */
+void wf_quote_value(const char *v, char *buf, size_t len);
 unsigned wf_config_get(const wf_config *cfg, const wf_param *p);
 /* Applies the `# wfsim-options: --name value ...` line of a program text, if
  * it has one (machine parameters; sim/kernels). NULL on success, else err

@@ -19,7 +19,12 @@ typedef struct {
     unsigned *line;    /* source line of each word (0 when read from an image) */
     unsigned len;
     uint16_t start_pc[WF_MAX_WARPS]; /* `.start wN, label` directives; default 0 */
+    uint64_t start_given;            /* bit w: warp w has a `.start` (its pc may be 0) */
 } wf_program;
+
+/* The largest text input a tool reads (assembler source, wfsim --mem-init):
+ * docs/isa.md "Limits the loader enforces". */
+#define WF_MAX_TEXT_BYTES (16u << 20)
 
 void wf_program_free(wf_program *p);
 
@@ -28,6 +33,11 @@ void wf_program_free(wf_program *p);
  * "file:line:col: message" into err; out is then left empty. */
 int wf_assemble(const char *file, const char *text, unsigned regs, wf_program *out, char *err,
                 size_t errlen);
+/* Reads a whole file of at most cap bytes into *text (heap-owned, NUL added
+ * after the last byte; the file's own NULs stay input). On error returns -1
+ * with "path: cannot open: ...", "path: larger than N bytes ..." or "path: ...". */
+int wf_read_text(const char *path, size_t cap, char **text, size_t *len, char *err,
+                 size_t errlen);
 int wf_assemble_file(const char *path, unsigned regs, wf_program *out, char *err, size_t errlen);
 
 /* Static checks every loader applies (also to binary images): every word

@@ -67,6 +67,7 @@ typedef struct {
     unsigned loop_body;   /* at most this many instructions in a loop / bnz region body */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
+    unsigned imem_words;  /* the program, set-up included, never has more instructions */
 } wf_gen_knobs;
 
 /* What the generator did (for tests and wfgen's summary). */
@@ -78,14 +79,16 @@ typedef struct {
 } wf_gen_info;
 
 void wf_gen_default(wf_gen_knobs *k);
-/* Copies the target fields (regs, lanes, warps, mem_words, mem_line, banks, layout) from cfg. */
+/* Copies the target fields (regs, lanes, warps, mem_words, mem_line, banks, layout,
+ * imem_words) from cfg. */
 void wf_gen_target(wf_gen_knobs *k, const wf_config *cfg);
 /* Sets one knob from "name=value" (or name and value separately with wf_gen_set2).
  * NULL on success, else an error naming the knob and its range in err. */
 const char *wf_gen_set(wf_gen_knobs *k, const char *assign, char *err, size_t errlen);
 const char *wf_gen_set2(wf_gen_knobs *k, const char *name, const char *value, char *err,
                         size_t errlen);
-/* Checks every knob's range and the cross rules (mem_line <= mem_words, some weight > 0). */
+/* Checks every knob's range and the cross rules (mem_line <= mem_words,
+ * length <= imem_words, some weight > 0). */
 const char *wf_gen_check(const wf_gen_knobs *k, char *err, size_t errlen);
 /* Lists the knobs with ranges, defaults and help. */
 void wf_gen_help(FILE *f);

@@ -160,6 +160,50 @@ START_TEST(generator_knobs_fit_the_build)
 }
 END_TEST
 
+/* 10,000 random configurations (wf_random_config), half of them with an
+ * instruction memory of 1..32 words (below the generator's 20-instruction
+ * set-up), with the regression's knob draw and one in eight with a length of
+ * the caller's choosing: every program, set-up included, fits imem_words and
+ * loads, or the knobs are refused naming the limit. */
+START_TEST(programs_fit_imem_words)
+{
+    char err[256];
+    wf_rng r;
+    wf_rng_seed(&r, 4242);
+    unsigned refused = 0, tiny = 0, mem_setup = 0;
+    for (unsigned s = 0; s < 10000; s++) {
+        wf_config c;
+        wf_random_config(s, NULL, &c);
+        if (wf_rng_below(&r, 2)) c.imem_words = 1u << wf_rng_below(&r, 6);
+        if (c.icache_line > c.imem_words) c.icache_line = c.imem_words;
+        ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s", s, err);
+        wf_gen_knobs k;
+        wf_random_gen_knobs(s, &c, &k);
+        ck_assert_uint_eq(k.imem_words, c.imem_words);
+        if (wf_rng_below(&r, 8) == 0)
+            k.length = wf_rng_range(&r, 1, c.imem_words < 32768 ? 2 * c.imem_words : 65536);
+        wf_program p;
+        wf_gen_info info;
+        if (wf_gen_program(s, &k, &p, &info, err, sizeof err)) {
+            ck_assert_msg(k.length > c.imem_words, "seed %u refused: %s", s, err);
+            ck_assert_msg(strstr(err, "allowed at most imem_words="), "seed %u: %s", s, err);
+            refused++;
+            continue;
+        }
+        ck_assert_msg(p.len <= c.imem_words, "seed %u: %u instructions, imem_words %u", s, p.len,
+                      c.imem_words);
+        ck_assert_msg(wf_program_check(&p, c.regs, err, sizeof err) == NULL, "seed %u: %s", s, err);
+        tiny += c.imem_words < 21;
+        mem_setup += info.slice > 0 && c.imem_words < 64;
+        wf_program_free(&p);
+    }
+    /* the draw reaches the cases that matter */
+    ck_assert_uint_gt(refused, 100);
+    ck_assert_uint_gt(tiny, 1500);
+    ck_assert_uint_gt(mem_setup, 100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("randcfg");
@@ -167,6 +211,7 @@ int main(void)
     tcase_add_test(t, size_sets_valid_and_distinct);
     tcase_add_test(t, runtime_knobs_within_the_build);
     tcase_add_test(t, generator_knobs_fit_the_build);
+    tcase_add_test(t, programs_fit_imem_words);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return wf_run_suite(s);

@@ -1,0 +1,2 @@
+.start w0, top
+top: exit
