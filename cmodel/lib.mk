@@ -3,8 +3,8 @@
 #   build/pic/                the -fPIC flavour: libwarpfront.a/.so, libwfverif.a/.so
 #   make install PREFIX=/usr/local DESTDIR=   libs, public headers, warpfront.pc,
 #                             wfverif.pc, wfsim and wfgen
-# Exports: only the functions of the public headers, by the linker version
-# scripts cmodel/libwarpfront.map and verif/libwfverif.map. Public headers:
+# Exports: only the functions of the public headers, by linker version scripts
+# generated from those headers (verif/install/api_symbols.py --map). Public headers:
 # cmodel/include/*.h except wf_model_impl.h (the blocks' internal interface),
 # verif/include/*.h (libwfverif), installed under include/warpfront/.
 
@@ -28,8 +28,12 @@ $(PIC)/lib$(1).so.$(WF_VERSION): $(2) $(3)
 	ln -sf lib$(1).so.$(WF_VERSION) $(PIC)/lib$(1).so.$(WF_SOVER)
 	ln -sf lib$(1).so.$(WF_VERSION) $(PIC)/lib$(1).so
 endef
-$(eval $(call shlib,warpfront,$(patsubst %.c,$(PIC)/obj/%.o,$(LIB_SRCS)),cmodel/libwarpfront.map,-lm))
-$(eval $(call shlib,wfverif,$(patsubst %.c,$(PIC)/obj/%.o,$(VERIF_LIB_SRCS)) $(PIC)/libwarpfront.so.$(WF_VERSION),verif/libwfverif.map,-L$(PIC) -lwarpfront -lm))
+$(PIC)/libwarpfront.map: $(PUBLIC_HDRS) verif/install/api_symbols.py | $(PIC)/.dir
+	python3 verif/install/api_symbols.py --map $(PUBLIC_HDRS) > $@
+$(PIC)/libwfverif.map: $(VERIF_HDRS) verif/install/api_symbols.py | $(PIC)/.dir
+	python3 verif/install/api_symbols.py --map $(VERIF_HDRS) > $@
+$(eval $(call shlib,warpfront,$(patsubst %.c,$(PIC)/obj/%.o,$(LIB_SRCS)),$(PIC)/libwarpfront.map,-lm))
+$(eval $(call shlib,wfverif,$(patsubst %.c,$(PIC)/obj/%.o,$(VERIF_LIB_SRCS)) $(PIC)/libwarpfront.so.$(WF_VERSION),$(PIC)/libwfverif.map,-L$(PIC) -lwarpfront -lm))
 
 SHLIBS := $(PIC)/libwarpfront.so.$(WF_VERSION) $(PIC)/libwfverif.so.$(WF_VERSION)
 .PHONY: shlib install test-install
