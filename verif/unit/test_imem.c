@@ -117,6 +117,7 @@ int main(void)
     TCase *t = tcase_create("imem");
     tcase_add_test(t, fixed_latency);
     tcase_add_test(t, jitter_properties);
+    tcase_set_timeout(t, 60); /* 20000-cycle drives under ASan on a loaded machine */
     suite_add_tcase(s, t);
     return wf_run_suite(s);
 }
