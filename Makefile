@@ -41,7 +41,7 @@ include verif/verif.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
-.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
+.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv
@@ -52,6 +52,9 @@ help:
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
 	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make test-host wfhost against the simulated board (UART host bridge; a make test stage)"
+	@echo "make bitstream BOARD=hx8k|icebreaker|ulx3s   bitstream of the UART top (docs/fpga.md)"
+	@echo "make program BOARD=...                       write it to the board (openFPGALoader)"
 
 deps:
 	@bash scripts/setup.sh test
@@ -62,7 +65,7 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-host
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
@@ -163,6 +166,16 @@ fpga-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
 fusesoc-lint: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
+# test-host: wfhost --check through the UART host bridge on the simulated board
+# (fpga/hostsim.cpp, Verilated), malformed frames, the checks' negative cases.
+# bitstream / program: BOARD=hx8k|icebreaker|ulx3s (scripts/bitstream.py;
+# docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
+test-host: $(B)/wfsim
+	@WFSIM=$(B)/wfsim python3 scripts/test-host.py
+bitstream:
+	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
+program:
+	@python3 scripts/bitstream.py program $(or $(BOARD),hx8k)
 
 # SystemC lockstep harness (verif/sc/) and the DPI-C entry points called from a
 # SystemVerilog testbench (verif/dpi/), each with a run that must fail

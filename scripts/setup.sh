@@ -85,5 +85,14 @@ if [ "$need" != lint ]; then
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi
   fi
+  # pyserial: wfhost (scripts/wfhost; make test-host drives the simulated board with it)
+  if ! python3 -c "import serial" >/dev/null 2>&1; then
+    say "running: pip install pyserial"
+    if python3 -m pip install -q pyserial >/tmp/wf-setup-pip.log 2>&1; then
+      say "installed pyserial"
+    else
+      say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
+    fi
+  fi
 fi
 exit $status

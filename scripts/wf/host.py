@@ -4,11 +4,16 @@ commands, the board's shape (IDENTIFY), and the simulated board
 (`sim:PATH`: the Verilated fpga/hostsim.cpp behind a TCP socket).
 
 Errors a user must see are HostError(message, exit_status)."""
+import json
 import os
 import struct
 import subprocess
+import sys
+import tempfile
 import time
 
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
 PROTO_VERSION = 1
 SYNC_REQ, SYNC_REP = 0xA5, 0x5A
 CMD = dict(IDENTIFY=0x01, STATUS=0x02, SET_CFG=0x03, SET_PC=0x04, LAUNCH=0x05,
@@ -298,5 +303,105 @@ def parse_image(data):
 
 def state_json(state):
     """The state as `wfsim --dump-state` writes it (no spaces)."""
-    import json
     return json.dumps(state, separators=(",", ":"))
+
+
+def wfsim(args, what):
+    if not os.access(WFSIM, os.X_OK):
+        raise HostError("%s: no wfsim at %s (make build/wfsim, or set WFSIM)" % (what, WFSIM))
+    r = subprocess.run([WFSIM] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    if r.returncode:
+        raise HostError((r.stderr or r.stdout).strip() or "%s: wfsim failed" % what,
+                        2 if r.returncode == 2 else 1)
+    return r.stdout
+
+
+def run_program(board, a, out=sys.stdout, err=sys.stderr):
+    """`wfhost run`: a is the parsed options (prog, mem_init, dump_state, check,
+    check_extra, run_timeout, the knobs and shape options). Returns the exit status."""
+    shape = board.identify()
+    for n in SHAPE_OPTS:
+        v = getattr(a, n)
+        if v is not None and v != shape[n]:
+            raise HostError("--%s %d: the board is built with %s=%d" % (
+                n.replace("_", "-"), v, n.upper(), shape[n]))
+    knobs = knobs_for(shape, vars(a))
+    sim_args = wfsim_args(shape, knobs)
+    with tempfile.TemporaryDirectory(prefix="wfhost") as tmp:
+        img = os.path.join(tmp, "prog.wfb")
+        wfsim(["--emit-image", img] + sim_args + [a.prog], "assemble")
+        with open(img, "rb") as f:
+            words, starts = parse_image(f.read())
+        if len(words) > shape["imem_words"]:
+            raise HostError("%s: %d instructions; this build's instruction memory holds %d "
+                            "(IMEM_WORDS)" % (a.prog, len(words), shape["imem_words"]))
+        bad = [w for w in starts if w >= shape["warps"]]
+        if bad:
+            raise HostError("%s: .start w%d; this build has %d warps" % (a.prog, bad[0],
+                                                                         shape["warps"]))
+        # the initial scratchpad as wfsim reads --mem-init (a run of `exit`)
+        mem = [0] * shape["mem_words"]
+        if a.mem_init:
+            ex = os.path.join(tmp, "exit.s")
+            st = os.path.join(tmp, "init.json")
+            with open(ex, "w") as f:
+                f.write("exit\n")
+            wfsim(["--functional", "--quiet", "--dump-state", st, "--mem-init", a.mem_init] +
+                  sim_args + [ex], "--mem-init")
+            with open(st) as f:
+                mem = json.load(f)["mem"]
+        # words past the program are 0, as in the C model
+        board.write_words("imem", 0, words + [0] * (shape["imem_words"] - len(words)))
+        board.write_words("mem", 0, mem)
+        board.set_cfg(knobs)
+        for w in range(shape["warps"]):
+            board.set_pc(w, starts.get(w, 0))
+        board.launch()
+        cycles = board.wait_done(a.run_timeout)
+        state = board.read_state()
+        text = state_json(state)
+        if a.dump_state == "-":
+            print(text, file=out)
+        else:
+            with open(a.dump_state, "w") as f:
+                f.write(text + "\n")
+        print("board: %d cycles" % cycles, file=err)
+        if not a.check:
+            return 0
+        ref = os.path.join(tmp, "ref.json")
+        stats = json.loads(wfsim(["--quiet", "--json", "--dump-state", ref] + sim_args +
+                                 (a.check_extra.split() if a.check_extra else []) +
+                                 ([] if not a.mem_init else ["--mem-init", a.mem_init]) +
+                                 [a.prog], "--check"))
+        with open(ref) as f:
+            want = json.load(f)
+    diff = first_difference(state, want)
+    exact = shape["imshrs"] == 1
+    errs = [diff] if diff else []
+    if exact and cycles != stats["cycles"]:
+        errs.append("cycles: board %d, wfsim %d" % (cycles, stats["cycles"]))
+    note = "cycles %d (wfsim %d%s)" % (cycles, stats["cycles"],
+                                      "" if exact else "; IMSHRS>1: not compared")
+    if errs:
+        print("wfhost: check FAILED %s: %s" % (a.prog, "; ".join(errs)), file=err)
+        return 1
+    print("wfhost: check ok %s: state equal, %s" % (a.prog, note), file=err)
+    return 0
+
+
+def first_difference(got, want):
+    for k in ("warps", "lanes"):
+        if got[k] != want.get(k):
+            return "%s: board %s, wfsim %s" % (k, got[k], want.get(k))
+    for i, (g, w) in enumerate(zip(got["mem"], want["mem"])):
+        if g != w:
+            return "mem[%d]: board %d, wfsim %d" % (i, g, w)
+    if len(got["mem"]) != len(want["mem"]):
+        return "memory words: board %d, wfsim %d" % (len(got["mem"]), len(want["mem"]))
+    for wi, (gw, ww) in enumerate(zip(got["regs"], want["regs"])):
+        for r, (gr, wr) in enumerate(zip(gw, ww)):
+            for lane, (g, w) in enumerate(zip(gr, wr)):
+                if g != w:
+                    return "warp %d r%d lane %d: board %d, wfsim %d" % (wi, r, lane, g, w)
+    return None
