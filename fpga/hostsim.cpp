@@ -10,7 +10,8 @@
 //                     the host must see a bad reply CRC (the checks can fail)
 // One connection; the simulation ends when the host closes it. The clock
 // runs while bytes are in flight or busy_led_o is 1 (a frame is handled or
-// a launched run is not done); otherwise the harness sleeps in poll().
+// a launched run is not done); otherwise the harness sleeps in poll(). The
+// board's bytes are sent in one write per reply (see below).
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -161,8 +162,11 @@ int main(int argc, char **argv)
 
     unsigned long long cyc = 0;
     unsigned char buf[4096];
+    std::string out;          // decoded bytes not yet written to the socket
+    long quiet = 0;           // cycles since the last decoded byte
     for (;;) {
-        bool active = !drv.idle() || !mon.idle() || top->busy_led_o || !top->uart_tx_o;
+        bool active = !drv.idle() || !mon.idle() || top->busy_led_o || !top->uart_tx_o ||
+                      !out.empty();
         if (!active || (cyc & 63) == 0) {
             pollfd p{s, POLLIN, 0};
             int n = poll(&p, 1, active ? 0 : -1);
@@ -184,10 +188,17 @@ int main(int argc, char **argv)
         if (b >= 0) {
             unsigned char c = (unsigned char)b;
             if (++sent == corrupt) c ^= 1;
-            if (write(s, &c, 1) != 1) break;
+            out.push_back((char)c);
+            quiet = 0;
         } else if (b == -2) {
             std::fprintf(stderr, "hostsim: framing error on the board's tx pin\n");
             return 1;
+        }
+        // the board's bytes go out when its tx line has been quiet for two
+        // byte times (the end of a reply): one write per reply, not per byte
+        if (!out.empty() && (++quiet >= 20 * BAUD_DIV || out.size() >= 4096)) {
+            if (write(s, out.data(), out.size()) != (ssize_t)out.size()) break;
+            out.clear();
         }
         cyc++;
     }

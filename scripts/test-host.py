@@ -43,7 +43,7 @@ WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
 WFHOST = os.path.join(ROOT, "scripts", "wfhost")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
             "fpga/wf_fpga_top.v"]
-SIM_DIV, SIM_TIMEOUT = 8, 200000     # the simulated board's UART divisor and frame timeout
+SIM_DIV, SIM_TIMEOUT = 4, 200000     # the simulated board's UART divisor and frame timeout
 SHAPES = {
     "1w1l": dict(WARPS=1, LANES=1, REGS=16, BANKS=1, COLLECTORS=1),
     "4w2l": dict(WARPS=4, LANES=2, REGS=16, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, ICACHE_LINES=8,
