@@ -58,10 +58,10 @@ module wf_host_bridge #(
     output reg                  cfg_gto_o,
     output reg  [1:0]           cfg_loops_o,
     output reg                  cfg_stall_o,
-    output reg  [5:0]           cfg_alu_lat_o,
-    output reg  [5:0]           cfg_mul_lat_o,
-    output reg  [5:0]           cfg_lsu_lat_o,
-    output reg  [6:0]           cfg_active_warps_o,
+    output wire [5:0]           cfg_alu_lat_o,
+    output wire [5:0]           cfg_mul_lat_o,
+    output wire [5:0]           cfg_lsu_lat_o,
+    output wire [6:0]           cfg_active_warps_o,
     output reg  [WARPS*16-1:0]  start_pc_o,
     input  wire                 running_i,
     input  wire                 done_i,
@@ -137,7 +137,8 @@ module wf_host_bridge #(
   endfunction
   localparam [ID_BYTES*8-1:0] ID_VEC = id_vec(PROTO_VERSION);
 
-  localparam integer DW = LANES * 32 > 88 ? LANES * 32 : 88;   // widest reply item (STATUS: 11 bytes)
+  localparam integer DW = LANES * 32 > 88 ? LANES * 32 : 88;   // widest item (STATUS: 11 bytes)
+  localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
   localparam [16:0] IMEM_N = IMEM_WORDS[16:0];
   localparam [16:0] MEM_N  = MEM_WORDS[16:0];
   localparam [7:0]  REG_BYTES = LANES[5:0] * 8'd4;
@@ -151,15 +152,24 @@ module wf_host_bridge #(
   reg  [4:0]    st_q;
   reg  [7:0]    cmd_q, len_q, idx_q, crc_q, status_q, rlen_q;
   reg  [55:0]   hdr_q;           // payload bytes 0..6
-  reg  [31:0]   tmo_q;
+  reg  [TW-1:0] tmo_q;
   reg  [16:0]   addr_q;          // word address of a read/write loop
   reg  [7:0]    cnt_q;           // items left in the loop
   reg  [7:0]    sz_q;            // bytes per item
   reg  [7:0]    bc_q;            // byte within the item
   reg  [7:0]    ptr_q;           // buffer index of a loop
-  reg  [DW-1:0] dw_q;            // the item
+  // the item: a right shift register; a write loads bytes at the top (the
+  // item ends in the top sz bytes), a reply sends dw_q[7:0] and shifts
+  reg  [DW-1:0] dw_q;
   reg           launched_q, launch_q;
   reg  [7:0]    last_err_q, err_cnt_q;
+  reg  [5:0]    alu_lat_q, mul_lat_q, lsu_lat_q;
+  reg  [6:0]    active_q;
+  // a value with one legal setting is a constant (no logic in wf_core for the others)
+  assign cfg_alu_lat_o      = ALU_LAT_MAX == 1 ? 6'd1 : alu_lat_q;
+  assign cfg_mul_lat_o      = MUL_LAT_MAX == 1 ? 6'd1 : mul_lat_q;
+  assign cfg_lsu_lat_o      = LSU_LAT_MAX == 2 ? 6'd2 : lsu_lat_q;
+  assign cfg_active_warps_o = WARPS == 1 ? 7'd0 : active_q;
 
   // ---- the frame buffer (block RAM, one read and one write port) ---------------------
   reg  [7:0] buf_q [0:255];
@@ -209,8 +219,12 @@ module wf_host_bridge #(
       (PIN_WAR    < 0 || c_war == PIN_WAR[7:0]) &&
       (PIN_LOOPS  < 0 || c_loops == PIN_LOOPS[7:0]);
   wire        in_frame = st_q == S_CMD || st_q == S_LEN || st_q == S_PAY || st_q == S_CRC;
-  wire [7:0]  id_byte  = ID_VEC[bc_q * 8 +: 8];
-  wire [7:0]  dw_byte  = dw_q[bc_q * 8 +: 8];
+  reg  [7:0]  id_byte;
+  always @* begin : p_id
+    integer i;
+    id_byte = 8'd0;
+    for (i = 0; i < ID_BYTES; i = i + 1) if (bc_q[5:0] == i[5:0]) id_byte = ID_VEC[i*8 +: 8];
+  end
 
   // ---- buffer ports ------------------------------------------------------------------
   always @* begin
@@ -220,7 +234,7 @@ module wf_host_bridge #(
     buf_wdata = rx_data_i;
     if (st_q == S_PAY && rx_valid_i) buf_we = 1'b1;
     if (st_q == S_ST) begin
-      buf_we = 1'b1; buf_waddr = ptr_q; buf_wdata = cmd_q == C_IDENTIFY ? id_byte : dw_byte;
+      buf_we = 1'b1; buf_waddr = ptr_q; buf_wdata = cmd_q == C_IDENTIFY ? id_byte : dw_q[7:0];
     end
   end
 
@@ -230,11 +244,11 @@ module wf_host_bridge #(
   assign mem_en_o     = wr_mem || (st_q == S_RD && cmd_q == C_READ_MEM);
   assign mem_we_o     = wr_mem;
   assign mem_addr_o   = addr_q[15:0];
-  assign mem_wdata_o  = dw_q[31:0];
+  assign mem_wdata_o  = dw_q[DW-1 -: 32];
   assign imem_en_o    = wr_imem || (st_q == S_RD && cmd_q == C_READ_IMEM);
   assign imem_we_o    = wr_imem;
   assign imem_addr_o  = addr_q[15:0];
-  assign imem_wdata_o = dw_q[63:0];
+  assign imem_wdata_o = dw_q[DW-1 -: 64];
   assign reg_en_o     = st_q == S_RD && cmd_q == C_READ_REG;
   assign reg_warp_o   = hdr_q[5:0];
   assign reg_idx_o    = hdr_q[14:8];
@@ -268,10 +282,11 @@ module wf_host_bridge #(
     end
   endtask
 
+  integer i;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_q <= S_IDLE; cmd_q <= 8'd0; len_q <= 8'd0; idx_q <= 8'd0; crc_q <= 8'd0;
-      status_q <= 8'd0; rlen_q <= 8'd0; hdr_q <= 56'd0; tmo_q <= 32'd0; addr_q <= 17'd0;
+      status_q <= 8'd0; rlen_q <= 8'd0; hdr_q <= 56'd0; tmo_q <= '0; addr_q <= 17'd0;
       cnt_q <= 8'd0; sz_q <= 8'd0; bc_q <= 8'd0; ptr_q <= 8'd0; dw_q <= '0;
       launched_q <= 1'b0; launch_q <= 1'b0; last_err_q <= 8'd0; err_cnt_q <= 8'd0;
       // the wfsim defaults where the build allows them
@@ -280,17 +295,17 @@ module wf_host_bridge #(
       cfg_gto_o     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : 1'b0;
       cfg_loops_o   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : 2'd3;
       cfg_stall_o   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : 1'b0;
-      cfg_alu_lat_o <= 6'd1;
-      cfg_mul_lat_o <= MUL_LAT_MAX < 4 ? MUL_LAT_MAX[5:0] : 6'd4;
-      cfg_lsu_lat_o <= 6'd2;
-      cfg_active_warps_o <= 7'd0;
+      alu_lat_q <= 6'd1;
+      mul_lat_q <= MUL_LAT_MAX < 4 ? MUL_LAT_MAX[5:0] : 6'd4;
+      lsu_lat_q <= 6'd2;
+      active_q  <= 7'd0;
       start_pc_o <= '0;
     end else begin
       launch_q <= 1'b0;
       if (launch_q) launched_q <= 1'b1;
       // a frame that stops arriving is answered and forgotten (resynchronisation)
-      if (in_frame && !rx_valid_i) tmo_q <= tmo_q + 32'd1;
-      else tmo_q <= 32'd0;
+      if (in_frame && !rx_valid_i) tmo_q <= tmo_q + 1'b1;
+      else tmo_q <= '0;
       case (st_q)
         S_IDLE: if (rx_valid_i && rx_data_i == SYNC_REQ) begin
           st_q <= S_CMD; crc_q <= 8'd0;
@@ -305,7 +320,8 @@ module wf_host_bridge #(
                 st_q <= rx_data_i == 8'd0 ? S_CRC : S_PAY;
               end
               S_PAY: begin
-                if (idx_q < 8'd7) hdr_q[idx_q[2:0] * 8 +: 8] <= rx_data_i;
+                for (i = 0; i < 7; i = i + 1)
+                  if (idx_q == i[7:0]) hdr_q[i*8 +: 8] <= rx_data_i;
                 idx_q <= idx_q + 8'd1;
                 if (idx_q == len_q - 8'd1) st_q <= S_CRC;
               end
@@ -314,7 +330,7 @@ module wf_host_bridge #(
                 else st_q <= S_EXEC;
               end
             endcase
-          end else if (tmo_q == TMO - 32'd1) begin
+          end else if (tmo_q == TMO[TW-1:0] - 1'b1) begin
             reply(E_TIMEOUT, 8'd0);
           end
         end
@@ -338,15 +354,16 @@ module wf_host_bridge #(
               else begin
                 cfg_swizzle_o <= c_modes[0]; cfg_gto_o <= c_modes[1]; cfg_stall_o <= c_modes[2];
                 cfg_war_o <= c_war[2:0]; cfg_loops_o <= c_loops[1:0];
-                cfg_alu_lat_o <= c_alu[5:0]; cfg_mul_lat_o <= c_mul[5:0];
-                cfg_lsu_lat_o <= c_lsu[5:0]; cfg_active_warps_o <= c_act[6:0];
+                alu_lat_q <= c_alu[5:0]; mul_lat_q <= c_mul[5:0];
+                lsu_lat_q <= c_lsu[5:0]; active_q <= c_act[6:0];
                 reply(E_OK, 8'd0);
               end
             C_SET_PC:
               if (len_q != 8'd3) reply(E_LEN, 8'd0);
               else if (hdr_q[7:0] >= WARPS[7:0]) reply(E_RANGE, 8'd0);
               else begin
-                start_pc_o[hdr_q[5:0] * 16 +: 16] <= hdr_q[23:8];
+                for (i = 0; i < WARPS; i = i + 1)
+                  if (hdr_q[5:0] == i[5:0]) start_pc_o[i*16 +: 16] <= hdr_q[23:8];
                 reply(E_OK, 8'd0);
               end
             C_LAUNCH:
@@ -377,7 +394,7 @@ module wf_host_bridge #(
         // a write: load sz bytes of the buffer into the item, then write it
         S_LD_A: st_q <= S_LD_D;
         S_LD_D: begin
-          dw_q[bc_q * 8 +: 8] <= buf_rdata_q;
+          dw_q <= {buf_rdata_q, dw_q[DW-1:8]};
           ptr_q <= ptr_q + 8'd1;
           bc_q  <= bc_q + 8'd1;
           st_q  <= bc_q == sz_q - 8'd1 ? S_WR : S_LD_A;
@@ -399,6 +416,7 @@ module wf_host_bridge #(
           bc_q <= 8'd0; st_q <= S_ST;
         end
         S_ST: begin
+          dw_q  <= dw_q >> 8;
           ptr_q <= ptr_q + 8'd1;
           bc_q  <= bc_q + 8'd1;
           if (bc_q == sz_q - 8'd1) begin

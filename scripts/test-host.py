@@ -44,6 +44,7 @@ WFHOST = os.path.join(ROOT, "scripts", "wfhost")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
             "fpga/wf_fpga_top.v"]
 SIM_DIV, SIM_TIMEOUT = 4, 200000     # the simulated board's UART divisor and frame timeout
+REPLY_TIMEOUT = 60                   # seconds; generous: a loaded machine runs the simulation slowly
 SHAPES = {
     "1w1l": dict(WARPS=1, LANES=1, REGS=16, BANKS=1, COLLECTORS=1),
     "4w2l": dict(WARPS=4, LANES=2, REGS=16, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, ICACHE_LINES=8,
@@ -163,7 +164,8 @@ def check_runs(rep, shape, exe):
     runs = [(p, prog_options(p, shape)) for p in progs] + \
         [("sim/examples/fact.s", c) for c in CONFIGS]
     for prog, opts in runs:
-        r = wfhost(["--port", "sim:" + exe, "run", "--check", "--dump-state", os.devnull] +
+        r = wfhost(["--port", "sim:" + exe, "--timeout", str(REPLY_TIMEOUT), "run", "--check",
+                    "--dump-state", os.devnull] +
                    opts + [prog])
         last = (r.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
         rep.check(r.returncode == 0 and "check ok" in r.stderr and "cycles" in last,
@@ -186,7 +188,7 @@ class Opts(argparse.Namespace):
 
 def malformed(rep, shape, exe):
     """One session: each bad frame gets its error reply, the bridge keeps working."""
-    with Board("sim:" + exe, timeout=10.0) as b:
+    with Board("sim:" + exe, timeout=REPLY_TIMEOUT) as b:
         sh = b.identify()
         nerr = 0
 
@@ -248,8 +250,8 @@ def malformed(rep, shape, exe):
 
 def negatives(rep, shape, exe):
     """Every check of wfhost able to fail."""
-    def neg(what, args, status, text, port="sim:" + exe):
-        r = wfhost(["--port", port, "--timeout", "3"] + args)
+    def neg(what, args, status, text, port="sim:" + exe, tmo=REPLY_TIMEOUT):
+        r = wfhost(["--port", port, "--timeout", str(tmo)] + args)
         rep.check(r.returncode == status and text in r.stderr,
                   "%s negative: %s -> exit %d (%s)" % (shape, what, status, text),
                   "exit %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
@@ -284,7 +286,7 @@ def negatives(rep, shape, exe):
     t = threading.Thread(target=lambda: conns.append(srv.accept()), daemon=True)
     t.start()
     neg("a silent device", ["identify"], 2, "timeout",
-        port="socket://127.0.0.1:%d" % srv.getsockname()[1])
+        port="socket://127.0.0.1:%d" % srv.getsockname()[1], tmo=3)
     for c in conns:
         c[0].close()
     srv.close()
