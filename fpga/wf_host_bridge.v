@@ -270,6 +270,8 @@ module wf_host_bridge #(
                       st_q == S_TXC;
   assign tx_data_o  = tx_byte;
   wire tx_go = tx_valid_o && tx_ready_i;
+  // one CRC update for both directions: the received byte in a frame, else the sent one
+  wire [7:0] crc_next = crc8(crc_q, in_frame ? rx_data_i : tx_byte);
 
   // ---- the sequencer -------------------------------------------------------------------
   task automatic reply(input [7:0] status, input [7:0] rlen);
@@ -312,7 +314,7 @@ module wf_host_bridge #(
         end
         S_CMD, S_LEN, S_PAY, S_CRC: begin
           if (rx_valid_i) begin
-            crc_q <= crc8(crc_q, rx_data_i);
+            crc_q <= crc_next;
             case (st_q)
               S_CMD: begin cmd_q <= rx_data_i; st_q <= S_LEN; end
               S_LEN: begin
@@ -427,14 +429,14 @@ module wf_host_bridge #(
         end
         // the reply: header, payload from the buffer, CRC
         S_TXH: if (tx_go) begin crc_q <= 8'd0; st_q <= S_TXS; end
-        S_TXS: if (tx_go) begin crc_q <= crc8(crc_q, status_q); st_q <= S_TXL; end
+        S_TXS: if (tx_go) begin crc_q <= crc_next; st_q <= S_TXL; end
         S_TXL: if (tx_go) begin
-          crc_q <= crc8(crc_q, rlen_q); idx_q <= 8'd0;
+          crc_q <= crc_next; idx_q <= 8'd0;
           st_q <= rlen_q == 8'd0 ? S_TXC : S_TXA;
         end
         S_TXA: st_q <= S_TXD;                    // the buffer's read address settles
         S_TXD: if (tx_go) begin
-          crc_q <= crc8(crc_q, buf_rdata_q); idx_q <= idx_q + 8'd1;
+          crc_q <= crc_next; idx_q <= idx_q + 8'd1;
           st_q <= idx_q == rlen_q - 8'd1 ? S_TXC : S_TXA;
         end
         S_TXC: if (tx_go) st_q <= S_IDLE;
