@@ -98,7 +98,7 @@ def build(name):
         return fail("yosys: " + (m[-1] if m else "failed"))
     res["yosys_seconds"] = round((datetime.datetime.now() - t0).total_seconds())
     stat = open(os.path.join(d, "stat.txt")).read()
-    cells = {k: int(v) for v, k in re.findall(r"^\s+(\d+)\s+(\S+)\s*$", stat, re.M)}
+    cells = {k: int(v) for k, v in re.findall(r"^\s+([\w$]+)\s+(\d+)\s*$", stat, re.M)}
     res["cells"] = {k: v for k, v in cells.items() if not k.startswith("$")}
     # the power-on program must be in the instruction memory's block RAMs
     mods = json.load(open(os.path.join(d, "top.json")))["modules"][b["top"]]
