@@ -44,7 +44,7 @@ include cmodel/lib.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
-.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
+.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves fuzz test-fuzz
@@ -86,6 +86,7 @@ help:
 	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
 	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
 	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
+	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "Other tests and tools:"
 	@echo "make fuzz         libFuzzer over the assembler, image loader, options line, interpreter vs cycle model (FUZZ_SECONDS=300)"
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
@@ -100,6 +101,8 @@ help:
 	@echo "make fpga         iCE40 synthesis and place-and-route: LUTs, FFs, BRAMs, Fmax (FPGA_CONFIGS=)"
 	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
 	@echo "make fpga-gls     the iCE40 netlist simulated against wfsim (FPGA_CONFIGS=)"
+	@echo "make bitstream BOARD=hx8k|icebreaker|ulx3s   bitstream of the UART top (docs/fpga.md)"
+	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
 
 deps:
@@ -112,7 +115,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-fuzz
+  test-install test-python test-fuzz test-host
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -216,6 +219,16 @@ fpga-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
 fusesoc-lint: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
+# test-host: wfhost --check through the UART host bridge on the simulated board
+# (fpga/hostsim.cpp, Verilated), malformed frames, the checks' negative cases.
+# bitstream / program: BOARD=hx8k|icebreaker|ulx3s (scripts/bitstream.py;
+# docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
+test-host: $(B)/wfsim
+	@WFSIM=$(B)/wfsim python3 scripts/test-host.py
+bitstream:
+	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
+program:
+	@python3 scripts/bitstream.py program $(or $(BOARD),hx8k)
 
 # SystemC lockstep harness (verif/sc/) and the DPI-C entry points called from a
 # SystemVerilog testbench (verif/dpi/), each with a run that must fail

@@ -16,14 +16,9 @@
 // The §11 observation outputs of wf_core are left unconnected, so synthesis
 // removes the trace logic.
 //
-// Instruction memory: IMEM_WORDS x 64 bits, one synchronous read port (one
-// block-RAM word per cycle). It takes one request at a time (req_ready = 0
-// while busy), reads the line's ICACHE_LINE words one per cycle into a line
-// register, and answers exactly IMISS_LAT-1 cycles after the request
-// handshake, so with IMSHRS=1 (never two misses outstanding) the run takes
-// exactly the cycles of `wfsim --imiss-lat IMISS_LAT`. With more MSHRs a
-// second miss waits for the first (slower than the C model's pipelined
-// memory, still correct). Needs IMISS_LAT >= ICACHE_LINE + 3.
+// Instruction memory: wf_imem (below, shared with wf_fpga_uart_top): block
+// RAM from $readmemh(IMEM_HEX) with the C model's --imiss-lat timing, so with
+// IMSHRS=1 the run takes exactly the cycles of `wfsim --imiss-lat IMISS_LAT`.
 // Programs start at pc 0 in every warp (a hex image carries no .start).
 module wf_fpga_top #(
     // wf_core elaboration parameters (docs/rtl.md); small FPGA defaults
@@ -85,9 +80,6 @@ module wf_fpga_top #(
       begin : g_chk_act CFG_ACTIVE_WARPS_out_of_range_0_to_WARPS u_err(); end
   endgenerate
 
-  localparam integer IAW = IMEM_WORDS > 1 ? $clog2(IMEM_WORDS) : 1;
-  localparam integer LW  = ICACHE_LINE * 64;
-  localparam integer LIW = ICACHE_LINE > 1 ? $clog2(ICACHE_LINE) : 0;   // word-in-line bits
   localparam integer LA = MEM_WORDS - 1, LR = REGS - 1, LWP = WARPS - 1;
   localparam [15:0] LAST_ADDR = LA[15:0];   // host-port counters at full port width
   localparam [6:0]  LAST_REG  = LR[6:0];
@@ -101,58 +93,21 @@ module wf_fpga_top #(
   end
   wire rst_n = rst_sync_q[1];
 
-  // ---- instruction memory (block RAM, one 64-bit word per cycle) ----------------
-  reg [63:0] imem_q [0:IMEM_WORDS-1];
-  integer k;
-  initial begin
-`ifndef SYNTHESIS
-    // words past the program are 0, as in the C model (simulators start at X;
-    // block RAM starts at 0). Not for Yosys: 0.23 lets this loop's writes
-    // override the $readmemh image (an all-zero ROM; scripts/synth.py checks)
-    for (k = 0; k < IMEM_WORDS; k = k + 1) imem_q[k] = 64'd0;
-`endif
-    $readmemh(IMEM_HEX, imem_q);
-  end
-  reg  [63:0]  imem_rdata_q;
-  reg  [IAW-1:0] imem_raddr;
-  always @(posedge clk_i) imem_rdata_q <= imem_q[imem_raddr];
-
-  wire         req_valid, resp_ready;
-  wire [2:0]   req_mshr;
+  // ---- instruction memory (wf_imem below; read only here) -----------------------
+  wire         req_valid, resp_ready, resp_valid, req_ready;
+  wire [2:0]   req_mshr, imshr;
   wire [15:0]  req_line;
-  reg          busy_q;
-  reg  [8:0]   icnt_q;        // cycles since the request handshake
-  reg  [2:0]   imshr_q;
-  reg  [15:0]  iline_q;
-  reg  [LW-1:0] linebuf_q;
-  wire         req_ready  = !busy_q;
-  wire         resp_valid = busy_q && icnt_q == IMISS_LAT[8:0] - 9'd1;
-  // word icnt-1 of the line: line * ICACHE_LINE + icnt - 1 (low IAW bits: the
-  // addresses wrap at IMEM_WORDS like the C model's)
-  wire [31:0]  word_addr  = ({16'd0, iline_q} << LIW) + {23'd0, icnt_q} - 32'd1;
-  always @* imem_raddr = word_addr[IAW-1:0];
-  always @(posedge clk_i or negedge rst_n) begin
-    if (!rst_n) begin
-      busy_q <= 1'b0; icnt_q <= 9'd0; imshr_q <= 3'd0; iline_q <= 16'd0;
-    end else if (!busy_q) begin
-      if (req_valid) begin
-        busy_q <= 1'b1; icnt_q <= 9'd1; imshr_q <= req_mshr; iline_q <= req_line;
-      end
-    end else begin
-      icnt_q <= icnt_q + 9'd1;
-      if (resp_valid) busy_q <= 1'b0;
-    end
-  end
-  // word j of the line is read in cycle icnt = j+1 and on the RAM output in
-  // icnt = j+2; shifting it in from the top leaves word 0 at the bottom
-  wire shift_in = busy_q && icnt_q >= 9'd2 && icnt_q <= ICACHE_LINE[8:0] + 9'd1;
-  generate
-    if (ICACHE_LINE == 1) begin : g_line1
-      always @(posedge clk_i) if (shift_in) linebuf_q <= imem_rdata_q;
-    end else begin : g_linen
-      always @(posedge clk_i) if (shift_in) linebuf_q <= {imem_rdata_q, linebuf_q[LW-1:64]};
-    end
-  endgenerate
+  wire [ICACHE_LINE*64-1:0] resp_data;
+  wire [63:0]  imem_host_rdata;
+  wf_imem #(.IMEM_WORDS(IMEM_WORDS), .ICACHE_LINE(ICACHE_LINE), .IMISS_LAT(IMISS_LAT),
+            .IMEM_HEX(IMEM_HEX)) u_imem (
+    .clk_i(clk_i), .rst_ni(rst_n), .flush_i(1'b0),
+    .req_valid_i(req_valid), .req_ready_o(req_ready), .req_mshr_i(req_mshr),
+    .req_line_i(req_line), .resp_valid_o(resp_valid), .resp_mshr_o(imshr),
+    .resp_data_o(resp_data),
+    .host_en_i(1'b0), .host_we_i(1'b0), .host_addr_i(16'd0), .host_wdata_i(64'd0),
+    .host_rdata_o(imem_host_rdata)
+  );
 
   // ---- launch / done controller --------------------------------------------------
   localparam [2:0] S_CLEAR = 3'd0, S_LAUNCH = 3'd1, S_RUN = 3'd2, S_MEM = 3'd3,
@@ -247,12 +202,108 @@ module wf_fpga_top #(
     .imem_req_valid_o(req_valid), .imem_req_ready_i(req_ready),
     .imem_req_mshr_o(req_mshr), .imem_req_line_o(req_line),
     .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),
-    .imem_resp_mshr_i(imshr_q), .imem_resp_data_i(linebuf_q),
+    .imem_resp_mshr_i(imshr), .imem_resp_data_i(resp_data),
     .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(addr_q),
     .mem_wdata_i(32'd0), .mem_rdata_o(mem_rdata),
     .reg_en_i(reg_en), .reg_warp_i(warp_q), .reg_idx_i(ridx_q),
     .reg_rdata_o(reg_rdata),
     .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o()
   );
-  wire unused_ok = &{1'b0, resp_ready};
+  wire unused_ok = &{1'b0, resp_ready, imem_host_rdata};
+endmodule
+
+
+// Instruction memory of the FPGA tops (wf_fpga_top, wf_fpga_uart_top):
+// IMEM_WORDS x 64 bits, one synchronous read port (one block-RAM word per
+// cycle), initialised from IMEM_HEX ($readmemh: the power-on image). Serves
+// wf_core's instruction-memory port (docs/rtl.md) one request at a time
+// (req_ready = 0 while busy): it reads the line's ICACHE_LINE words one per
+// cycle into a line register and answers exactly IMISS_LAT-1 cycles after the
+// request handshake, so the fill lands at allocation + IMISS_LAT, the C
+// model's --imiss-lat timing. Needs IMISS_LAT >= ICACHE_LINE + 3 (the tops
+// check it). flush_i (at launch) drops a request still in flight from the
+// previous run. The host port (host_en_i, while the core is not running)
+// reads (data on host_rdata_o the cycle after) or writes one word; its read
+// takes the fetch's read port, so it must not be used during a run.
+module wf_imem #(
+    parameter integer IMEM_WORDS  = 256,
+    parameter integer ICACHE_LINE = 1,
+    parameter integer IMISS_LAT   = 8,
+    parameter        IMEM_HEX     = "demo.hex"
+) (
+    input  wire                      clk_i,
+    input  wire                      rst_ni,
+    input  wire                      flush_i,
+    input  wire                      req_valid_i,
+    output wire                      req_ready_o,
+    input  wire [2:0]                req_mshr_i,
+    input  wire [15:0]               req_line_i,
+    output wire                      resp_valid_o,
+    output wire [2:0]                resp_mshr_o,
+    output wire [ICACHE_LINE*64-1:0] resp_data_o,
+    input  wire                      host_en_i,
+    input  wire                      host_we_i,
+    input  wire [15:0]               host_addr_i,
+    input  wire [63:0]               host_wdata_i,
+    output wire [63:0]               host_rdata_o
+);
+  localparam integer IAW = IMEM_WORDS > 1 ? $clog2(IMEM_WORDS) : 1;
+  localparam integer LW  = ICACHE_LINE * 64;
+  localparam integer LIW = ICACHE_LINE > 1 ? $clog2(ICACHE_LINE) : 0;   // word-in-line bits
+
+  reg [63:0] imem_q [0:IMEM_WORDS-1];
+  integer k;
+  initial begin
+`ifndef SYNTHESIS
+    // words past the program are 0, as in the C model (simulators start at X;
+    // block RAM starts at 0). Not for Yosys: 0.23 lets this loop's writes
+    // override the $readmemh image (an all-zero ROM; scripts/synth.py checks)
+    for (k = 0; k < IMEM_WORDS; k = k + 1) imem_q[k] = 64'd0;
+`endif
+    $readmemh(IMEM_HEX, imem_q);
+  end
+  reg  [63:0]  imem_rdata_q;
+  reg  [IAW-1:0] imem_raddr;
+  wire [IAW-1:0] host_addr = host_addr_i[IAW-1:0];
+  always @(posedge clk_i) imem_rdata_q <= imem_q[imem_raddr];
+  always @(posedge clk_i) if (host_en_i && host_we_i) imem_q[host_addr] <= host_wdata_i;
+  assign host_rdata_o = imem_rdata_q;
+
+  reg          busy_q;
+  reg  [8:0]   icnt_q;        // cycles since the request handshake
+  reg  [2:0]   imshr_q;
+  reg  [15:0]  iline_q;
+  reg  [LW-1:0] linebuf_q;
+  assign req_ready_o  = !busy_q;
+  assign resp_valid_o = busy_q && icnt_q == IMISS_LAT[8:0] - 9'd1;
+  assign resp_mshr_o  = imshr_q;
+  assign resp_data_o  = linebuf_q;
+  // word icnt-1 of the line: line * ICACHE_LINE + icnt - 1 (low IAW bits: the
+  // addresses wrap at IMEM_WORDS like the C model's)
+  wire [31:0]  word_addr  = ({16'd0, iline_q} << LIW) + {23'd0, icnt_q} - 32'd1;
+  always @* imem_raddr = host_en_i ? host_addr : word_addr[IAW-1:0];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0; icnt_q <= 9'd0; imshr_q <= 3'd0; iline_q <= 16'd0;
+    end else if (flush_i) begin
+      busy_q <= 1'b0;
+    end else if (!busy_q) begin
+      if (req_valid_i) begin
+        busy_q <= 1'b1; icnt_q <= 9'd1; imshr_q <= req_mshr_i; iline_q <= req_line_i;
+      end
+    end else begin
+      icnt_q <= icnt_q + 9'd1;
+      if (resp_valid_o) busy_q <= 1'b0;
+    end
+  end
+  // word j of the line is read in cycle icnt = j+1 and on the RAM output in
+  // icnt = j+2; shifting it in from the top leaves word 0 at the bottom
+  wire shift_in = busy_q && icnt_q >= 9'd2 && icnt_q <= ICACHE_LINE[8:0] + 9'd1;
+  generate
+    if (ICACHE_LINE == 1) begin : g_line1
+      always @(posedge clk_i) if (shift_in) linebuf_q <= imem_rdata_q;
+    end else begin : g_linen
+      always @(posedge clk_i) if (shift_in) linebuf_q <= {imem_rdata_q, linebuf_q[LW-1:64]};
+    end
+  endgenerate
 endmodule

@@ -92,12 +92,17 @@ if [ "$need" != lint ]; then
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi
   fi
-  # make test-python: cffi (the bindings), pytest, and wheel + setuptools so
-  # `pip install --no-build-isolation ./python` builds offline
-  if ! python3 -c 'import cffi, pytest, wheel, setuptools' >/dev/null 2>&1; then
-    say "running: pip install cffi pytest wheel setuptools"
-    if python3 -m pip install -q cffi pytest wheel setuptools >/tmp/wf-setup-pip.log 2>&1; then
-      say "installed cffi, pytest, wheel, setuptools"
+  # Python modules by import name = pip package: cffi, pytest, wheel, setuptools
+  # for make test-python (`pip install --no-build-isolation ./python` builds
+  # offline); pyserial for wfhost (make test-host drives the simulated board)
+  pip_missing=()
+  for row in cffi:cffi pytest:pytest wheel:wheel setuptools:setuptools serial:pyserial; do
+    python3 -c "import ${row%%:*}" >/dev/null 2>&1 || pip_missing+=("${row#*:}")
+  done
+  if [ ${#pip_missing[@]} -gt 0 ]; then
+    say "running: pip install ${pip_missing[*]}"
+    if python3 -m pip install -q "${pip_missing[@]}" >/tmp/wf-setup-pip.log 2>&1; then
+      say "installed ${pip_missing[*]}"
     else
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi

@@ -239,7 +239,7 @@ def ice40(name, params, timeout):
     # the program image must be in the instruction-memory block RAMs
     with open(os.path.join(d, "top.json")) as f:
         mcells = json.load(f)["modules"]["wf_fpga_top"]["cells"]
-    roms = [c for n, c in mcells.items() if n.startswith("imem_q") and c["type"] == "SB_RAM40_4K"]
+    roms = [c for n, c in mcells.items() if n.startswith("u_imem.imem_q") and c["type"] == "SB_RAM40_4K"]
     if not roms or not any("1" in v for c in roms for k, v in c["parameters"].items()
                            if k.startswith("INIT_")):
         res.update(ok=False, error="the instruction-memory block RAMs do not hold the program image")

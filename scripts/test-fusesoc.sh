@@ -83,7 +83,7 @@ if [[ ${FUSESOC_SYNTH:-1} != 0 ]]; then
   rm -f "$net"
   if run "$out/synth.log" synth ${synth_args[@]+"${synth_args[@]}"} && [[ -s $net ]] &&
      python3 -c "import json,sys; m=json.load(open(sys.argv[1]))['modules']['wf_fpga_top']['cells']; \
-rom=[c for n, c in m.items() if n.startswith('imem_q') and c['type']=='SB_RAM40_4K']; \
+rom=[c for n, c in m.items() if n.startswith('u_imem.imem_q') and c['type']=='SB_RAM40_4K']; \
 sys.exit(0 if sum(c['type']=='SB_LUT4' for c in m.values()) > 100 and rom and \
 any('1' in v for c in rom for k, v in c['parameters'].items() if k.startswith('INIT_')) else 1)" "$net"; then
     pass "fusesoc run --target=synth: $net has SB_LUT4 cells and the program in its instruction-memory SB_RAM40_4K"

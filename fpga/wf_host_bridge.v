@@ -1,0 +1,447 @@
+// Host bridge (docs/fpga.md "Host protocol"): framed commands from a byte
+// stream (wf_uart) to wf_core's host ports, the run-time configuration, the
+// start pcs, launch and the instruction memory's host port.
+//
+// Request  : 0xA5, CMD, LEN, LEN payload bytes, CRC
+// Reply    : 0x5A, STATUS, LEN, LEN payload bytes, CRC
+// CRC-8, polynomial 0x07, initial value 0, over CMD (STATUS), LEN and the
+// payload. Multi-byte fields are little endian. One command at a time: bytes
+// that arrive while a command executes or its reply is sent are dropped;
+// between frames every byte other than 0xA5 is ignored (resynchronisation).
+// A frame whose next byte does not come within TIMEOUT cycles is answered
+// with ERR_TIMEOUT. Commands and errors: the localparams below (docs/fpga.md).
+//
+// The payload of a request is stored in a 256-byte buffer (one block RAM) and
+// checked (CRC) before anything executes; a reply's payload is built in the
+// same buffer and then sent. The first 7 payload bytes are also kept in flops
+// (hdr_q): the commands' fixed fields.
+module wf_host_bridge #(
+    parameter integer WARPS        = 2,
+    parameter integer LANES        = 2,
+    parameter integer REGS         = 16,
+    parameter integer BANKS        = 2,
+    parameter integer COLLECTORS   = 2,
+    parameter integer SB_ENTRIES   = 2,
+    parameter integer IBUF         = 2,
+    parameter integer ICACHE_LINES = 4,
+    parameter integer ICACHE_LINE  = 1,
+    parameter integer IMSHRS       = 1,
+    parameter integer IMEM_WORDS   = 256,
+    parameter integer MEM_WORDS    = 256,
+    parameter integer MEM_LINE     = 2,
+    parameter integer BLOOM_BITS   = 4,
+    parameter integer ALU_LAT_MAX  = 1,
+    parameter integer MUL_LAT_MAX  = 2,
+    parameter integer LSU_LAT_MAX  = 2,
+    parameter integer IMISS_LAT    = 8,
+    parameter integer PIN_LAYOUT   = -1,
+    parameter integer PIN_WAR      = -1,
+    parameter integer PIN_SCHED    = -1,
+    parameter integer PIN_LOOPS    = -1,
+    parameter integer PIN_HAZARD   = -1,
+    parameter integer BAUD_DIV     = 104,       // reported by IDENTIFY
+    parameter integer TIMEOUT      = 1000000    // cycles between two bytes of a frame
+) (
+    input  wire                 clk_i,
+    input  wire                 rst_ni,
+    // byte stream (wf_uart)
+    input  wire                 rx_valid_i,
+    input  wire [7:0]           rx_data_i,
+    output wire                 tx_valid_o,
+    output wire [7:0]           tx_data_o,
+    input  wire                 tx_ready_i,
+    output wire                 busy_o,      // a frame is handled, or a launched run is not done
+    // wf_core: launch, configuration, status
+    output wire                 launch_o,
+    output reg                  cfg_swizzle_o,
+    output reg  [2:0]           cfg_war_o,
+    output reg                  cfg_gto_o,
+    output reg  [1:0]           cfg_loops_o,
+    output reg                  cfg_stall_o,
+    output wire [5:0]           cfg_alu_lat_o,
+    output wire [5:0]           cfg_mul_lat_o,
+    output wire [5:0]           cfg_lsu_lat_o,
+    output wire [6:0]           cfg_active_warps_o,
+    output reg  [WARPS*16-1:0]  start_pc_o,
+    input  wire                 running_i,
+    input  wire                 done_i,
+    input  wire [63:0]          cycle_i,
+    // wf_core host ports
+    output wire                 mem_en_o,
+    output wire                 mem_we_o,
+    output wire [15:0]          mem_addr_o,
+    output wire [31:0]          mem_wdata_o,
+    input  wire [31:0]          mem_rdata_i,
+    output wire                 reg_en_o,
+    output wire [5:0]           reg_warp_o,
+    output wire [6:0]           reg_idx_o,
+    input  wire [LANES*32-1:0]  reg_rdata_i,
+    // instruction memory host port (wf_imem)
+    output wire                 imem_en_o,
+    output wire                 imem_we_o,
+    output wire [15:0]          imem_addr_o,
+    output wire [63:0]          imem_wdata_o,
+    input  wire [63:0]          imem_rdata_i
+);
+  generate
+    if (TIMEOUT < 16) begin : g_chk_tmo TIMEOUT_out_of_range_at_least_16 u_err(); end
+  endgenerate
+
+  // ---- protocol constants (docs/fpga.md) ---------------------------------------------
+  localparam [7:0] PROTO_VERSION = 8'd1;
+  localparam [7:0] SYNC_REQ = 8'hA5, SYNC_REP = 8'h5A;
+  localparam [7:0] C_IDENTIFY = 8'h01, C_STATUS = 8'h02, C_SET_CFG = 8'h03, C_SET_PC = 8'h04,
+                   C_LAUNCH = 8'h05, C_WRITE_IMEM = 8'h06, C_READ_IMEM = 8'h07,
+                   C_WRITE_MEM = 8'h08, C_READ_MEM = 8'h09, C_READ_REG = 8'h0A;
+  localparam [7:0] E_OK = 8'd0, E_CRC = 8'd1, E_CMD = 8'd2, E_LEN = 8'd3, E_RANGE = 8'd4,
+                   E_BUSY = 8'd5, E_TIMEOUT = 8'd6;
+
+  // IDENTIFY's reply (ID_BYTES bytes, byte 0 first; 8'hFF = a knob selectable at run time)
+  function automatic [7:0] pin8(input integer p);
+    pin8 = p < 0 ? 8'hFF : p[7:0];
+  endfunction
+  localparam integer ID_BYTES = 36;
+  function automatic [ID_BYTES*8-1:0] id_vec(input [7:0] version);
+    reg [ID_BYTES*8-1:0] v;
+    begin
+      v = {(ID_BYTES*8){1'b0}};
+      v[0*8 +: 8]   = 8'h57;                 // "W"
+      v[1*8 +: 8]   = 8'h46;                 // "F"
+      v[2*8 +: 8]   = version;
+      v[3*8 +: 8]   = WARPS[7:0];
+      v[4*8 +: 8]   = LANES[7:0];
+      v[5*8 +: 8]   = REGS[7:0];
+      v[6*8 +: 8]   = BANKS[7:0];
+      v[7*8 +: 8]   = COLLECTORS[7:0];
+      v[8*8 +: 8]   = SB_ENTRIES[7:0];
+      v[9*8 +: 8]   = IBUF[7:0];
+      v[10*8 +: 16] = ICACHE_LINES[15:0];
+      v[12*8 +: 8]  = ICACHE_LINE[7:0];
+      v[13*8 +: 8]  = IMSHRS[7:0];
+      v[14*8 +: 32] = IMEM_WORDS;
+      v[18*8 +: 32] = MEM_WORDS;
+      v[22*8 +: 8]  = MEM_LINE[7:0];
+      v[23*8 +: 8]  = BLOOM_BITS[7:0];
+      v[24*8 +: 8]  = ALU_LAT_MAX[7:0];
+      v[25*8 +: 8]  = MUL_LAT_MAX[7:0];
+      v[26*8 +: 8]  = LSU_LAT_MAX[7:0];
+      v[27*8 +: 16] = IMISS_LAT[15:0];
+      v[29*8 +: 8]  = pin8(PIN_LAYOUT);
+      v[30*8 +: 8]  = pin8(PIN_WAR);
+      v[31*8 +: 8]  = pin8(PIN_SCHED);
+      v[32*8 +: 8]  = pin8(PIN_LOOPS);
+      v[33*8 +: 8]  = pin8(PIN_HAZARD);
+      v[34*8 +: 16] = BAUD_DIV[15:0];
+      id_vec = v;
+    end
+  endfunction
+  localparam [ID_BYTES*8-1:0] ID_VEC = id_vec(PROTO_VERSION);
+
+  localparam integer DW = LANES * 32 > 88 ? LANES * 32 : 88;   // widest item (STATUS: 11 bytes)
+  localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
+  localparam [16:0] IMEM_N = IMEM_WORDS[16:0];
+  localparam [16:0] MEM_N  = MEM_WORDS[16:0];
+  localparam [7:0]  REG_BYTES = LANES[5:0] * 8'd4;
+  localparam [31:0] TMO = TIMEOUT[31:0];
+
+  // ---- states -------------------------------------------------------------------------
+  localparam [4:0] S_IDLE = 5'd0, S_CMD = 5'd1, S_LEN = 5'd2, S_PAY = 5'd3, S_CRC = 5'd4,
+                   S_EXEC = 5'd5, S_LD_A = 5'd6, S_LD_D = 5'd7, S_WR = 5'd8, S_RD = 5'd9,
+                   S_RDW = 5'd10, S_ST = 5'd11, S_TXH = 5'd12, S_TXS = 5'd13, S_TXL = 5'd14,
+                   S_TXA = 5'd15, S_TXD = 5'd16, S_TXC = 5'd17;
+  reg  [4:0]    st_q;
+  reg  [7:0]    cmd_q, len_q, idx_q, crc_q, status_q, rlen_q;
+  reg  [55:0]   hdr_q;           // payload bytes 0..6
+  reg  [TW-1:0] tmo_q;
+  reg  [16:0]   addr_q;          // word address of a read/write loop
+  reg  [7:0]    cnt_q;           // items left in the loop
+  reg  [7:0]    sz_q;            // bytes per item
+  reg  [7:0]    bc_q;            // byte within the item
+  reg  [7:0]    ptr_q;           // buffer index of a loop
+  // the item: a right shift register; a write loads bytes at the top (the
+  // item ends in the top sz bytes), a reply sends dw_q[7:0] and shifts
+  reg  [DW-1:0] dw_q;
+  reg           launched_q, launch_q;
+  reg  [7:0]    last_err_q, err_cnt_q;
+  reg  [5:0]    alu_lat_q, mul_lat_q, lsu_lat_q;
+  reg  [6:0]    active_q;
+  // a value with one legal setting is a constant (no logic in wf_core for the others)
+  assign cfg_alu_lat_o      = ALU_LAT_MAX == 1 ? 6'd1 : alu_lat_q;
+  assign cfg_mul_lat_o      = MUL_LAT_MAX == 1 ? 6'd1 : mul_lat_q;
+  assign cfg_lsu_lat_o      = LSU_LAT_MAX == 2 ? 6'd2 : lsu_lat_q;
+  assign cfg_active_warps_o = WARPS == 1 ? 7'd0 : active_q;
+
+  // ---- the frame buffer (block RAM, one read and one write port) ---------------------
+  reg  [7:0] buf_q [0:255];
+  reg  [7:0] buf_rdata_q;
+  reg  [7:0] buf_raddr, buf_waddr, buf_wdata;
+  reg        buf_we;
+  always @(posedge clk_i) begin
+    buf_rdata_q <= buf_q[buf_raddr];
+    if (buf_we) buf_q[buf_waddr] <= buf_wdata;
+  end
+
+  // CRC-8 (0x07) of c updated with byte b
+  function automatic [7:0] crc8(input [7:0] c, input [7:0] b);
+    integer i;
+    reg [7:0] x;
+    begin
+      x = c ^ b;
+      for (i = 0; i < 8; i = i + 1) x = x[7] ? {x[6:0], 1'b0} ^ 8'h07 : {x[6:0], 1'b0};
+      crc8 = x;
+    end
+  endfunction
+
+  // ---- decode of a received frame (hdr_q fields) ------------------------------------
+  wire        core_busy = launched_q && !done_i;
+  wire [16:0] h_addr    = {1'b0, hdr_q[15:0]};
+  wire [7:0]  h_n       = hdr_q[23:16];
+  wire [7:0]  wpay      = len_q - 8'd2;                // the data bytes of a write
+  wire        is_imem   = cmd_q == C_WRITE_IMEM || cmd_q == C_READ_IMEM;
+  wire [16:0] words     = is_imem ? IMEM_N : MEM_N;
+  wire [7:0]  wsz       = is_imem ? 8'd8 : 8'd4;
+  wire [7:0]  wn        = is_imem ? {3'd0, wpay[7:3]} : {2'd0, wpay[7:2]};
+  wire        wlen_ok   = len_q >= 8'd2 + wsz && (is_imem ? wpay[2:0] == 3'd0 : wpay[1:0] == 2'd0);
+  wire [16:0] w_end     = h_addr + {9'd0, wn};
+  wire [16:0] r_end     = h_addr + {9'd0, h_n};
+  wire        rn_ok     = h_n != 8'd0 && (is_imem ? h_n <= 8'd31 : h_n <= 8'd63);
+  // SET_CFG: layout | sched << 1 | hazard << 2, war, loops, alu, mul, lsu, active warps
+  wire [7:0]  c_modes = hdr_q[7:0],   c_war = hdr_q[15:8],  c_loops = hdr_q[23:16];
+  wire [7:0]  c_alu = hdr_q[31:24],   c_mul = hdr_q[39:32], c_lsu = hdr_q[47:40];
+  wire [7:0]  c_act = hdr_q[55:48];
+  wire        cfg_ok =
+      c_modes[7:3] == 5'd0 && c_war <= 8'd4 && c_loops >= 8'd1 && c_loops <= 8'd3 &&
+      c_alu >= 8'd1 && c_alu <= ALU_LAT_MAX[7:0] && c_mul >= 8'd1 && c_mul <= MUL_LAT_MAX[7:0] &&
+      c_lsu >= 8'd2 && c_lsu <= LSU_LAT_MAX[7:0] && c_act <= WARPS[7:0] &&
+      (PIN_LAYOUT < 0 || c_modes[0] == PIN_LAYOUT[0]) &&
+      (PIN_SCHED  < 0 || c_modes[1] == PIN_SCHED[0]) &&
+      (PIN_HAZARD < 0 || c_modes[2] == PIN_HAZARD[0]) &&
+      (PIN_WAR    < 0 || c_war == PIN_WAR[7:0]) &&
+      (PIN_LOOPS  < 0 || c_loops == PIN_LOOPS[7:0]);
+  wire        in_frame = st_q == S_CMD || st_q == S_LEN || st_q == S_PAY || st_q == S_CRC;
+  reg  [7:0]  id_byte;
+  always @* begin : p_id
+    integer i;
+    id_byte = 8'd0;
+    for (i = 0; i < ID_BYTES; i = i + 1) if (bc_q[5:0] == i[5:0]) id_byte = ID_VEC[i*8 +: 8];
+  end
+
+  // ---- buffer ports ------------------------------------------------------------------
+  always @* begin
+    buf_raddr = st_q == S_LD_A ? ptr_q : idx_q;
+    buf_we    = 1'b0;
+    buf_waddr = idx_q;
+    buf_wdata = rx_data_i;
+    if (st_q == S_PAY && rx_valid_i) buf_we = 1'b1;
+    if (st_q == S_ST) begin
+      buf_we = 1'b1; buf_waddr = ptr_q; buf_wdata = cmd_q == C_IDENTIFY ? id_byte : dw_q[7:0];
+    end
+  end
+
+  // ---- host ports ----------------------------------------------------------------------
+  wire wr_mem  = st_q == S_WR && cmd_q == C_WRITE_MEM;
+  wire wr_imem = st_q == S_WR && cmd_q == C_WRITE_IMEM;
+  assign mem_en_o     = wr_mem || (st_q == S_RD && cmd_q == C_READ_MEM);
+  assign mem_we_o     = wr_mem;
+  assign mem_addr_o   = addr_q[15:0];
+  assign mem_wdata_o  = dw_q[DW-1 -: 32];
+  assign imem_en_o    = wr_imem || (st_q == S_RD && cmd_q == C_READ_IMEM);
+  assign imem_we_o    = wr_imem;
+  assign imem_addr_o  = addr_q[15:0];
+  assign imem_wdata_o = dw_q[DW-1 -: 64];
+  assign reg_en_o     = st_q == S_RD && cmd_q == C_READ_REG;
+  assign reg_warp_o   = hdr_q[5:0];
+  assign reg_idx_o    = hdr_q[14:8];
+  assign launch_o     = launch_q;
+  assign busy_o       = st_q != S_IDLE || core_busy;
+
+  // ---- transmit --------------------------------------------------------------------------
+  reg [7:0] tx_byte;
+  always @* begin
+    case (st_q)
+      S_TXH:   tx_byte = SYNC_REP;
+      S_TXS:   tx_byte = status_q;
+      S_TXL:   tx_byte = rlen_q;
+      S_TXD:   tx_byte = buf_rdata_q;
+      default: tx_byte = crc_q;
+    endcase
+  end
+  assign tx_valid_o = st_q == S_TXH || st_q == S_TXS || st_q == S_TXL || st_q == S_TXD ||
+                      st_q == S_TXC;
+  assign tx_data_o  = tx_byte;
+  wire tx_go = tx_valid_o && tx_ready_i;
+  // one CRC update for both directions: the received byte in a frame, else the sent one
+  wire [7:0] crc_next = crc8(crc_q, in_frame ? rx_data_i : tx_byte);
+
+  // ---- the sequencer -------------------------------------------------------------------
+  task automatic reply(input [7:0] status, input [7:0] rlen);
+    begin
+      status_q <= status; rlen_q <= rlen; st_q <= S_TXH;
+      if (status != E_OK) begin
+        last_err_q <= status;
+        if (err_cnt_q != 8'hFF) err_cnt_q <= err_cnt_q + 8'd1;
+      end
+    end
+  endtask
+
+  integer i;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q <= S_IDLE; cmd_q <= 8'd0; len_q <= 8'd0; idx_q <= 8'd0; crc_q <= 8'd0;
+      status_q <= 8'd0; rlen_q <= 8'd0; hdr_q <= 56'd0; tmo_q <= '0; addr_q <= 17'd0;
+      cnt_q <= 8'd0; sz_q <= 8'd0; bc_q <= 8'd0; ptr_q <= 8'd0; dw_q <= '0;
+      launched_q <= 1'b0; launch_q <= 1'b0; last_err_q <= 8'd0; err_cnt_q <= 8'd0;
+      // the wfsim defaults where the build allows them
+      cfg_swizzle_o <= PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : 1'b1;
+      cfg_war_o     <= PIN_WAR >= 0 ? PIN_WAR[2:0] : 3'd4;
+      cfg_gto_o     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : 1'b0;
+      cfg_loops_o   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : 2'd3;
+      cfg_stall_o   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : 1'b0;
+      alu_lat_q <= 6'd1;
+      mul_lat_q <= MUL_LAT_MAX < 4 ? MUL_LAT_MAX[5:0] : 6'd4;
+      lsu_lat_q <= 6'd2;
+      active_q  <= 7'd0;
+      start_pc_o <= '0;
+    end else begin
+      launch_q <= 1'b0;
+      if (launch_q) launched_q <= 1'b1;
+      // a frame that stops arriving is answered and forgotten (resynchronisation)
+      if (in_frame && !rx_valid_i) tmo_q <= tmo_q + 1'b1;
+      else tmo_q <= '0;
+      case (st_q)
+        S_IDLE: if (rx_valid_i && rx_data_i == SYNC_REQ) begin
+          st_q <= S_CMD; crc_q <= 8'd0;
+        end
+        S_CMD, S_LEN, S_PAY, S_CRC: begin
+          if (rx_valid_i) begin
+            crc_q <= crc_next;
+            case (st_q)
+              S_CMD: begin cmd_q <= rx_data_i; st_q <= S_LEN; end
+              S_LEN: begin
+                len_q <= rx_data_i; idx_q <= 8'd0; hdr_q <= 56'd0;
+                st_q <= rx_data_i == 8'd0 ? S_CRC : S_PAY;
+              end
+              S_PAY: begin
+                for (i = 0; i < 7; i = i + 1)
+                  if (idx_q == i[7:0]) hdr_q[i*8 +: 8] <= rx_data_i;
+                idx_q <= idx_q + 8'd1;
+                if (idx_q == len_q - 8'd1) st_q <= S_CRC;
+              end
+              default: begin   // S_CRC
+                if (rx_data_i != crc_q) reply(E_CRC, 8'd0);
+                else st_q <= S_EXEC;
+              end
+            endcase
+          end else if (tmo_q == TMO[TW-1:0] - 1'b1) begin
+            reply(E_TIMEOUT, 8'd0);
+          end
+        end
+        S_EXEC: begin
+          bc_q <= 8'd0; ptr_q <= 8'd0; addr_q <= h_addr;
+          case (cmd_q)
+            C_IDENTIFY:
+              if (len_q != 8'd0) reply(E_LEN, 8'd0);
+              else begin sz_q <= ID_BYTES[7:0]; cnt_q <= 8'd1; rlen_q <= ID_BYTES[7:0]; st_q <= S_ST; end
+            C_STATUS:
+              if (len_q != 8'd0) reply(E_LEN, 8'd0);
+              else begin
+                dw_q <= '0;
+                dw_q[87:0] <= {cycle_i, err_cnt_q, last_err_q,
+                               5'd0, running_i, done_i && launched_q, core_busy};
+                sz_q <= 8'd11; cnt_q <= 8'd1; rlen_q <= 8'd11; st_q <= S_ST;
+              end
+            C_SET_CFG:
+              if (len_q != 8'd7) reply(E_LEN, 8'd0);
+              else if (!cfg_ok) reply(E_RANGE, 8'd0);
+              else begin
+                cfg_swizzle_o <= c_modes[0]; cfg_gto_o <= c_modes[1]; cfg_stall_o <= c_modes[2];
+                cfg_war_o <= c_war[2:0]; cfg_loops_o <= c_loops[1:0];
+                alu_lat_q <= c_alu[5:0]; mul_lat_q <= c_mul[5:0];
+                lsu_lat_q <= c_lsu[5:0]; active_q <= c_act[6:0];
+                reply(E_OK, 8'd0);
+              end
+            C_SET_PC:
+              if (len_q != 8'd3) reply(E_LEN, 8'd0);
+              else if (hdr_q[7:0] >= WARPS[7:0]) reply(E_RANGE, 8'd0);
+              else begin
+                for (i = 0; i < WARPS; i = i + 1)
+                  if (hdr_q[5:0] == i[5:0]) start_pc_o[i*16 +: 16] <= hdr_q[23:8];
+                reply(E_OK, 8'd0);
+              end
+            C_LAUNCH:
+              if (len_q != 8'd0) reply(E_LEN, 8'd0);
+              else if (core_busy) reply(E_BUSY, 8'd0);
+              else begin launch_q <= 1'b1; reply(E_OK, 8'd0); end
+            C_WRITE_IMEM, C_WRITE_MEM:
+              if (!wlen_ok) reply(E_LEN, 8'd0);
+              else if (w_end > words) reply(E_RANGE, 8'd0);
+              else if (core_busy) reply(E_BUSY, 8'd0);
+              else begin sz_q <= wsz; cnt_q <= wn; ptr_q <= 8'd2; st_q <= S_LD_A; end
+            C_READ_IMEM, C_READ_MEM:
+              if (len_q != 8'd3) reply(E_LEN, 8'd0);
+              else if (!rn_ok || r_end > words) reply(E_RANGE, 8'd0);
+              else if (core_busy) reply(E_BUSY, 8'd0);
+              else begin
+                sz_q <= wsz; cnt_q <= h_n; st_q <= S_RD;
+                rlen_q <= is_imem ? {h_n[4:0], 3'd0} : {h_n[5:0], 2'd0};
+              end
+            C_READ_REG:
+              if (len_q != 8'd2) reply(E_LEN, 8'd0);
+              else if (hdr_q[7:0] >= WARPS[7:0] || hdr_q[15:8] >= REGS[7:0]) reply(E_RANGE, 8'd0);
+              else if (core_busy) reply(E_BUSY, 8'd0);
+              else begin sz_q <= REG_BYTES; cnt_q <= 8'd1; rlen_q <= REG_BYTES; st_q <= S_RD; end
+            default: reply(E_CMD, 8'd0);
+          endcase
+        end
+        // a write: load sz bytes of the buffer into the item, then write it
+        S_LD_A: st_q <= S_LD_D;
+        S_LD_D: begin
+          dw_q <= {buf_rdata_q, dw_q[DW-1:8]};
+          ptr_q <= ptr_q + 8'd1;
+          bc_q  <= bc_q + 8'd1;
+          st_q  <= bc_q == sz_q - 8'd1 ? S_WR : S_LD_A;
+        end
+        S_WR: begin
+          addr_q <= addr_q + 17'd1; cnt_q <= cnt_q - 8'd1; bc_q <= 8'd0;
+          if (cnt_q == 8'd1) reply(E_OK, 8'd0);
+          else st_q <= S_LD_A;
+        end
+        // a read: read the item (data the cycle after), then store its bytes
+        S_RD: st_q <= S_RDW;
+        S_RDW: begin
+          dw_q <= '0;
+          case (cmd_q)
+            C_READ_MEM:  dw_q[31:0] <= mem_rdata_i;
+            C_READ_IMEM: dw_q[63:0] <= imem_rdata_i;
+            default:     dw_q[LANES*32-1:0] <= reg_rdata_i;
+          endcase
+          bc_q <= 8'd0; st_q <= S_ST;
+        end
+        S_ST: begin
+          dw_q  <= dw_q >> 8;
+          ptr_q <= ptr_q + 8'd1;
+          bc_q  <= bc_q + 8'd1;
+          if (bc_q == sz_q - 8'd1) begin
+            addr_q <= addr_q + 17'd1; cnt_q <= cnt_q - 8'd1;
+            if (cnt_q == 8'd1) begin status_q <= E_OK; st_q <= S_TXH; end
+            else st_q <= S_RD;
+          end
+        end
+        // the reply: header, payload from the buffer, CRC
+        S_TXH: if (tx_go) begin crc_q <= 8'd0; st_q <= S_TXS; end
+        S_TXS: if (tx_go) begin crc_q <= crc_next; st_q <= S_TXL; end
+        S_TXL: if (tx_go) begin
+          crc_q <= crc_next; idx_q <= 8'd0;
+          st_q <= rlen_q == 8'd0 ? S_TXC : S_TXA;
+        end
+        S_TXA: st_q <= S_TXD;                    // the buffer's read address settles
+        S_TXD: if (tx_go) begin
+          crc_q <= crc_next; idx_q <= idx_q + 8'd1;
+          st_q <= idx_q == rlen_q - 8'd1 ? S_TXC : S_TXA;
+        end
+        S_TXC: if (tx_go) st_q <= S_IDLE;
+        default: st_q <= S_IDLE;
+      endcase
+    end
+  end
+endmodule
