@@ -89,7 +89,8 @@ module wf_ibuffer #(
       n = f_nsrc(wd[63:56]);
       a = wd[46:40]; b = wd[38:32]; c = wd[30:24];
       f_conflict_free = 1'b1;
-      if (n >= 2'd2 && a != b && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;
+      // mutant CF_EQUAL: equal registers a = b counted as a conflict (they share one read, §6.3)
+      if (n >= 2'd2 && (a != b || `WF_MUT_CF_EQUAL) && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;
       if (n == 2'd3 && a != c && f_bank(w, a, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
       if (n == 2'd3 && b != c && f_bank(w, b, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
     end
@@ -169,8 +170,7 @@ module wf_ibuffer #(
         word_d[j*64 +: 64] = fh_word_i;
         pc_d[j*16 +: 16]   = fh_pc_i;
         dep_d[j*8 +: 8]    = new_dep;
-        // mutant CF_LAYOUT: conflict_free always judged with the swizzled layout
-        cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i || `WF_MUT_CF_LAYOUT);
+        cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i);
         issued_d[j]        = 1'b0;
         held_d[j]          = 1'b0;
         sbe_d[j*3 +: 3]    = 3'd0;

@@ -146,12 +146,12 @@
 `else
   `define WF_MUT_GAP_SKIP_SLOT1 1'b0
 `endif
-`ifdef WF_MUTANT_CF_LAYOUT
-  `define WF_MUT_CF_LAYOUT 1'b1
+`ifdef WF_MUTANT_CF_EQUAL
+  `define WF_MUT_CF_EQUAL 1'b1
 `elsif WF_MUTANTS
-  `define WF_MUT_CF_LAYOUT ($test$plusargs("WF_MUTANT_CF_LAYOUT") != 0)
+  `define WF_MUT_CF_EQUAL ($test$plusargs("WF_MUTANT_CF_EQUAL") != 0)
 `else
-  `define WF_MUT_CF_LAYOUT 1'b0
+  `define WF_MUT_CF_EQUAL 1'b0
 `endif
 `ifdef WF_MUTANT_SB_FULL_OFF1
   `define WF_MUT_SB_FULL_OFF1 1'b1
