@@ -327,8 +327,9 @@ static void emit_burst(gen *g)
 {
     unsigned n = wf_rng_range(&g->rng, 2, g->k->burst_len);
     for (unsigned i = 0; i < n; i++) {
-        unsigned a = data_reg(g), b = data_reg(g);
-        emit(g, below(g, 2) ? WF_OP_MUL : WF_OP_MAD, data_reg(g), a, b, data_reg(g), 0);
+        const int mad = below(g, 2);
+        unsigned a = data_reg(g), b = data_reg(g), c = mad ? data_reg(g) : 0;
+        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, data_reg(g), a, b, c, 0);
         g->info.n_mul++;
     }
     if (g->mem) emit_mem(g, 1);
