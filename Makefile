@@ -40,7 +40,7 @@ ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
 include verif/verif.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
+.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants mutants-rate coverage-report
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
@@ -52,6 +52,9 @@ help:
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
 	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make mutants   the mutants, fast form (in make test); N=50: kill rate over the first N regression seeds"
+	@echo "make mutants-rate   the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
+	@echo "make coverage-report   the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
 
 deps:
 	@bash scripts/setup.sh test
@@ -139,8 +142,17 @@ rtl-assert: $(B)/wfsim
 rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 	@bash verif/rtl_assert/pins.sh
 # mutation self-check (issue 5 item 8): every WF_MUTANT_* caught by co-simulation
+# (the fast form: stimuli until caught); N=...: the kill-rate table over the
+# first N default-regression seeds instead (mutants-rate: N defaults to 50)
 mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
-	@python3 scripts/mutants.py
+	@python3 scripts/mutants.py $(if $(N),--rate $(N))
+mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
+	@python3 scripts/mutants.py --rate $(or $(N),50)
+# functional coverage with the verification plan's crosses (docs/verification.md):
+# COVDIR=out/regress/latest after make regress COV=1, else the C-side coverage of
+# the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep)
+coverage-report: $(B)/wfsim $(B)/wfgen
+	@python3 scripts/covreport.py --plan --quiet $(if $(COVDIR),$(COVDIR),--regress-seeds $(or $(SEEDS),1000))
 
 # FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
 # per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the
