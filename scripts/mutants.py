@@ -280,6 +280,8 @@ def kill_rate(muts, control, mutant, a):
                      " ".join(f"{k}:{res[name]['by_sizes'][k]}/{len(v)}" for k, v in sorted(bysets.items())),
                      "ok" if meets else "BELOW", how[:40], f"{time.time() - t1:.0f}s"))
         print(f"  {name}: {len(kills)}/{len(items)} first {firstc} ({how})", flush=True)
+        with open(os.path.join(OUT, "rate.json"), "w") as f:   # so far (a long run can be read)
+            json.dump({"seed0": a.seed, "n": a.rate, "sizes": a.sizes, "mutants": res}, f, indent=1)
     print()
     print_table(("mutant", "block", "killed", "rate", "first seed", "per size set", "target",
                  "first catch", "time"), rows)
