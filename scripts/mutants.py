@@ -111,7 +111,21 @@ STIMULI = [
     ("rgen:5", "rgen:5", None),
     ("rgen:6", "rgen:6", None),
     ("sum_loop/loops1", "sim/examples/sum_loop.s", ["--loops", "1", "--sched", "gto"]),
+    # rare combinations the random seeds reach in a few percent of the seeds:
+    # a split ld replaying with the scoreboard full (one warp, so its MULs are
+    # still in flight); back-to-back ld/st under stall + warpboard-commit; one
+    # warp's CUs under inorder; equal sources in the staging register
+    ("sb_held/1 warp", "verif/mutants/sb_held.s", ["--mul-lat", "16", "--active-warps", "1"]),
+    ("gen:21 mem_run/stall,warpboard-commit", "gen:21:mem_run=300,split=2",
+     ["--hazard", "stall", "--war", "warpboard-commit"]),
+    ("gen:22 war/inorder,1 warp", "gen:22:war_bias=30", ["--war", "inorder", "--active-warps", "1"]),
+    ("gen:23 reuse 1/loops 2", "gen:23:reuse=1,bank_bias=0", ["--loops", "2"]),
 ] + [(f"rseed:{n}", f"rseed:{n}", None) for n in range(1, 13)]
+# Mutants the fast form cannot reach on its one default-size build (the kill rate
+# measures them over every size set): name -> why
+FAST_SKIP = {
+    "ROWS_FLOOR": "needs REGS mod BANKS != 0 (size set odd2); the default build has 32 registers in 4 banks",
+}
 # rseed:N is default-regression seed N as `make regress SIZES=default` draws it
 # (regress.draw + the same wfgen command), so the fast form needs one build only.
 
@@ -370,6 +384,10 @@ def main():
     for name, block, _desc in muts:
         t1 = time.time()
         caught = None
+        if name in FAST_SKIP:
+            rows.append((name, block, "not in the fast form", "-", FAST_SKIP[name], "0s"))
+            print(f"  {name}: not in the fast form: {FAST_SKIP[name]} (make mutants-rate)", flush=True)
+            continue
         for label, prog, opts in stimuli:
             defines, plus = mutant(name)
             rc, out = run(defines, prog, opts + plus, a.timeout)
@@ -402,8 +420,11 @@ def main():
     print("-+-".join("-" * x for x in w))
     for r in rows:
         print(" | ".join(str(c).ljust(w[i]) for i, c in enumerate(r)))
-    ncaught = sum(1 for r in rows if r[2] not in ("SURVIVED", "BUILD ERROR"))
-    print(f"\nmutants: {ncaught} of {len(rows)} caught, control clean, {time.time() - t0:.0f} s")
+    ncaught = sum(1 for r in rows if r[2] not in ("SURVIVED", "BUILD ERROR", "not in the fast form"))
+    nskip = sum(1 for r in rows if r[2] == "not in the fast form")
+    print(f"\nmutants: {ncaught} of {len(rows) - nskip} caught ({nskip} not in the fast form: "
+          f"{', '.join(n for n in FAST_SKIP if any(r[0] == n for r in rows)) or '-'}), control clean, "
+          f"{time.time() - t0:.0f} s")
     return 1 if fail else 0
 
 
