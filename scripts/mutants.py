@@ -311,6 +311,26 @@ def kill_rate(muts, control, mutant, a):
     return 1 if surv or (a.strict and below) else 0
 
 
+def markdown(path):
+    """The kill-rate table of a rate.json as a docs/verification.md table."""
+    with open(path) as f:
+        d = json.load(f)
+    desc = {n: (b, x) for n, b, x in MUTANTS}
+    print("| mutant (`WF_MUTANT_`) | block | the slip | killed | first seed | per size set | target |")
+    print("|---|---|---|---|---|---|---|")
+    for name, _b, _x in MUTANTS:
+        r = d["mutants"].get(name)
+        if r is None:
+            print(f"| `{name}` | `{desc[name][0]}` | {desc[name][1]} | not measured | | | |")
+            continue
+        k, n = len(r["kills"]), r["seeds"]
+        first = r["first"] if r["first"] is not None else "survived"
+        meets = k and k * 5 >= n and r["first"] is not None and r["first"] - d["seed0"] < 10
+        per = ", ".join(f"{s} {v}" for s, v in sorted(r["by_sizes"].items()))
+        print(f"| `{name}` | `{r['block']}` | {desc[name][1]} | {k}/{n} ({100 * k / n:.0f} %) | {first} "
+              f"| {per} | {'ok' if meets else '**below**'} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", help="comma-separated mutant names")
@@ -331,7 +351,12 @@ def main():
                     help="parallel runs of --rate (JOBS, default 1)")
     ap.add_argument("--strict", action="store_true",
                     help="--rate exits 1 when a mutant misses the target, not only when it survives")
+    ap.add_argument("--markdown", metavar="RATE_JSON",
+                    help="print the kill-rate table of a --rate run's rate.json as markdown")
     a = ap.parse_args()
+    if a.markdown:
+        markdown(a.markdown)
+        return 0
     if a.rate is not None and a.rate < 1 or a.jobs < 1 or a.seed < 1:
         ap.error("--rate, --jobs and --seed take integers >= 1")
     # the list here and the switches in rtl/wf_mutant.vh must be the same set
@@ -352,7 +377,7 @@ def main():
         bad = [w for w in want if w not in {m[0] for m in MUTANTS}]
         if bad:
             sys.exit(f"mutants: unknown mutant(s) {', '.join(bad)}; known: {', '.join(m[0] for m in MUTANTS)}")
-        muts = [m for m in MUTANTS if m[0] in want]
+        muts = [m for w in want for m in MUTANTS if m[0] == w]   # in the order given
     if a.extra:
         muts = muts + [(a.extra, "(none)", "a define no block tests")]
     if a.list:
