@@ -43,7 +43,7 @@ include verif/verif.mk
 include cmodel/lib.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
+.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants mutants-rate coverage-report
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
@@ -74,7 +74,7 @@ help:
 	@echo "make rtl-smoke    the RTL in lockstep with the C model on the examples (Verilator)"
 	@echo "make rtl-assert   simulation-only assertions, each fired by its fault (Icarus)"
 	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
-	@echo "make mutants      every deliberate RTL bug caught by co-simulation"
+	@echo "make mutants      every deliberate RTL bug caught by co-simulation (fast form); N=50: kill rate over the first N regression seeds"
 	@echo "make lint         Verilator lint, Yosys memory inference and check -assert"
 	@echo "make sc-smoke     the SystemC lockstep harness"
 	@echo "make dpi-smoke    the C model called from SystemVerilog over DPI-C"
@@ -93,6 +93,8 @@ help:
 	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
+	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
+	@echo "make coverage-report the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
 	@echo "make lint-full    lint with the whole generic Yosys synth script (~15 min)"
 	@echo "make model-equiv  the C model against git revision BASE (default HEAD), bit for bit"
 	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
@@ -195,8 +197,17 @@ rtl-assert: $(B)/wfsim
 rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 	@bash verif/rtl_assert/pins.sh
 # mutation self-check (issue 5 item 8): every WF_MUTANT_* caught by co-simulation
+# (the fast form: stimuli until caught); N=...: the kill-rate table over the
+# first N default-regression seeds instead (mutants-rate: N defaults to 50)
 mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
-	@python3 scripts/mutants.py
+	@python3 scripts/mutants.py $(if $(N),--rate $(N))
+mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
+	@python3 scripts/mutants.py --rate $(or $(N),50)
+# functional coverage with the verification plan's crosses (docs/verification.md):
+# COVDIR=out/regress/latest after make regress COV=1, else the C-side coverage of
+# the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep)
+coverage-report: $(B)/wfsim $(B)/wfgen
+	@python3 scripts/covreport.py --plan --quiet $(if $(COVDIR),$(COVDIR),--regress-seeds $(or $(SEEDS),1000))
 
 # FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
 # per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the

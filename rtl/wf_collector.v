@@ -144,7 +144,10 @@ module wf_collector #(
           if (pending_q[h*3 + s]) begin
             bk_ix = {27'd0, f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)};
             hb = {27'd0, best_h[bk_ix]};
-            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && agem_q[hb*C + h])) begin
+            // mutant ARB_LOWEST_CU: the lowest-index CU wins, not the oldest;
+            // mutant ARB_SLOT_HIGH: within a CU the highest slot wins
+            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && agem_q[hb*C + h] && !`WF_MUT_ARB_LOWEST_CU) ||
+                (hb == h && `WF_MUT_ARB_SLOT_HIGH)) begin
               best_v[bk_ix] = 1'b1;
               best_h[bk_ix] = h[4:0];
               best_s[bk_ix] = s[1:0];
@@ -164,7 +167,9 @@ module wf_collector #(
         breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
         bw   = warp_q[hb*6 +: 6];
         for (s2 = 0; s2 < 3; s2 = s2 + 1)            // §6.3: one read fills equal registers
-          if (pending_q[hb*3 + s2] && f_src(word_q[hb*64 +: 64], s2) == breg) fill[hb*3 + s2] = 1'b1;
+          // mutant NO_MERGE: a read fills only the granted slot
+          if (pending_q[hb*3 + s2] && f_src(word_q[hb*64 +: 64], s2) == breg &&
+              (!`WF_MUT_NO_MERGE || s2 == {30'd0, best_s[b]})) fill[hb*3 + s2] = 1'b1;
         rd_en_o[b] = 1'b1;
         rd_row_o[b*RAW +: RAW] = f_row(bw, breg);
         grant_h_o[b*5 +: 5] = best_h[b];
@@ -213,7 +218,8 @@ module wf_collector #(
         for (u = 0; u < C; u = u + 1)
           if (valid_q[u] && pending_q[u*3 +: 3] == 3'd0 &&
               {30'd0, f_unit(word_q[u*64 + 56 +: 8])} == x + 1 && dispatch_ok_i[u]) begin
-            if (!bv || agem_q[{27'd0, bu}*C + u]) begin
+            // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
+            if (!bv || (agem_q[{27'd0, bu}*C + u] && !`WF_MUT_DISP_LOWEST)) begin
               bv = 1'b1;
               bu = u[4:0];
             end

@@ -213,7 +213,8 @@ module wf_core #(
   always @* begin : p_active
     integer w;
     for (w = 0; w < P_WARPS; w = w + 1)
-      active_in[w] = cfg_active_warps_i == 7'd0 || w < {25'd0, cfg_active_warps_i};
+      // mutant ACTIVE_OFF1: one warp more than active_warps is launched
+      active_in[w] = cfg_active_warps_i == 7'd0 || w < {25'd0, cfg_active_warps_i} + (`WF_MUT_ACTIVE_OFF1 ? 1 : 0);
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -250,7 +251,8 @@ module wf_core #(
   // the blocks stay in their launch state until the register clear is over
   wire   blk_launch = launch_i || clearing_q;
   assign cycle_o   = cycle_q;
-  wire mode3 = loops_q == 2'd3;
+  // mutant MODE3_DECODE: loop mode decoded from its high bit (mode 2 taken as 3)
+  wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
 
   // ---- block interconnect ---------------------------------------------------------
   // fetch

@@ -124,8 +124,10 @@ module wf_fetch #(
 `else
       elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
 `endif
-                !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || inflight_nz_i[w]));
-    pool = (refill_q & elig) != {WARPS{1'b0}} ? (refill_q & elig) : elig;
+                // mutant FETCH_MODE1_INFLIGHT: mode 1 forgets the in-flight term
+                !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || (inflight_nz_i[w] && !`WF_MUT_FETCH_MODE1_INFLIGHT)));
+    // mutant FETCH_REFILL_PRIO: refilled warps get no priority
+    pool = ((refill_q & elig) != {WARPS{1'b0}} && !`WF_MUT_FETCH_REFILL_PRIO) ? (refill_q & elig) : elig;
     fsel_valid_o = 1'b0;
     fsel_warp_o  = 6'd0;
     for (k = WARPS - 1; k >= 0; k = k - 1) begin
@@ -166,7 +168,8 @@ module wf_fetch #(
       endcase
     end else if (hit_mv) begin                                   // §3.2.5 merge
       fkind_o = K_MERGE;
-      if (imem_resp_valid_i && hit_m == imem_resp_mshr_i)
+      // mutant FETCH_MERGE_FILL: a merge in the fill cycle waits on the freed MSHR
+      if (imem_resp_valid_i && hit_m == imem_resp_mshr_i && !`WF_MUT_FETCH_MERGE_FILL)
         merge_fill = 1'b1;  // released by this very fill: stays RUN, joins refill
       else begin
         nstate = S_WAIT_MISS;
@@ -211,7 +214,9 @@ module wf_fetch #(
       mshr_sent_d[imem_resp_mshr_i +: 1]  = 1'b0;
     end
     if (fsel_valid_o) begin
-      fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
+      // mutant FETCH_RR_HIT_ONLY: the pointer moves only on a hit
+      if (fkind_o == K_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY)
+        fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
       if (alloc_v) begin
         mshr_valid_d[alloc_m +: 1] = 1'b1;
         mshr_sent_d[alloc_m +: 1]  = 1'b0;

@@ -73,12 +73,12 @@ module wf_ibuffer #(
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   // reads or writes register r (scoreboard.c wf_insn_touches)
-  function automatic f_touches(input [63:0] wd, input [6:0] r);
+  function automatic f_touches(input [63:0] wd, input [6:0] r, input dst);
     reg [1:0] n;
     begin
       n = f_nsrc(wd[63:56]);
       f_touches = (n >= 2'd1 && wd[46:40] == r) || (n >= 2'd2 && wd[38:32] == r) ||
-                  (n == 2'd3 && wd[30:24] == r) || (f_writes(wd[63:56]) && wd[54:48] == r);
+                  (n == 2'd3 && wd[30:24] == r) || (dst && f_writes(wd[63:56]) && wd[54:48] == r);
     end
   endfunction
   // §7.2: distinct source registers map to pairwise distinct banks
@@ -89,7 +89,8 @@ module wf_ibuffer #(
       n = f_nsrc(wd[63:56]);
       a = wd[46:40]; b = wd[38:32]; c = wd[30:24];
       f_conflict_free = 1'b1;
-      if (n >= 2'd2 && a != b && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;
+      // mutant CF_EQUAL: equal registers a = b counted as a conflict (they share one read, §6.3)
+      if (n >= 2'd2 && (a != b || `WF_MUT_CF_EQUAL) && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;
       if (n == 2'd3 && a != c && f_bank(w, a, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
       if (n == 2'd3 && b != c && f_bank(w, b, sw) == f_bank(w, c, sw)) f_conflict_free = 1'b0;
     end
@@ -109,7 +110,8 @@ module wf_ibuffer #(
     end
     new_dep = 8'd0;
     for (e = 0; e < SB_ENTRIES; e = e + 1)
-      if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7])) new_dep[e] = 1'b1;
+      // mutant DEP_NO_WAW: decode compares the sources only, not the destination
+      if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7], !`WF_MUT_DEP_NO_WAW)) new_dep[e] = 1'b1;
   end
 
   always @* begin : p_next
@@ -124,8 +126,9 @@ module wf_ibuffer #(
         j = w * IBUF + i;
         if (i < n) begin
           dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
-          if (iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i != 0 &&
-              f_touches(word_q[j*64 +: 64], iss_rd_i))
+          // mutant GAP_SKIP_SLOT1: gap closing skips the slot right behind the head
+          if (iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
+              f_touches(word_q[j*64 +: 64], iss_rd_i, 1'b1))
             dep_d[j*8 + {29'd0, iss_sbe_i}] = 1'b1;
         end
       end

@@ -105,11 +105,16 @@ module wf_issue #(
       if (!active_i[w] || exited_q[w] || nslots_i[w*4 +: 4] == 4'd0) hz = HZ_NO_HEAD;
       else if (slot_issued_i[w*IBUF]) hz = HZ_WAIT_LSU;
       else if (slot_dep_i[w*IBUF*8 +: 8] != 8'd0) hz = HZ_DEP;
-      else if (f_writes(hwd[63:56]) && !slot_held_i[w*IBUF] && sb_full_i[w]) hz = HZ_SB_FULL;
-      else if (loops_i == 2'd1 && inflight_nz_o[w]) hz = HZ_INFLIGHT;
+      // mutant SB_FULL_HELD: an entry held across replays does not exempt from full
+      else if (f_writes(hwd[63:56]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w]) hz = HZ_SB_FULL;
+      // mutant INFLIGHT_MODE2: the mode-1 in-flight rule also applied in mode 2
+      else if ((loops_i == 2'd1 || (`WF_MUT_INFLIGHT_MODE2 && loops_i == 2'd2)) && inflight_nz_o[w]) hz = HZ_INFLIGHT;
       else if (loops_i != 2'd3 && needs && !sr_ok_i) hz = HZ_STAGING;
+      // mutant HAZARD_ORDER: memory order checked before the WAR policy
+      else if (`WF_MUT_HAZARD_ORDER && (hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w]) hz = HZ_MEM;
       else if (needs && !war_allows_i[w]) hz = HZ_WAR;
-      else if ((hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w]) hz = HZ_MEM;
+      // mutant MEM_ORDER: a ld/st does not wait for the warp's previous memory instance
+      else if ((hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER) hz = HZ_MEM;
       else if (lsu_stall_i) hz = HZ_LSU_STALL;
       else hz = HZ_READY;
       hazard_o[w*4 +: 4] = hz;
@@ -130,7 +135,8 @@ module wf_issue #(
       if (ready[gto_last_q +: 1]) begin found = 1'b1; iss_warp_o = gto_last_q; end
       else
         for (k = WARPS - 1; k >= 0; k = k - 1)
-          if (ready[k]) begin found = 1'b1; iss_warp_o = k[5:0]; end
+          // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
+          if (ready[k] && !(`WF_MUT_GTO_OLDEST_HIGH && found)) begin found = 1'b1; iss_warp_o = k[5:0]; end
     end else begin
       for (k = WARPS - 1; k >= 0; k = k - 1) begin
         c = k + {26'd0, issue_rr_q};
@@ -187,8 +193,12 @@ module wf_issue #(
     mem_inflight_d = mem_inflight_q;
     exited_d = exited_q;
     lw_ix = 0;
-    if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
+    // mutant LRR_REPLAY: a replay issue does not move the rr pointer;
+    // mutant STALL_ADVANCES: a collector stall moves it
+    if ((iss_kind_o == K_ISSUE || (iss_kind_o == K_REPLAY && !`WF_MUT_LRR_REPLAY)) ||
+        (iss_kind_o == K_STALL_CU && `WF_MUT_STALL_ADVANCES))
       issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
+    if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
       if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
     if (iss_kind_o == K_ISSUE) begin

@@ -131,7 +131,8 @@ module wf_lsu #(
     p_rd_o     = rd_q;
     p_writes_o = is_ld_q;
     p_final_o  = rest == '0;
-    p_end_o    = !stall_mode_i || rest == '0;
+    // mutant LSU_END_REPLAY: in replay mode a non-last piece does not end its instance
+    p_end_o    = (!stall_mode_i && !`WF_MUT_LSU_END_REPLAY) || rest == '0;
     p_sbv_o    = sbv_q;
     p_sbe_o    = sbe_q;
     p_line_o   = line;
@@ -147,7 +148,8 @@ module wf_lsu #(
     for (l = 0; l < LANES; l = l + 1)
       if (p_lanes_o[l])
         for (j = 0; j < MEM_LINE; j = j + 1)
-          if ({27'd0, p_off_o[l*5 +: 5]} == j) begin
+          // mutant LSU_ST_ORDER: the lowest lane wins a word two lanes store to
+          if ({27'd0, p_off_o[l*5 +: 5]} == j && !(`WF_MUT_LSU_ST_ORDER && wmask[j])) begin
             wmask[j] = 1'b1;
             wdata[j*32 +: 32] = ropnd[LW + l*32 +: 32];
           end
@@ -175,7 +177,8 @@ module wf_lsu #(
       lbank_d = d_lbank_i;
     end
     // §9.3: stage 1 still holds an instance with lanes left after this cycle
-    lsu_stall_d = stall_mode_i && valid_q && !lsu_leaves;
+    // mutant LSU_STALL_DISPATCH: a dispatch into stage 1 sets the flag too
+    lsu_stall_d = stall_mode_i && ((valid_q && !lsu_leaves) || (`WF_MUT_LSU_STALL_DISPATCH && d_valid_i));
   end
 
   always @(posedge clk_i or negedge rst_ni) begin

@@ -143,7 +143,8 @@ module wf_pipe #(
 
   // the entry stage's effective data
   wire [LW-1:0] data_in_at = KIND == 0 ? res0 : rdata1;
-  wire taken0 = ropnd[31:0] != 32'd0;   // §10.4: lane 0 of ra
+  // mutant BNZ_STALE: the branch tests the latched operand, not a late (just read) one
+  wire taken0 = (`WF_MUT_BNZ_STALE ? opnd_q[31:0] : ropnd[31:0]) != 32'd0;   // §10.4: lane 0 of ra
 
   // ---- advances (§10.1) and the last stage ------------------------------------
   reg [DEPTH-1:0] adv;
@@ -187,7 +188,8 @@ module wf_pipe #(
     writes_d = writes_q; final_d = final_q; end_d = end_q; sbv_d = sbv_q; bnz_d = bnz_q;
     taken_d = taken_q; sbe_d = sbe_q; lanes_d = lanes_q; data_d = data_q;
     wd_d = KIND == 0 ? wd_q : 64'd0;
-    opnd_d = KIND == 0 ? ropnd : '0;
+    // mutant PIPE_STAY_STALE: an entry that stays does not latch its late operands
+    opnd_d = KIND == 0 ? (`WF_MUT_PIPE_STAY_STALE ? opnd_q : ropnd) : '0;
     late_d = 3'd0;
     lbank_d = KIND == 0 ? lbank_q : 15'd0;
     off_d = KIND == 1 ? off_q : '0;

@@ -5,6 +5,7 @@
 // write if any (writes beat reads, §6.2; the arbiter already grants no read
 // in a written bank), else the read. rdata_o holds the last row read.
 // Mirrors cmodel/regfile.c.
+`include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_regfile #(
     parameter integer WARPS = 8,
     parameter integer LANES = 8,
@@ -37,7 +38,8 @@ module wf_regfile #(
         .en_i    (we_i[b] | re_i[b]),
         .we_i    (we_i[b]),
         .addr_i  (we_i[b] ? wrow_i[b*RAW +: RAW] : rrow_i[b*RAW +: RAW]),
-        .wmask_i (wmask_i[b*LANES +: LANES]),
+        // mutant REGFILE_MASK: a bank write ignores the lane mask (a ld piece writes every lane)
+        .wmask_i (wmask_i[b*LANES +: LANES] | {LANES{`WF_MUT_REGFILE_MASK}}),
         .wdata_i (wdata_i[b*LANES*32 +: LANES*32]),
         .rdata_o (rdata_o[b*LANES*32 +: LANES*32])
       );

@@ -39,7 +39,8 @@ module wf_scoreboard #(
       free_entry_o[w*3 +: 3] = 3'd0;
       for (e = SB_ENTRIES - 1; e >= 0; e = e - 1)
         if (!sb_valid_q[w*8 + e]) begin
-          full_o[w] = 1'b0;
+          // mutant SB_FULL_OFF1: the last entry does not count for full
+          if (!(`WF_MUT_SB_FULL_OFF1 && e == SB_ENTRIES - 1 && e != 0)) full_o[w] = 1'b0;
           free_entry_o[w*3 +: 3] = e[2:0];
         end
     end

@@ -34,8 +34,9 @@ module wf_staging #(
     if (sr_valid_i) begin
       // mutant SR_OVERLAP: the rule forgets that a conflicting SR needs more cycles
       issue_ok_o = (sr_cf_i || `WF_MUT_SR_OVERLAP) && acc;
-      if (sr_pending_i[0] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[46:40], swizzle_i) +: 1]) issue_ok_o = 1'b0;
-      if (sr_pending_i[1] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[38:32], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      // mutant SR_WRITTEN_BANK: the rule forgets the written banks (slot c's still checked)
+      if (sr_pending_i[0] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[46:40], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[1] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[38:32], swizzle_i) +: 1]) issue_ok_o = 1'b0;
       if (sr_pending_i[2] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[30:24], swizzle_i) +: 1]) issue_ok_o = 1'b0;
     end
   end

@@ -36,7 +36,8 @@ module wf_war #(
     integer h0, h1;
     begin
       h0 = {25'd0, r} % BLOOM_BITS;
-      h1 = (5 * {25'd0, r} + {25'd0, r} / 16 + 3) % BLOOM_BITS;
+      // mutant BLOOM_H1: h1 without its floor(r/16) term
+      h1 = (5 * {25'd0, r} + ({25'd0, r} / 16) * (`WF_MUT_BLOOM_H1 ? 0 : 1) + 3) % BLOOM_BITS;
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction
@@ -51,7 +52,8 @@ module wf_war #(
     u = 0;
     if (mode3_i)
       for (u = 0; u < C; u = u + 1)
-        if (cu_valid_i[u] && cu_pending_i[u*3 +: 3] != 3'd0) begin
+        // mutant WBREAD_VALID: a CU counts as collecting while valid, even with no pending slot
+        if (cu_valid_i[u] && (cu_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
           w_ix = {26'd0, cu_warp_i[u*6 +: 6]};
           collecting_o[w_ix] = 1'b1;
           if (cu_pending_i[u*3 + 0]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 40 +: 7]);
@@ -99,6 +101,8 @@ module wf_war #(
     for (u = 0; u < C; u = u + 1)
       if (cu_valid_i[u] && cu_warp_i[u*6 +: 6] == iss_warp_i) older_new_o[u] = 1'b1;
     for (x = 0; x < 3; x = x + 1)
-      if (disp_valid_i[x] && disp_h_i[x*5 +: 5] < C[4:0]) older_new_o[disp_h_i[x*5 +: 4]] = 1'b0;
+      // mutant INORDER_SAME_CYCLE: a CU dispatched in the allocation cycle stays in the mask
+      if (disp_valid_i[x] && disp_h_i[x*5 +: 5] < C[4:0] && !`WF_MUT_INORDER_SAME_CYCLE)
+        older_new_o[disp_h_i[x*5 +: 4]] = 1'b0;
   end
 endmodule

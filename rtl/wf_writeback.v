@@ -41,7 +41,8 @@ module wf_writeback #(
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
     integer t;
     begin
-      t = {26'd0, w} * ROWS + {25'd0, r} / BANKS;
+      // mutant ROWS_FLOOR: the write row uses floor(R / B) rows per warp, not ceil
+      t = {26'd0, w} * (`WF_MUT_ROWS_FLOOR ? REGS / BANKS : ROWS) + {25'd0, r} / BANKS;
       f_row = t[RAW-1:0];
     end
   endfunction
@@ -61,6 +62,7 @@ module wf_writeback #(
     b_ix = 0; w_ix = 0;
     for (i = 0; i < 3; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
+      if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
       if (l_valid_i[x]) begin
         if (!l_writes_i[x]) leaves_o[x] = 1'b1;
         else begin
@@ -74,7 +76,8 @@ module wf_writeback #(
             wrow_o[b_ix*RAW +: RAW] = f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]);
             wmask_o[b_ix*LANES +: LANES] = l_lanes_i[x*LANES +: LANES];
             wdata_o[b_ix*LW +: LW] = l_data_i[x*LW +: LW];
-            if (l_final_i[x] && l_sbv_i[x]) begin
+            // mutant WB_REL_PIECE: every ld piece releases the entry, not only the last
+            if ((l_final_i[x] || `WF_MUT_WB_REL_PIECE) && l_sbv_i[x]) begin
               w_ix = {26'd0, l_warp_i[x*6 +: 6]};
               rel_valid_o[x] = 1'b1;
               rel_mask_o[w_ix*8 + {29'd0, l_sbe_i[x*3 +: 3]}] = 1'b1;

@@ -74,4 +74,25 @@ rc=0; python3 scripts/covreport.py "$T/bad.json" 2>"$T/err" >/dev/null || rc=$?
 # wfsim: an unwritable --cov path is a file error (exit 2)
 rc=0; "$WFSIM" --quiet --cov /nonexistent/x.json sim/examples/vecadd.s 2>/dev/null || rc=$?
 [ "$rc" = 2 ] || fail "wfsim --cov to an unwritable path: rc=$rc"
+# the plan (--plan): a regress-style directory <seed>/run.cov.json + options.txt;
+# the cell of the run's configuration is hit by that seed, cells of configurations
+# never drawn are holes, mode-3-only bins under loops 2 are unreachable
+mkdir -p "$T/plan/7"
+popts="--layout naive --loops 2 --hazard stall --war bloom --sched gto"
+# shellcheck disable=SC2086
+"$WFSIM" $popts --quiet --cov "$T/plan/7/run.cov.json" sim/examples/seed_naive.s
+echo "$popts --warps 8" >"$T/plan/7/options.txt"
+rc=0; python3 scripts/covreport.py --plan --fail-on-holes --json "$T/plan.json" "$T/plan" >"$T/plan.txt" || rc=$?
+[ "$rc" = 1 ] || fail "--plan --fail-on-holes with plan holes: rc=$rc"
+python3 - "$T" <<'EOF2' || fail "plan report"
+import json, sys
+t = sys.argv[1]
+rep = open(f"{t}/plan.txt").read()
+m = json.load(open(f"{t}/plan.json"))
+assert m["seeds"]["hazard.staging"] == [7], m["seeds"].get("hazard.staging")
+assert any(c.startswith("hazard.staging @ loops=1,hazard=replay") for c in m["plan_holes"]), m["plan_holes"][:5]
+assert not any(c.startswith("hazard.staging @ loops=2,hazard=stall,war=bloom") for c in m["plan_holes"])
+assert "issue.cu @ loops=2: §7.1: loop mode 3 only" in rep, "unreachable cell with its reason"
+assert "hazard.staging               1/30 cells hit" in rep, rep[:2000]
+EOF2
 echo "test-cov: all checks passed"

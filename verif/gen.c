@@ -34,6 +34,13 @@ static const knob knobs[] = {
     K(branch_density, 0, 1000, 15, "per mille of positions opening a forward bnz region"),
     K(loop_iters, 1, 16, 3, "loop counts are drawn from 1..N"),
     K(loop_body, 1, 1000, 12, "longest loop / branch-region body"),
+    K(burst, 0, 1000, 0,
+      "per mille of positions opening a burst: independent MUL/MAD writers, then a ld (scoreboard "
+      "full, every CU busy, a replayed ld holding its entry)"),
+    K(burst_len, 2, 16, 6, "writers in a burst: 2..N"),
+    K(mem_run, 0, 1000, 0,
+      "per mille of positions opening a run of 2..4 back-to-back ld/st on one address (memory "
+      "order, lsu_stall, split pieces)"),
     K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
     K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
     K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
@@ -319,6 +326,49 @@ static void emit_mem(gen *g, int is_ld)
     else g->info.n_st++;
 }
 
+/* Burst (up to burst_len + 5 instructions): MUL/MAD writers to random data
+ * registers (rarely dependent on each other: the sources are random, not the
+ * recent results), so they issue back to back and hold scoreboard entries and
+ * CUs together; then (with ld/st enabled) a ld whose split access replays
+ * while the entries are taken. */
+static unsigned burst_room(const gen *g) { return g->k->burst_len + (g->mem ? 5 : 0); }
+static void emit_burst(gen *g)
+{
+    unsigned n = wf_rng_range(&g->rng, 2, g->k->burst_len);
+    for (unsigned i = 0; i < n; i++) {
+        const int mad = below(g, 2);
+        unsigned a = data_reg(g), b = data_reg(g), c = mad ? data_reg(g) : 0;
+        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, data_reg(g), a, b, c, 0);
+        g->info.n_mul++;
+    }
+    if (g->mem) emit_mem(g, 1);
+    g->info.n_burst++;
+}
+
+/* Run (4 + 2..4 instructions): one address, then ld/st back to back on it
+ * (a warp's accesses in program order, §10.5; the same split every time). */
+static void emit_mem_run(gen *g, unsigned room)
+{
+    unsigned t = data_reg(g);
+    emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
+    emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
+    emit(g, WF_OP_AND, t, t, R_SMASK, 0, 0);
+    emit(g, WF_OP_OR, t, t, R_BASE, 0, 0);
+    g->info.n_alu += 4;
+    unsigned n = wf_rng_range(&g->rng, 2, room - 4 < 4 ? room - 4 : 4);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned d = data_reg(g);
+        if (d == t || below(g, 2)) {
+            emit(g, WF_OP_ST, 0, t, src_reg(g), 0, 0);
+            g->info.n_st++;
+        } else {
+            emit(g, WF_OP_LD, d, t, 0, 0, 0);
+            g->info.n_ld++;
+        }
+    }
+    g->info.n_mem_run++;
+}
+
 static void block(gen *g, unsigned end, unsigned depth);
 
 static void emit_loop(gen *g, unsigned room, unsigned depth)
@@ -369,6 +419,15 @@ static void block(gen *g, unsigned end, unsigned depth)
         }
         if (g->ctl && room >= 4 && below(g, 1000) < k->branch_density) {
             emit_region(g, room, depth);
+            continue;
+        }
+        /* the aimed knobs draw nothing while they are 0 (same programs as before) */
+        if (k->burst && room >= burst_room(g) && below(g, 1000) < k->burst) {
+            emit_burst(g);
+            continue;
+        }
+        if (k->mem_run && g->mem && room >= 6 && below(g, 1000) < k->mem_run) {
+            emit_mem_run(g, room);
             continue;
         }
         unsigned x = tot ? below(g, tot) : 0;

@@ -177,4 +177,38 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
     k->branch_density = wf_rng_range(&r, 0, 60);
     k->loop_iters = wf_rng_range(&r, 1, 4);
     k->loop_body = wf_rng_range(&r, 1, 20);
+    wf_random_aim(seed, k);
+}
+
+/* The aimed stimulus of docs/verification.md "Stimulus aimed at the holes":
+ * about half of the seeds get one template, drawn from a stream of its own
+ * (so the base knobs above are the same draws with or without it). */
+void wf_random_aim(uint64_t seed, wf_gen_knobs *k)
+{
+    wf_rng t;
+    wf_rng_seed(&t, seed ^ 0xA11D5EEDull);
+    switch (wf_rng_below(&t, 8)) {
+    case 0: /* scoreboard full and every CU busy, a replayed ld holding its entry */
+        k->burst = wf_rng_range(&t, 60, 250);
+        k->burst_len = wf_rng_range(&t, 4, 12);
+        k->split = wf_rng_range(&t, 2, 8);
+        k->w_ld += wf_rng_range(&t, 5, 20);
+        break;
+    case 1: /* back-to-back ld/st: memory order, lsu_stall, pieces of every count */
+        k->mem_run = wf_rng_range(&t, 60, 250);
+        k->split = wf_rng_range(&t, 1, 32);
+        break;
+    case 2: /* register choices colliding in one bank (either layout: same relation per warp) */
+        k->bank_bias = wf_rng_range(&t, 70, 100);
+        k->reuse = wf_rng_range(&t, 1, 3);
+        k->w_mul += wf_rng_range(&t, 10, 30);
+        break;
+    case 3: /* WAR patterns behind long reads, both aimed knobs at a low rate */
+        k->war_bias = wf_rng_range(&t, 40, 100);
+        k->burst = wf_rng_range(&t, 20, 80);
+        k->mem_run = wf_rng_range(&t, 20, 80);
+        break;
+    default: /* no template: the base draws alone */
+        break;
+    }
 }

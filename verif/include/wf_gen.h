@@ -65,6 +65,11 @@ typedef struct {
     unsigned branch_density; /* per mille of positions that open a forward bnz region */
     unsigned loop_iters;  /* loop counts are drawn from 1..loop_iters */
     unsigned loop_body;   /* at most this many instructions in a loop / bnz region body */
+    /* stimulus aimed at rare situations (0 = off: the generator then draws
+     * exactly what it drew without them) */
+    unsigned burst;       /* per mille of positions opening a burst of independent writers + a ld */
+    unsigned burst_len;   /* writers in a burst: 2..burst_len */
+    unsigned mem_run;     /* per mille of positions opening a run of back-to-back ld/st */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */
@@ -76,6 +81,7 @@ typedef struct {
     unsigned slice;        /* scratchpad words per warp (0: no ld/st) */
     unsigned split;        /* effective split factor */
     unsigned n_alu, n_mul, n_ld, n_st, n_nop, n_bra, n_bnz, n_loops, n_war, n_conflict;
+    unsigned n_burst, n_mem_run; /* bursts and ld/st runs emitted */
 } wf_gen_info;
 
 void wf_gen_default(wf_gen_knobs *k);
@@ -140,6 +146,10 @@ void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf
  * length is at most cfg->imem_words, and a quarter of the programs are longer
  * than the I-cache (icache_lines x icache_line) when imem_words allows. */
 void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
+/* The aimed templates (wf_random_gen_knobs calls it last): from a stream of
+ * its own, half of the seeds get one of four (burst, mem_run, bank collisions,
+ * WAR patterns), overriding a few knobs of k. */
+void wf_random_aim(uint64_t seed, wf_gen_knobs *k);
 
 #ifdef __cplusplus
 }

@@ -204,6 +204,46 @@ START_TEST(programs_fit_imem_words)
 }
 END_TEST
 
+/* The aimed templates (wf_random_aim): each drawn, their programs carry the
+ * constructs (bursts, ld/st runs) and decode; knobs at 0 emit none. */
+START_TEST(aimed_templates_drawn_and_valid)
+{
+    char err[256];
+    const wf_size_set *set = wf_size_set_find("default", 0);
+    unsigned burst = 0, mem_run = 0, bank = 0, none = 0, n_burst = 0, n_run = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        wf_config c;
+        wf_random_runtime(seed, set, 0, &c);
+        wf_gen_knobs k;
+        wf_random_gen_knobs(seed, &c, &k);
+        ck_assert_msg(wf_gen_check(&k, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
+        burst += k.burst > 0 && k.mem_run == 0;
+        mem_run += k.mem_run > 0 && k.burst == 0;
+        bank += k.bank_bias >= 70 && !k.burst && !k.mem_run;
+        none += !k.burst && !k.mem_run;
+        wf_program p;
+        wf_gen_info info;
+        ck_assert_msg(wf_gen_program(seed, &k, &p, &info, err, sizeof err) == 0, "%s", err);
+        for (unsigned i = 0; i < p.len; i++) {
+            wf_insn in;
+            ck_assert_msg(wf_decode(p.words[i], c.regs, &in) == NULL, "seed %u: word %u does not decode",
+                          (unsigned)seed, i);
+        }
+        if (!k.burst) ck_assert_uint_eq(info.n_burst, 0);
+        if (!k.mem_run) ck_assert_uint_eq(info.n_mem_run, 0);
+        n_burst += info.n_burst;
+        n_run += info.n_mem_run;
+        wf_program_free(&p);
+    }
+    /* a quarter each for burst / mem_run / bank collisions (1/8 + 1/8 of the
+     * default cases), about half the seeds without a template */
+    ck_assert_msg(burst > 25 && mem_run > 25 && bank > 25, "templates: burst %u, mem_run %u, bank %u",
+                  burst, mem_run, bank);
+    ck_assert_msg(none > 120 && none < 320, "%u of 400 seeds without burst/mem_run", none);
+    ck_assert_msg(n_burst > 50 && n_run > 50, "constructs emitted: %u bursts, %u ld/st runs", n_burst, n_run);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("randcfg");
@@ -212,6 +252,7 @@ int main(void)
     tcase_add_test(t, runtime_knobs_within_the_build);
     tcase_add_test(t, generator_knobs_fit_the_build);
     tcase_add_test(t, programs_fit_imem_words);
+    tcase_add_test(t, aimed_templates_drawn_and_valid);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return wf_run_suite(s);
