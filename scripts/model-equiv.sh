@@ -60,7 +60,7 @@ done
 # parameters the base does not know: dropped for the base, default for the new side
 make -s build/wfsim >/dev/null || exit 2
 newonly=()
-for o in $(build/wfsim --help | sed -n 's/^  --\([a-z-]*\) N .*default \([0-9]*\))$/\1=\2/p'); do
+for o in $(build/wfsim --help | sed -n '/^Machine parameters/,$s/^  --\([a-z-]*\) N .*default \([0-9]*\))$/\1=\2/p'); do
   if "$W/hash.base" "--${o%%=*}" "${o#*=}" /dev/null 2>&1 | grep -q "unknown parameter"; then
     newonly+=("$o"); echo "model-equiv: --${o%%=*} is not a parameter of $BASE: compared at its default ${o#*=}"
   fi
