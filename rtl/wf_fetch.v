@@ -141,7 +141,8 @@ module wf_fetch #(
       elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
 `endif
                 !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || inflight_nz_i[w])) &&
-                !(dstage_i && fd_valid_q && fd_warp_q == w[5:0]);     // §3.4
+                // §3.4; mutant FD_REFETCH: the warp in FD fetches again
+                !(dstage_i && fd_valid_q && fd_warp_q == w[5:0] && !`WF_MUT_FD_REFETCH);
     pool = (refill_q & elig) != {WARPS{1'b0}} ? (refill_q & elig) : elig;
     fsel_valid_o = 1'b0;
     fsel_warp_o  = 6'd0;

@@ -104,4 +104,11 @@
 `else
   `define WF_MUT_SPRAM_MASK 1'b0
 `endif
+`ifdef WF_MUTANT_FD_REFETCH
+  `define WF_MUT_FD_REFETCH 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_FD_REFETCH ($test$plusargs("WF_MUTANT_FD_REFETCH") != 0)
+`else
+  `define WF_MUT_FD_REFETCH 1'b0
+`endif
 `endif

@@ -50,6 +50,7 @@ MUTANTS = [
     ("PIPE_BUBBLE", "wf_pipe.v", "a stage advances only into an empty stage (no back-to-back flow)"),
     ("CLEAR_SHORT", "wf_core.v", "the launch register clear stops one row early"),
     ("SPRAM_MASK", "wf_spram.v", "RAM lane 0 written regardless of its write enable"),
+    ("FD_REFETCH", "wf_fetch.v", "decode_stage: the warp whose instruction is in FD fetches again"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).
@@ -71,6 +72,7 @@ STIMULI = [
     ("rgen:5", "rgen:5", None),
     ("rgen:6", "rgen:6", None),
     ("sum_loop/loops1", "sim/examples/sum_loop.s", ["--loops", "1", "--sched", "gto"]),
+    ("saxpy/decode-stage", "sim/examples/saxpy.s", ["--decode-stage", "1"]),
 ]
 
 SIZE_OPTS = {"--warps", "--lanes", "--regs", "--banks", "--collectors", "--sb-entries", "--ibuf",
