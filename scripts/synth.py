@@ -58,6 +58,8 @@ CONFIGS = {
     "ice-min-ds": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1, CFG_DECODE_STAGE=1,
                                  part="hx8k"),
                    "ice-min with the fetch/decode register (decode_stage 1, docs/microarch.md 3.4)"),
+    "ice-min-mul2": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, MUL_LAT_MAX=2, CFG_MUL_LAT=2,
+                                   part="hx8k"), "ice-min with a two-stage MUL (where the chain shows)"),
     "ice-min-up5k": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1,
                                    part="up5k"), "ice-min on the UP5K (multipliers in SB_MAC16)"),
     "ice-1w1l": ("ice40", dict(FPGA, WARPS=1, LANES=1, part="hx8k"), "1 warp x 1 lane, pinned loops 3 / bloom"),
