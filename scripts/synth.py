@@ -66,8 +66,9 @@ CONFIGS = {
     "ice-2w1l": ("ice40", dict(FPGA, LANES=1, part="hx8k"), "2 warps x 1 lane, pinned loops 3 / bloom"),
     "ice-2w2l": ("ice40", dict(FPGA, part="hx8k"), "the wrapper's default: 2 warps x 2 lanes, pinned"),
 }
-# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys
-ON_REQUEST = {"w64r128"}
+# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys; the pipeline-option
+# measurements of docs/fpga.md "Pipeline options and Fmax"
+ON_REQUEST = {"w64r128", "ice-min-ds", "ice-min-mul2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
