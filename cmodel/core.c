@@ -133,6 +133,9 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     }
     m->fetch_rr = 0;
     m->refill = 0;
+    m->fd_valid = 0;
+    m->fd_warp = 0;
+    m->fd_pc = 0;
     m->issue_rr = 0;
     m->gto_last = 0;
     m->lsu_stall = 0;
@@ -356,6 +359,7 @@ static uint64_t touched_warps(const wf_cyc *cy)
     if (cy->verdict_valid) t |= (uint64_t)1 << cy->verdict_warp;
     if (cy->mem_clear_valid) t |= (uint64_t)1 << cy->mem_clear_warp;
     if (cy->fsel != WF_NONE) t |= (uint64_t)1 << cy->fsel;
+    if (cy->dsel != WF_NONE) t |= (uint64_t)1 << cy->dsel;
     if (cy->fill_mshr != WF_NONE) t |= cy->refill_next; /* fetch_state back to RUN */
     if (cy->br.valid) t |= (uint64_t)1 << cy->br.warp;
     return t;
@@ -377,6 +381,7 @@ static void step(wf_model *m, int observe)
     cy.hvalid = m->hvalid;
     cy.hpending = m->hpending;
     cy.fsel = WF_NONE;
+    cy.dsel = WF_NONE;
     cy.fill_mshr = WF_NONE;
 
     /* decisions, in the order of §12; each reads only start-of-cycle state and

@@ -5,6 +5,23 @@
 
 #include <string.h>
 
+/* §3.2.4: the decode of warp w's instruction at pc in this cycle: the
+ * I-buffer slot with its dependency vector (§4.2), and the fetch update of
+ * a bra (target), bnz (wait for the branch), exit (done), else pc+1. */
+static void decode(const wf_model *m, wf_cyc *cy, unsigned w, unsigned pc)
+{
+    cy->dsel = (uint8_t)w;
+    wf_ibuf_decode(m, cy, w, pc, &cy->fslot);
+    cy->dnext_pc = (uint16_t)pc; /* bnz and exit: fetch_pc stays */
+    cy->dnext_state = WF_FETCH_RUN;
+    switch (cy->fslot.insn.op) {
+    case WF_OP_BRA: cy->dnext_pc = (uint16_t)cy->fslot.insn.imm; break;
+    case WF_OP_BNZ: cy->dnext_state = WF_FETCH_WAIT_BRANCH; break;
+    case WF_OP_EXIT: cy->dnext_state = WF_FETCH_DONE; break;
+    default: cy->dnext_pc = (uint16_t)(pc + 1); break;
+    }
+}
+
 void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
 {
     wf_obs *ob = cy->ob;
@@ -30,7 +47,12 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
 
     /* §3.2.1: refill priority, then rr from fetch_rr (eligible: RUN with
      * I-buffer space; loop mode 1: empty with nothing in flight) */
-    const uint64_t elig = wf_smask(m, WF_SF_FETCH);
+    uint64_t elig = wf_smask(m, WF_SF_FETCH);
+    /* §3.4: FD's instruction is decoded now; its warp does not fetch */
+    if (m->cfg.decode_stage && m->fd_valid) {
+        decode(m, cy, m->fd_warp, m->fd_pc);
+        elig &= ~((uint64_t)1 << m->fd_warp);
+    }
     uint64_t pool = (m->refill & elig) ? (m->refill & elig) : elig;
     cy->fsel = pool ? (uint8_t)wf_rr_pick(pool, m->fetch_rr) : (uint8_t)WF_NONE;
     if (cy->fsel == WF_NONE) return;
@@ -47,14 +69,9 @@ void wf_fetch_decide(const wf_model *m, wf_cyc *cy)
     cy->falloc = WF_NONE;
 
     if (m->ic_valid[idx] && m->ic_tag[idx] == tag) { /* §3.2.4 hit */
-        cy->fkind = WF_FEV_HIT;
-        wf_ibuf_decode(m, cy, w, pc, &cy->fslot);
-        switch (cy->fslot.insn.op) {
-        case WF_OP_BRA: cy->fnext_pc = (uint16_t)cy->fslot.insn.imm; break;
-        case WF_OP_BNZ: cy->fnext_state = WF_FETCH_WAIT_BRANCH; break; /* fetch_pc stays */
-        case WF_OP_EXIT: cy->fnext_state = WF_FETCH_DONE; break;
-        default: cy->fnext_pc = (uint16_t)(pc + 1); break;
-        }
+        cy->fkind = WF_FEV_HIT; /* fetch_pc, fetch_state: the decode's update */
+        if (m->cfg.decode_stage) cy->fd_next = 1; /* decoded next cycle (§3.4) */
+        else decode(m, cy, w, pc);
     } else { /* §3.2.5 miss */
         unsigned hit_mshr = WF_NONE, free_mshr = WF_NONE;
         for (unsigned i = 0; i < m->cfg.imshrs; i++) {
@@ -117,6 +134,16 @@ void wf_fetch_commit(wf_model *m, const wf_cyc *cy)
             wp->wait_mshr = cy->fwait_mshr;
         }
         wp->fetch_pc = cy->fnext_pc;
+    }
+    if (cy->dsel != WF_NONE) { /* a hit of this cycle, or FD's (§3.4): never a refilled warp */
+        wf_warp *wp = &m->warp[cy->dsel];
+        wp->fetch_pc = cy->dnext_pc;
+        wp->fetch_state = cy->dnext_state;
+    }
+    if (m->cfg.decode_stage) {
+        m->fd_valid = cy->fd_next;
+        m->fd_warp = cy->fd_next ? cy->fsel : 0;
+        m->fd_pc = cy->fd_next ? m->warp[cy->fsel].fetch_pc : 0;
     }
     if (cy->br.valid) { /* §10.4 */
         wf_warp *wp = &m->warp[cy->br.warp];

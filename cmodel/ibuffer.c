@@ -61,7 +61,7 @@ void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
         wf_warp *wp = &m->warp[w];
         int issue_here = cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w;
         int verdict_here = cy->verdict_valid && cy->verdict_warp == w;
-        int fetch_here = cy->fsel == w && cy->fkind == WF_FEV_HIT;
+        int fetch_here = cy->dsel == w; /* a decode (§3.2.4, §3.4) */
         if (!wp->nslots && !fetch_here) continue;
 
         /* dependency bits of the buffered slots (§4.3) */

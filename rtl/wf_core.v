@@ -71,6 +71,7 @@ module wf_core #(
     parameter integer PIN_SCHED    = -1,   // 0 lrr, 1 gto               (cfg_gto_i)
     parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
     parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
+    parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = 105 + 9 * SB_ENTRIES + 58 * IBUF
 ) (
@@ -87,6 +88,7 @@ module wf_core #(
     input  wire [5:0]                    cfg_mul_lat_i,      // 1..MUL_LAT_MAX
     input  wire [5:0]                    cfg_lsu_lat_i,      // 2..LSU_LAT_MAX
     input  wire [6:0]                    cfg_active_warps_i, // 0 = all
+    input  wire                          cfg_decode_stage_i, // decode_stage (§3.4)
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -154,6 +156,8 @@ module wf_core #(
     if (PIN_LOOPS != -1 && (PIN_LOOPS < 1 || PIN_LOOPS > 3))
       begin : g_chk_plo PIN_LOOPS_out_of_range_minus1_or_1_to_3 u_err(); end
     if (PIN_HAZARD < -1 || PIN_HAZARD > 1) begin : g_chk_ph PIN_HAZARD_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_DECODE_STAGE < -1 || PIN_DECODE_STAGE > 1)
+      begin : g_chk_pds PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
   endgenerate
 
   // The sizes used inside: an out-of-range value is replaced by its default so
@@ -186,11 +190,13 @@ module wf_core #(
   localparam integer PN_SCHED  = (PIN_SCHED == 0 || PIN_SCHED == 1) ? 1 : 0;
   localparam integer PN_LOOPS  = (PIN_LOOPS >= 1 && PIN_LOOPS <= 3) ? 1 : 0;
   localparam integer PN_HAZARD = (PIN_HAZARD == 0 || PIN_HAZARD == 1) ? 1 : 0;
+  localparam integer PN_DSTAGE = (PIN_DECODE_STAGE == 0 || PIN_DECODE_STAGE == 1) ? 1 : 0;
   localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : 1'b1;   // else: the reset values
   localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : 3'd4;
   localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : 1'b0;
   localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
   localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
+  localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
 
   localparam integer ROWS = (P_REGS + P_BANKS - 1) / P_BANKS;
   localparam integer RAW  = (P_WARPS * ROWS) > 1 ? $clog2(P_WARPS * ROWS) : 1;
@@ -200,7 +206,7 @@ module wf_core #(
 
   // ---- configuration latched at launch; run control ---------------------------
   localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
-  reg              swz_q, gto_q, stall_q, running_q, clearing_q, launched_q;
+  reg              swz_q, gto_q, stall_q, dstage_q, running_q, clearing_q, launched_q;
   reg [31:0]       clr_row_q;
   reg [P_WARPS*16-1:0] start_pc_q;
   reg [2:0]        war_q;
@@ -221,6 +227,7 @@ module wf_core #(
       // a pinned knob's flop has its pinned value as both reset value and D
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
+      dstage_q <= PV_DSTAGE;
       alu_lat_q <= 6'd1; mul_lat_q <= 6'd4; lsu_lat_q <= 6'd2; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
@@ -230,6 +237,7 @@ module wf_core #(
       stall_q <= PN_HAZARD != 0 ? PV_HAZARD : cfg_stall_i;
       war_q   <= PN_WAR    != 0 ? PV_WAR    : cfg_war_i;
       loops_q <= PN_LOOPS  != 0 ? PV_LOOPS  : cfg_loops_i;
+      dstage_q <= PN_DSTAGE != 0 ? PV_DSTAGE : cfg_decode_stage_i;
       alu_lat_q <= cfg_alu_lat_i; mul_lat_q <= cfg_mul_lat_i;
       lsu_lat_q <= cfg_lsu_lat_i; active_q <= active_in; start_pc_q <= start_pc_i;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b1; launched_q <= 1'b1;
@@ -260,7 +268,10 @@ module wf_core #(
   wire [5:0]       f_warp;
   wire [15:0]      f_pc, fill_line;
   wire [1:0]       f_kind;
-  wire [63:0]      f_word;
+  wire             dec_valid;
+  wire [5:0]       dec_warp;
+  wire [15:0]      dec_pc;
+  wire [63:0]      dec_word;
   wire [2:0]       fill_mshr;
   wire [P_WARPS*16-1:0] fetch_pc;
   wire [P_WARPS*2-1:0]  fetch_state;
@@ -360,7 +371,7 @@ module wf_core #(
     .IBUF(P_IBUF)
   ) u_fetch (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
-    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .nslots_i(nslots),
+    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .dstage_i(dstage_q), .nslots_i(nslots),
     .inflight_nz_i(inflight_nz), .br_valid_i(br_valid), .br_warp_i(br_warp),
     .br_next_pc_i(br_next_pc),
     .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i),
@@ -368,7 +379,8 @@ module wf_core #(
     .imem_resp_valid_i(imem_resp_valid_i && running_q), .imem_resp_ready_o(imem_resp_ready_o),
     .imem_resp_mshr_i(imem_resp_mshr_i), .imem_resp_data_i(imem_resp_data_i),
     .fsel_valid_o(f_valid), .fsel_warp_o(f_warp), .fsel_pc_o(f_pc), .fkind_o(f_kind),
-    .fword_o(f_word), .fill_valid_o(fill_valid), .fill_mshr_o(fill_mshr),
+    .dec_valid_o(dec_valid), .dec_warp_o(dec_warp), .dec_pc_o(dec_pc), .dec_word_o(dec_word),
+    .fill_valid_o(fill_valid), .fill_mshr_o(fill_mshr),
     .fill_line_o(fill_line), .fetch_pc_o(fetch_pc), .fetch_state_o(fetch_state)
   );
 
@@ -376,7 +388,7 @@ module wf_core #(
     .WARPS(P_WARPS), .LANES(P_LANES), .BANKS(P_BANKS), .SB_ENTRIES(P_SB_ENTRIES), .IBUF(P_IBUF)
   ) u_ibuffer (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q),
-    .fh_valid_i(f_valid && f_kind == 2'd0), .fh_warp_i(f_warp), .fh_pc_i(f_pc), .fh_word_i(f_word),
+    .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
     .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(rel_mask),
     .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
     .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[54:48]),

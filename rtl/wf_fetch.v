@@ -11,6 +11,12 @@
 // imiss_lat-1 cycles after the request handshake, the fill lands at the end of
 // allocation cycle + imiss_lat, exactly the C model's §3.3 timing: the
 // request goes out in the cycle after allocation (the MSHR is a flop).
+//
+// decode_stage (dstage_i, §3.4): 0: a hit is decoded in the fetch cycle from
+// the asynchronously read data array; 1: the hit's line is read into the
+// fetch/decode register FD (fd_*: a synchronous read, so the data array can
+// be a RAM) and decoded in the next cycle. The decode (dec_*_o: the I-buffer
+// write, the bra/bnz/exit fetch update) is of this cycle's hit or of FD.
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_fetch #(
     parameter integer WARPS        = 8,
@@ -25,6 +31,7 @@ module wf_fetch #(
     input  wire [WARPS-1:0]           active_i,      // latched at launch
     input  wire [WARPS*16-1:0]        start_pc_i,    // sampled at launch
     input  wire                       mode1_i,       // loops == 1
+    input  wire                       dstage_i,      // decode_stage (§3.4)
     input  wire [WARPS*4-1:0]         nslots_i,      // I-buffer occupancy, start of cycle
     input  wire [WARPS-1:0]           inflight_nz_i, // inflight[w] != 0
     // §10.4 branch resolution (a bnz leaving the ALU's last stage)
@@ -45,7 +52,11 @@ module wf_fetch #(
     output reg  [5:0]                 fsel_warp_o,
     output reg  [15:0]                fsel_pc_o,
     output reg  [1:0]                 fkind_o,       // wf_fetch_kind
-    output reg  [63:0]                fword_o,       // the hit's instruction word
+    // this cycle's decode (§3.2.4; §3.4): into the I-buffer of dec_warp_o
+    output reg                        dec_valid_o,
+    output reg  [5:0]                 dec_warp_o,
+    output reg  [15:0]                dec_pc_o,
+    output reg  [63:0]                dec_word_o,
     output reg                        fill_valid_o,
     output reg  [2:0]                 fill_mshr_o,
     output reg  [15:0]                fill_line_o,
@@ -71,6 +82,11 @@ module wf_fetch #(
   reg [IMSHRS-1:0]       mshr_valid_q, mshr_valid_d;
   reg [IMSHRS-1:0]       mshr_sent_q, mshr_sent_d;     // request handshaken
   reg [IMSHRS*16-1:0]    mshr_line_q, mshr_line_d;
+  // §3.4 the fetch/decode register (decode_stage = 1)
+  reg                    fd_valid_q, fd_valid_d;
+  reg [5:0]              fd_warp_q;
+  reg [15:0]             fd_pc_q;
+  reg [ICACHE_LINE*64-1:0] fd_line_q;              // the data array's registered read
 
   assign fetch_pc_o    = fetch_pc_q;
   assign fetch_state_o = fetch_state_q;
@@ -99,9 +115,9 @@ module wf_fetch #(
   reg [IB > 0 ? IB-1 : 0:0] idx;
   reg [2:0]       hit_m, free_m, alloc_m;
   reg             hit_mv, free_mv, alloc_v, merge_fill;
-  reg [1:0]       nstate;
+  reg [1:0]       nstate, dnstate;
   reg [2:0]       nwait;
-  reg [15:0]      npc;
+  reg [15:0]      dnpc;
   reg [63:0]      word;
   reg [ICACHE_LINE*64-1:0] line_data;
 
@@ -125,7 +141,9 @@ module wf_fetch #(
       elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
 `endif
                 // mutant FETCH_MODE1_INFLIGHT: mode 1 forgets the in-flight term
-                !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || (inflight_nz_i[w] && !`WF_MUT_FETCH_MODE1_INFLIGHT)));
+                !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || (inflight_nz_i[w] && !`WF_MUT_FETCH_MODE1_INFLIGHT))) &&
+                // §3.4; mutant FD_REFETCH: the warp in FD fetches again
+                !(dstage_i && fd_valid_q && fd_warp_q == w[5:0] && !`WF_MUT_FD_REFETCH);
     // mutant FETCH_REFILL_PRIO: refilled warps get no priority
     pool = ((refill_q & elig) != {WARPS{1'b0}} && !`WF_MUT_FETCH_REFILL_PRIO) ? (refill_q & elig) : elig;
     fsel_valid_o = 1'b0;
@@ -147,7 +165,6 @@ module wf_fetch #(
     line_data = ic_data_q[idx];
     word = line_data[({16'd0, pc} & (ICACHE_LINE - 1)) * 64 +: 64];
     fsel_pc_o = pc;
-    fword_o   = word;
     hit_mv = 1'b0; hit_m = 3'd0; free_mv = 1'b0; free_m = 3'd0;
     for (i = IMSHRS - 1; i >= 0; i = i - 1) begin
       if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == la) begin hit_mv = 1'b1; hit_m = i[2:0]; end
@@ -155,17 +172,12 @@ module wf_fetch #(
     end
     nstate = fetch_state_q[fsel_warp_o*2 +: 2];
     nwait  = wait_mshr_q[fsel_warp_o*3 +: 3];
-    npc    = pc;
     alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
     fkind_o = K_HIT;
+    fd_valid_d = 1'b0;
     if (ic_valid_q[idx] && ic_tag_q[idx] == tag) begin       // §3.2.4 hit
-      fkind_o = K_HIT;
-      case (word[63:56])
-        8'h14:   npc = word[15:0];                              // bra
-        8'h15:   nstate = S_WAIT_BRANCH;                         // bnz: pc stays
-        8'h16:   nstate = S_DONE;                                // exit: pc stays
-        default: npc = pc + 16'd1;
-      endcase
+      fkind_o = K_HIT;                                   // pc, state: the decode's update
+      fd_valid_d = fsel_valid_o && dstage_i;
     end else if (hit_mv) begin                                   // §3.2.5 merge
       fkind_o = K_MERGE;
       // mutant FETCH_MERGE_FILL: a merge in the fill cycle waits on the freed MSHR
@@ -185,6 +197,27 @@ module wf_fetch #(
       fkind_o = K_FULL;                                          // stays RUN
     end
     if (fsel_valid_o && merge_fill) refill_next[fsel_warp_o +: 1] = 1'b1;
+
+    // §3.2.4 the decode: this cycle's hit, or with decode_stage FD's (§3.4)
+    if (dstage_i) begin
+      dec_valid_o = fd_valid_q;
+      dec_warp_o  = fd_warp_q;
+      dec_pc_o    = fd_pc_q;
+      dec_word_o  = fd_line_q[({16'd0, fd_pc_q} & (ICACHE_LINE - 1)) * 64 +: 64];
+    end else begin
+      dec_valid_o = fsel_valid_o && fkind_o == K_HIT;
+      dec_warp_o  = fsel_warp_o;
+      dec_pc_o    = pc;
+      dec_word_o  = word;
+    end
+    dnpc = dec_pc_o;
+    dnstate = S_RUN;
+    case (dec_word_o[63:56])
+      8'h14:   dnpc = dec_word_o[15:0];                          // bra
+      8'h15:   dnstate = S_WAIT_BRANCH;                          // bnz: pc stays
+      8'h16:   dnstate = S_DONE;                                 // exit: pc stays
+      default: dnpc = dec_pc_o + 16'd1;
+    endcase
   end
 
   // fill index/tag of the responding MSHR's line
@@ -226,7 +259,10 @@ module wf_fetch #(
         fetch_state_d[fsel_warp_o*2 +: 2] = nstate;
         wait_mshr_d[fsel_warp_o*3 +: 3]   = nwait;
       end
-      fetch_pc_d[fsel_warp_o*16 +: 16] = npc;
+    end
+    if (dec_valid_o) begin                                       // never a refilled warp
+      fetch_pc_d[dec_warp_o*16 +: 16]  = dnpc;
+      fetch_state_d[dec_warp_o*2 +: 2] = dnstate;
     end
     if (br_valid_i) begin                                        // §10.4
       fetch_pc_d[br_warp_i*16 +: 16]  = br_next_pc_i;
@@ -246,6 +282,9 @@ module wf_fetch #(
       mshr_valid_q  <= '0;
       mshr_sent_q   <= '0;
       mshr_line_q   <= '0;
+      fd_valid_q    <= 1'b0;
+      fd_warp_q     <= 6'd0;
+      fd_pc_q       <= 16'd0;
     end else if (launch_i) begin                                 // §3.1, §14
       fetch_pc_q    <= start_pc_i;
       for (w = 0; w < WARPS; w = w + 1)
@@ -257,6 +296,9 @@ module wf_fetch #(
       mshr_valid_q  <= '0;
       mshr_sent_q   <= '0;
       mshr_line_q   <= '0;
+      fd_valid_q    <= 1'b0;
+      fd_warp_q     <= 6'd0;
+      fd_pc_q       <= 16'd0;
     end else begin
       fetch_pc_q    <= fetch_pc_d;
       fetch_state_q <= fetch_state_d;
@@ -267,11 +309,16 @@ module wf_fetch #(
       mshr_valid_q  <= mshr_valid_d;
       mshr_sent_q   <= mshr_sent_d;
       mshr_line_q   <= mshr_line_d;
+      fd_valid_q    <= fd_valid_d;
+      fd_warp_q     <= fsel_warp_o;
+      fd_pc_q       <= pc;
     end
   end
 
   // tag and data arrays: written by a fill, no reset (ic_valid guards them)
+  // (a fill in the cycle of a hit: the read sees the old line, §3.3)
   always @(posedge clk_i) begin
+    fd_line_q <= ic_data_q[idx];
     if (imem_resp_valid_i && !launch_i) begin
       ic_tag_q[fill_idx]  <= fill_tag;
       ic_data_q[fill_idx] <= imem_resp_data_i;

@@ -342,4 +342,11 @@
 `else
   `define WF_MUT_MODE3_DECODE 1'b0
 `endif
+`ifdef WF_MUTANT_FD_REFETCH
+  `define WF_MUT_FD_REFETCH 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_FD_REFETCH ($test$plusargs("WF_MUTANT_FD_REFETCH") != 0)
+`else
+  `define WF_MUT_FD_REFETCH 1'b0
+`endif
 `endif

@@ -39,13 +39,14 @@ RUN = {"layout": ("CFG_SWIZZLE", {"naive": 0, "swizzle": 1}),
        "loops": ("CFG_LOOPS", None), "hazard": ("CFG_STALL", {"replay": 0, "stall": 1}),
        "alu-lat": ("CFG_ALU_LAT", None), "mul-lat": ("CFG_MUL_LAT", None),
        "lsu-lat": ("CFG_LSU_LAT", None), "active-warps": ("CFG_ACTIVE_WARPS", None),
+       "decode-stage": ("CFG_DECODE_STAGE", None),
        "imiss-lat": ("IMISS_LAT", None)}
 # the wrapper's defaults, in wfsim terms (a small FPGA shape)
 BASE = {"warps": 2, "lanes": 2, "regs": 16, "banks": 2, "collectors": 2, "sb-entries": 2,
         "ibuf": 2, "icache-lines": 4, "icache-line": 1, "imshrs": 1, "imem-words": 256,
         "mem-words": 256, "mem-line": 2, "bloom-bits": 4, "layout": "swizzle",
         "war": "bloom", "sched": "lrr", "loops": 3, "hazard": "replay", "alu-lat": 1,
-        "mul-lat": 2, "lsu-lat": 2, "active-warps": 0, "imiss-lat": 8}
+        "mul-lat": 2, "lsu-lat": 2, "active-warps": 0, "decode-stage": 0, "imiss-lat": 8}
 
 CASES = [
     ("fact_fpga_shape", "sim/examples/fact.s", {}),
@@ -68,6 +69,11 @@ CASES = [
     # the knobs left selectable at run time (PIN_CFG=0: wf_core's PIN_* = -1)
     ("fact_runtime_knobs", "sim/examples/fact.s",
      {"PIN_CFG": 0, "war": "warpboard-commit", "layout": "naive", "sched": "gto"}),
+    # the fetch/decode register (docs/microarch.md §3.4), pinned, at the FPGA and the smallest shape
+    ("vecadd_decode_stage", "sim/examples/vecadd.s", {"decode-stage": 1, "icache-line": 2}),
+    ("fact_min_decode_stage", "sim/examples/fact.s",
+     {"warps": 1, "lanes": 1, "regs": 8, "banks": 1, "collectors": 1, "sb-entries": 1, "ibuf": 1,
+      "icache-lines": 1, "mem-line": 1, "mul-lat": 1, "decode-stage": 1}),
 ]
 
 

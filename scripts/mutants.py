@@ -90,6 +90,7 @@ MUTANTS = [
     ("ROWS_FLOOR", "wf_writeback.v", "§6.1 write row uses floor(R/B) rows per warp, not ceil"),
     ("ACTIVE_OFF1", "wf_core.v", "§3.1 one warp more than active_warps launched"),
     ("MODE3_DECODE", "wf_core.v", "§7 loop mode 2 decoded as mode 3 (high bit only)"),
+    ("FD_REFETCH", "wf_fetch.v", "§3.4 decode_stage: the warp whose instruction is in FD fetches again"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).
@@ -121,6 +122,7 @@ STIMULI = [
     ("rgen:5", "rgen:5", None),
     ("rgen:6", "rgen:6", None),
     ("sum_loop/loops1", "sim/examples/sum_loop.s", ["--loops", "1", "--sched", "gto"]),
+    ("saxpy/decode-stage", "sim/examples/saxpy.s", ["--decode-stage", "1"]),
 ] + [(f"rseed:{n}", f"rseed:{n}", None) for n in range(2, 5)]
 # rseed:N is default-regression seed N as `make regress SIZES=default` draws it
 # (regress.draw + the same wfgen command), so the fast form needs one build only.

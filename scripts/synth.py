@@ -55,14 +55,20 @@ CONFIGS = {
     "w64r128": ("generic", dict(WARPS=64, REGS=128), "defaults, 64 warps x 128 registers (the seed's scale point)"),
     "ice-min": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1, part="hx8k"),
                 "every size at its minimum but 8 registers and 256-word memories, pinned"),
+    "ice-min-ds": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1, CFG_DECODE_STAGE=1,
+                                 part="hx8k"),
+                   "ice-min with the fetch/decode register (decode_stage 1, docs/microarch.md 3.4)"),
+    "ice-min-mul2": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, MUL_LAT_MAX=2, CFG_MUL_LAT=2,
+                                   part="hx8k"), "ice-min with a two-stage MUL (where the chain shows)"),
     "ice-min-up5k": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1,
                                    part="up5k"), "ice-min on the UP5K (multipliers in SB_MAC16)"),
     "ice-1w1l": ("ice40", dict(FPGA, WARPS=1, LANES=1, part="hx8k"), "1 warp x 1 lane, pinned loops 3 / bloom"),
     "ice-2w1l": ("ice40", dict(FPGA, LANES=1, part="hx8k"), "2 warps x 1 lane, pinned loops 3 / bloom"),
     "ice-2w2l": ("ice40", dict(FPGA, part="hx8k"), "the wrapper's default: 2 warps x 2 lanes, pinned"),
 }
-# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys
-ON_REQUEST = {"w64r128"}
+# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys; the pipeline-option
+# measurements of docs/fpga.md "Pipeline options and Fmax"
+ON_REQUEST = {"w64r128", "ice-min-ds", "ice-min-mul2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point

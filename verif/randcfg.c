@@ -41,6 +41,8 @@ static void draw_runtime(wf_rng *r, wf_config *c, const lat_max *m, unsigned fla
     c->lsu_lat = skewed(r, 2, m->lsu, 4);
     c->imiss_lat = skewed(r, 2, 256, 16);
     c->active_warps = wf_rng_below(r, 3) ? 0 : wf_rng_range(r, 0, c->warps);
+    /* drawn last, so every knob above is what the seed drew before it existed */
+    c->decode_stage = wf_rng_below(r, 2);
 }
 
 void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)

@@ -120,6 +120,9 @@ struct wf_model {
     uint8_t *ic_valid; /* icache_lines */
     uint32_t *ic_tag;
     wf_mshr mshr[WF_MAX_MSHRS];
+    /* decode_stage = 1: the fetch/decode register FD (§3.4) */
+    uint8_t fd_valid, fd_warp;
+    uint16_t fd_pc;
 
     wf_warp warp[WF_MAX_WARPS];
 
@@ -230,6 +233,11 @@ typedef struct {
     uint8_t fkind;     /* wf_fetch_kind */
     uint8_t fnext_state, fwait_mshr, falloc;
     uint16_t fnext_pc;
+    uint8_t fd_next;   /* decode_stage = 1: this cycle's hit goes into FD (§3.4) */
+    /* the decode of this cycle (§3.2.4): the warp written into its I-buffer
+     * tail (fslot) or WF_NONE, and its fetch update */
+    uint8_t dsel, dnext_state;
+    uint16_t dnext_pc;
 
     /* execution results that change per-warp state */
     struct {
@@ -265,7 +273,7 @@ typedef struct {
     wf_stage disp_stage[2];  /* (5) ALU, MUL stage-1 entries built from the holder */
     wf_lsu_inst disp_lsu;    /* (5) LSU stage-1 entry */
     wf_stage piece;          /* (3) the piece entering LSU stage 2, when piece_valid */
-    wf_slot fslot;           /* (7) the decoded instruction on a hit (fkind) */
+    wf_slot fslot;           /* (7) the decoded instruction (dsel) */
     /* bloom WAR state derived from the start-of-cycle CUs, §8.5 (warps in filter_set) */
     uint64_t filter[WF_MAX_WARPS];
 } wf_cyc;

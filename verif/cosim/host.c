@@ -109,6 +109,7 @@ void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *o)
     o->mul_lat = cfg->mul_lat;
     o->lsu_lat = cfg->lsu_lat;
     o->active_warps = cfg->active_warps;
+    o->decode_stage = cfg->decode_stage;
 }
 
 void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words)

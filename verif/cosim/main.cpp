@@ -377,6 +377,7 @@ int main(int argc, char **argv) {
         top->cfg_mul_lat_i = li.mul_lat;
         top->cfg_lsu_lat_i = li.lsu_lat;
         top->cfg_active_warps_i = li.active_warps;
+        top->cfg_decode_stage_i = li.decode_stage;
         uint32_t pcs[(WF_MAX_WARPS * 16 + 31) / 32 + 2] = {0};
         wf_host_start_pcs(&cfg, &prog, pcs);
         set_words(top->start_pc_i, pcs);

@@ -46,13 +46,14 @@ one() {  # one WANT-EXIT PROGRAM OPTIONS...
 }
 progs=(sim/examples/saxpy.s sim/examples/vecadd.s sim/examples/seed_naive.s sim/examples/sum_loop.s build/pins/gen7.s)
 # every knob pinned, mode 3 (the WAR policy matters)
-pins="PIN_LAYOUT=0 PIN_WAR=1 PIN_SCHED=1 PIN_LOOPS=3 PIN_HAZARD=1"
+pins="PIN_LAYOUT=0 PIN_WAR=1 PIN_SCHED=1 PIN_LOOPS=3 PIN_HAZARD=1 PIN_DECODE_STAGE=1"
 build "$pins"
-for f in "${progs[@]}"; do one 0 "$f" --layout naive --war inorder --sched gto --loops 3 --hazard stall; done
-one 1 sim/examples/saxpy.s --layout swizzle --war inorder --sched gto --loops 3 --hazard stall
-one 1 sim/examples/vecadd.s --layout naive --war inorder --sched gto --loops 2 --hazard stall
+for f in "${progs[@]}"; do one 0 "$f" --layout naive --war inorder --sched gto --loops 3 --hazard stall --decode-stage 1; done
+one 1 sim/examples/saxpy.s --layout swizzle --war inorder --sched gto --loops 3 --hazard stall --decode-stage 1
+one 1 sim/examples/vecadd.s --layout naive --war inorder --sched gto --loops 2 --hazard stall --decode-stage 1
+one 1 sim/examples/saxpy.s --layout naive --war inorder --sched gto --loops 3 --hazard stall --decode-stage 0
 # four pinned, the WAR policy selectable at run time
-pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0"
+pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0 PIN_DECODE_STAGE=0"
 build "$pins"
 for f in "${progs[@]}"; do one 0 "$f" --layout swizzle --sched lrr --loops 2 --hazard replay --war bloom; done
 one 0 build/pins/gen7.s --layout swizzle --sched lrr --loops 2 --hazard replay --war warpboard-read

@@ -319,6 +319,113 @@ START_TEST(seed_swizzle_table)
 }
 END_TEST
 
+/* §13 with decode_stage = 1 (§3.4): the tables docs/microarch.md shows for
+ * the pipelined setting. The fetches of cycles 0..12 are those of
+ * decode_stage = 0 (the fetch cycle is unchanged); each hit reaches the
+ * I-buffer one cycle later, so every issue of these runs moves by one. */
+START_TEST(seed_naive_table_decode_stage)
+{
+    wf_config c;
+    wf_config_default(&c);
+    options_of_source(&c, seed_naive_s);
+    c.decode_stage = 1;
+    run_t r;
+    run_src(&r, &c, seed_naive_s, NULL);
+    check_seed_fetch(&r);
+    static const row_t rows[] = {
+        {10, "", {"", "", "", ""}},
+        {11, "w0:pc0", {"", "", "", ""}},
+        {12, "w1:pc0", {"R w0.r4", "R w0.r5", "R w0.r6", ""}},
+        {13, "w2:pc0", {"R w1.r4", "R w1.r5", "R w1.r6", ""}},
+        {14, "w3:pc0", {"R w2.r4", "R w2.r5", "R w2.r6", ""}},
+        {15, "w0:pc1", {"R w3.r4", "R w3.r5", "R w3.r6", ""}},
+        {16, "", {"", "R w0.r5", "W w0.r2", ""}},
+        {17, "", {"", "R w0.r1", "W w1.r2", ""}},
+        {18, "w1:pc1", {"", "W w0.r5", "W w2.r2", ""}},
+        {19, "w0:pc2", {"", "R w1.r5", "W w3.r2", ""}},
+        {20, "w1:pc2", {"", "R w1.r1", "", ""}},
+        {21, "w2:pc1", {"", "W w1.r5", "", ""}},
+    };
+    check_rows(&r, rows, sizeof rows / sizeof rows[0]);
+    assert_functional(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(seed_swizzle_table_decode_stage)
+{
+    wf_config c;
+    wf_config_default(&c);
+    options_of_source(&c, seed_swizzle_s);
+    c.decode_stage = 1;
+    run_t r;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    check_seed_fetch(&r);
+    static const row_t rows[] = {
+        {10, "", {"", "", "", ""}},
+        {11, "w0:pc0", {"", "", "", ""}},
+        {12, "w1:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {13, "w2:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {14, "w3:pc0", {"R w2.r2", "W w0.r1", "", "R w2.r5"}},
+        {15, "w0:pc1", {"R w3.r5", "R w3.r2", "W w1.r1", ""}},
+        {16, "w1:pc1", {"", "R w0.r1", "", "W w2.r1"}},
+        {17, "w2:pc1", {"W w3.r1", "", "R w1.r1", "R w0.r3"}},
+        {18, "w3:pc1", {"R w1.r3", "R w2.r3", "", "R w0.r7"}},
+        {19, "w0:pc2", {"R w1.r7", "R w2.r7", "R w3.r3", "R w2.r1"}},
+    };
+    check_rows(&r, rows, sizeof rows / sizeof rows[0]);
+    /* w0's pc 0 is fetched in 9 and decoded in 10: in the I-buffer from 11 */
+    ck_assert_uint_eq(at(&r, 10)->warp[0].ibuf[0].valid, 0);
+    ck_assert_uint_eq(at(&r, 10)->warp[0].fetch_pc, 0);
+    ck_assert_uint_eq(at(&r, 11)->warp[0].ibuf[0].valid, 1);
+    ck_assert_uint_eq(at(&r, 11)->warp[0].fetch_pc, 1);
+    /* w0:i2 (fetched 13, decoded 14, the cycle w0:i1 releases r1): no dep bit */
+    ck_assert_uint_eq(at(&r, 14)->wb[WF_UNIT_ALU - 1].release, 0);
+    ck_assert_uint_eq(at(&r, 15)->warp[0].ibuf[0].pc, 1);
+    ck_assert_uint_eq(at(&r, 15)->warp[0].ibuf[0].dep, 0);
+    assert_functional(&r);
+    run_free(&r);
+}
+END_TEST
+
+/* §3.4 on one warp: a hit in c writes the I-buffer and the fetch update at
+ * the end of c+1, and the warp does not fetch in c+1; bra, bnz and exit are
+ * applied at decode, so nothing past them is fetched. */
+START_TEST(decode_stage_one_warp)
+{
+    wf_config c = base_cfg();
+    c.decode_stage = 1;
+    c.ibuf = 4;
+    run_t r;
+    run_src(&r, &c, "movi r1 <- 2\nbra next\nnop\nnext: addi r1 <- r1, -1\nbnz r1, next\nexit\n", NULL);
+    unsigned hits = 0;
+    for (uint64_t cy = 0; cy + 2 < r.n; cy++) {
+        const wf_obs *o = &r.rec[cy];
+        if (!(o->fetch.valid && o->fetch.kind == WF_FEV_HIT)) continue;
+        hits++;
+        const unsigned pc = o->fetch.pc, n0 = (unsigned)(o->warp[0].ibuf[0].valid + o->warp[0].ibuf[1].valid +
+                                                          o->warp[0].ibuf[2].valid + o->warp[0].ibuf[3].valid);
+        const wf_obs *d = at(&r, cy + 1), *e = at(&r, cy + 2);
+        ck_assert_msg(!d->fetch.valid, "cycle %llu: the warp fetches while FD holds its pc %u",
+                      (unsigned long long)cy + 1, pc);
+        ck_assert_uint_eq(d->warp[0].fetch_pc, pc); /* unchanged until the decode */
+        ck_assert_uint_eq(d->warp[0].fetch_state, WF_FETCH_RUN);
+        /* in the I-buffer (behind what is left of the n0 slots) from c+2 */
+        unsigned found = 0;
+        for (unsigned i = 0; i < 4; i++) found |= e->warp[0].ibuf[i].valid && e->warp[0].ibuf[i].pc == pc;
+        ck_assert_msg(found, "cycle %llu: pc %u (fetched in %llu, %u slots then) not in the I-buffer",
+                      (unsigned long long)cy + 2, pc, (unsigned long long)cy, n0);
+        if (pc == 1) ck_assert_uint_eq(e->warp[0].fetch_pc, 3);                  /* bra */
+        if (pc == 4) ck_assert_uint_eq(e->warp[0].fetch_state, WF_FETCH_WAIT_BRANCH); /* bnz */
+        if (pc == 5) ck_assert_uint_eq(e->warp[0].fetch_state, WF_FETCH_DONE);        /* exit */
+        ck_assert_uint_ne(pc, 2); /* the nop after the bra is never fetched */
+    }
+    ck_assert_uint_eq(hits, 7); /* pcs 0, 1, 3, 4, then 3, 4 (taken), 5 */
+    assert_functional(&r);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(trace_format)
 {
     wf_config c;
@@ -1125,6 +1232,10 @@ START_TEST(api_errors)
     ck_assert_ptr_null(wf_model_create(&c, err, sizeof err));
     ck_assert_str_eq(err, "parameter loops=4: allowed 1|2|3");
     c = base_cfg();
+    c.decode_stage = 2;
+    ck_assert_ptr_null(wf_model_create(&c, err, sizeof err));
+    ck_assert_str_eq(err, "parameter decode_stage=2: allowed 0..1");
+    c = base_cfg();
     c.imem_words = 2;
     c.icache_line = 2;
     wf_model *m = wf_model_create(&c, err, sizeof err);
@@ -1340,6 +1451,7 @@ static void gen_config(uint64_t *s, wf_config *c, unsigned *S)
     if (c->mem_line > mw) c->mem_line = mw;
     c->bloom_bits = rnd_pow2(s, 4, 64);
     c->active_warps = rnd(s, 3) ? 0 : rnd_range(s, 0, c->warps);
+    c->decode_stage = rnd(s, 2);
 }
 
 START_TEST(random_sweep)
@@ -1413,6 +1525,9 @@ int main(void)
           *rnd_tc = tcase_create("random");
     tcase_add_test(ex, seed_naive_table);
     tcase_add_test(ex, seed_swizzle_table);
+    tcase_add_test(ex, seed_naive_table_decode_stage);
+    tcase_add_test(ex, seed_swizzle_table_decode_stage);
+    tcase_add_test(fe, decode_stage_one_warp);
     tcase_add_test(ex, trace_format);
     tcase_add_test(sb, scoreboard_set_at_decode_cleared_at_writeback);
     tcase_add_test(sb, scoreboard_gap_closing);
