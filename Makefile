@@ -144,14 +144,15 @@ mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 
 # FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
 # per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the
-# large ones take long); fpga: synth_ice40 + nextpnr-ice40 (LUTs, FFs, BRAMs,
-# Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
+# large ones take long); fpga: synth_ice40 + nextpnr-ice40 and (ecp5-* configs)
+# synth_ecp5 + nextpnr-ecp5 (LUTs, FFs, BRAMs, DSPs, Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
 # fpga-sim: programs through fpga/wf_fpga_top.v under Icarus against wfsim.
 # fusesoc-lint: the FuseSoC core's lint and synth targets (scripts/test-fusesoc.sh).
 synth:
 	@python3 scripts/synth.py generic $(SYNTH_CONFIGS)
 fpga:
-	@python3 scripts/synth.py ice40 $(FPGA_CONFIGS)
+	@bash scripts/setup.sh fpga
+	@python3 scripts/synth.py fpga $(FPGA_CONFIGS)
 fpga-sweep:
 	@python3 scripts/synth.py breakdown
 	@python3 scripts/synth.py sweep --jobs 2
