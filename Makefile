@@ -156,8 +156,8 @@ fpga:
 fpga-sweep:
 	@python3 scripts/synth.py breakdown
 	@python3 scripts/synth.py sweep --jobs 2
-# fpga-gls: the synth_ice40 netlist of `make fpga` (FPGA_CONFIGS, default
-# ice-min) simulated with the iCE40 cell models against wfsim
+# fpga-gls: the synth_ice40 / synth_ecp5 netlist of `make fpga` (FPGA_CONFIGS,
+# default ice-min and ecp5-1w1l) simulated with the FPGA cell models against wfsim
 fpga-gls: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py $(FPGA_CONFIGS)
 fpga-sim: $(B)/wfsim

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""`make fpga-guard` (part of `make test`): the area/mapping regression guard
+of the FPGA build (docs/fpga.md "Regression guard"). Yosys `synth_ecp5
+-noflatten` of fpga/wf_fpga_top.v at a small shape (GUARD below), then per
+block (module, all instances summed):
+
+  * LUT4, CCU2C, TRELLIS_FF, DP16KD, MULT18X18D, TRELLIS_DPR16X4 within
+    TOL of the recorded baseline fpga/area-baseline.json (block RAM and DSP
+    counts exactly);
+  * the multipliers are in DSP cells: the MUL unit's stage chain holds
+    3 MULT18X18D per lane (a 32 x 32 low product), no other block holds any;
+  * memories are RAMs where a RAM is intended: every wf_spram (register
+    banks, scratchpad) and the instruction memory have block or LUT RAM and
+    no more flip-flops than their output register, and the I-cache data of
+    wf_fetch is not in flip-flops.
+
+Before the checks it runs the table-merge unit test (scripts/test-synth-merge.py).
+`scripts/fpga-guard.py --update` rewrites the baseline from this run (after an
+intended change; say why in the commit). Exit 0 pass, 1 fail, 2 usage."""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+OUT = os.path.join(ROOT, "build", "fpga-guard")
+BASE = os.path.join(ROOT, "fpga", "area-baseline.json")
+# the ecp5-1w1l shape of scripts/synth.py, but 2 lanes: per-lane structure shows
+GUARD = dict(WARPS=1, LANES=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2, ICACHE_LINES=4,
+             ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=2, BLOOM_BITS=4,
+             ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
+KINDS = ("LUT4", "CCU2C", "TRELLIS_FF", "DP16KD", "MULT18X18D", "TRELLIS_DPR16X4")
+EXACT = ("DP16KD", "MULT18X18D")
+TOL = 0.10          # relative, LUT4 / CCU2C / FF / LUT RAM
+SLACK = 16          # absolute cells a small block may move either way
+
+
+def synth():
+    os.makedirs(OUT, exist_ok=True)
+    rtl = sorted(os.path.join(ROOT, "rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
+                 if f.endswith(".v"))
+    p = dict(GUARD, IMEM_HEX='"%s"' % os.path.join(ROOT, "fpga", "demo.hex"))
+    script = ["read_verilog -sv -I%s %s %s" % (os.path.join(ROOT, "rtl"),
+                                             os.path.join(ROOT, "fpga", "wf_fpga_top.v"), " ".join(rtl))]
+    script += ["chparam -set %s %s wf_fpga_top" % kv for kv in sorted(p.items())]
+    script += ["synth_ecp5 -noflatten -top wf_fpga_top", "tee -q -o stat.txt stat"]
+    with open(os.path.join(OUT, "guard.ys"), "w") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run(["yosys", "-q", "-l", "yosys.log", "-s", "guard.ys"], cwd=OUT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    if r.returncode:
+        sys.exit("fpga-guard: FAIL yosys (%s/yosys.log): %s" % (OUT, r.stdout[-1000:]))
+    return open(os.path.join(OUT, "stat.txt")).read()
+
+
+def block_name(mod, body):
+    """module -> block: wf_pipe split by unit (the MUL's has HAS_MUL=1, the
+    LSU's KIND=1: told apart by the parameters Yosys puts in the name, or,
+    when it hashes them, by the cells: the MUL has DSPs)."""
+    base = [c for c in re.split(r"[\\$]", mod) if c.startswith("wf_")]
+    name = base[0] if base else mod
+    if name == "wf_pipe":
+        if "HAS_MUL=1" in mod or re.search(r"MULT18X18D\s+\d+", body):
+            return "wf_pipe (MUL)"
+        if "KIND=1" in mod:
+            return "wf_pipe (LSU)"
+        return "wf_pipe (ALU/LSU)"
+    return name
+
+
+def per_block(text):
+    head, _, hier = text.partition("=== design hierarchy ===")
+    inst = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$",
+                                                             hier.split("Number of wires")[0], re.M)}
+    out = {}
+    for m in re.finditer(r"^=== (\S+) ===\n(.*?)(?=^=== |\Z)", head, re.M | re.S):
+        mod, body = m.group(1), m.group(2)
+        n = inst.get(mod, 1)
+        b = out.setdefault(block_name(mod, body), dict({k: 0 for k in KINDS}, instances=0))
+        b["instances"] += n
+        for k in KINDS:
+            c = re.search(r"^\s+%s\s+(\d+)\s*$" % k, body, re.M)
+            b[k] += n * (int(c.group(1)) if c else 0)
+    return out
+
+
+def checks(blocks):
+    errs = []
+    lanes = GUARD["LANES"]
+    mul = blocks.get("wf_pipe (MUL)", {}).get("MULT18X18D", 0)
+    if mul != 3 * lanes:
+        errs.append("MUL unit: %d MULT18X18D, want 3 per lane = %d (32 x 32 low product)" % (mul, 3 * lanes))
+    for b, c in blocks.items():
+        if b != "wf_pipe (MUL)" and c["MULT18X18D"]:
+            errs.append("%s: %d MULT18X18D (only the MUL unit multiplies; a constant product "
+                        "belongs in shifts and adds)" % (b, c["MULT18X18D"]))
+    sp = blocks.get("wf_spram")
+    if not sp:
+        errs.append("no wf_spram block (register banks, scratchpad)")
+    else:
+        rams = sp["DP16KD"] + sp["TRELLIS_DPR16X4"]
+        # output registers: BANKS rows of LANES x 32 bits + one scratchpad line
+        outbits = GUARD["BANKS"] * lanes * 32 + GUARD["MEM_LINE"] * 32
+        if not rams or sp["TRELLIS_FF"] > outbits:
+            errs.append("wf_spram: %d block/LUT RAM cells, %d flip-flops (at most %d output-register "
+                        "bits): memory mapped to flops" % (rams, sp["TRELLIS_FF"], outbits))
+    top = blocks.get("wf_fpga_top", {})
+    if not top.get("DP16KD"):
+        errs.append("wf_fpga_top: the instruction memory is not in DP16KD block RAM")
+    f = blocks.get("wf_fetch", {})
+    icbits = GUARD["ICACHE_LINES"] * GUARD["ICACHE_LINE"] * 64
+    if f.get("TRELLIS_FF", 0) >= icbits:
+        errs.append("wf_fetch: %d flip-flops >= the I-cache data's %d bits: I-cache data in flops"
+                    % (f.get("TRELLIS_FF", 0), icbits))
+    return errs
+
+
+def compare(blocks, base):
+    errs = []
+    for b in sorted(set(base) | set(blocks)):
+        if b not in blocks or b not in base:
+            errs.append("%s: block %s" % (b, "gone" if b not in blocks else "new (not in the baseline)"))
+            continue
+        for k in KINDS:
+            got, want = blocks[b][k], base[b][k]
+            lim = 0 if k in EXACT else max(SLACK, TOL * want)
+            if abs(got - want) > lim:
+                errs.append("%s: %s %d, baseline %d (allowed +-%d)" % (b, k, got, want, lim))
+    return errs
+
+
+def main(argv):
+    if argv not in ([], ["--update"]):
+        print("usage: scripts/fpga-guard.py [--update]")
+        return 2
+    t0 = time.time()
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "test-synth-merge.py")])
+    if r.returncode:
+        return 1
+    print("fpga-guard: synth_ecp5 -noflatten of wf_fpga_top at %s" %
+          " ".join("%s=%s" % kv for kv in sorted(GUARD.items())), flush=True)
+    blocks = per_block(synth())
+    print("fpga-guard: yosys %.0f s; per block: %s" % (time.time() - t0, ", ".join(
+        "%s %s" % (b, "/".join(str(c[k]) for k in KINDS)) for b, c in sorted(blocks.items()))))
+    errs = checks(blocks)
+    if argv == ["--update"]:
+        if errs:
+            print("\n".join("fpga-guard: FAIL " + e for e in errs))
+            print("fpga-guard: baseline not written (the mapping checks fail)")
+            return 1
+        with open(BASE, "w") as f:
+            json.dump(dict(shape=GUARD, kinds=list(KINDS), blocks=blocks), f, indent=1, sort_keys=True)
+            f.write("\n")
+        print("fpga-guard: wrote %s" % os.path.relpath(BASE, ROOT))
+        return 0
+    if not os.path.exists(BASE):
+        errs.append("no baseline %s (scripts/fpga-guard.py --update)" % os.path.relpath(BASE, ROOT))
+    else:
+        base = json.load(open(BASE))
+        if base.get("shape") != GUARD:
+            errs.append("the baseline was recorded at another shape; rerun --update")
+        else:
+            errs += compare(blocks, base["blocks"])
+    for e in errs:
+        print("fpga-guard: FAIL " + e)
+    print("fpga-guard: %s (%d blocks, %.0f s)" % ("FAIL" if errs else "PASS", len(blocks), time.time() - t0))
+    return 1 if errs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
