@@ -41,7 +41,7 @@ include verif/verif.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants
-.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint
+.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint fpga-guard
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv
@@ -51,6 +51,7 @@ help:
 	@echo "make test      install missing tools, build, run every test (unit, sanitizers, examples)"
 	@echo "make regress   install missing tools, run the main regression (results under out/)"
 	@echo "make deps      only install missing tools (scripts/setup.sh)"
+	@echo "make fpga-guard  (a make test stage) ECP5 area/mapping guard + docs table-merge test"
 	@echo "make bench     host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
 
 deps:
@@ -62,7 +63,7 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels
+  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels fpga-guard
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim
@@ -162,6 +163,10 @@ fpga-gls: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py $(FPGA_CONFIGS)
 fpga-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
+# fpga-guard: synth_ecp5 -noflatten at a small shape against fpga/area-baseline.json
+# (cells per block, MUL in DSPs, RAMs not in flops) + the docs table-merge test
+fpga-guard:
+	@python3 scripts/fpga-guard.py
 fusesoc-lint: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
 

@@ -36,7 +36,8 @@ module wf_war #(
     integer h0, h1;
     begin
       h0 = {25'd0, r} % BLOOM_BITS;
-      h1 = (5 * {25'd0, r} + {25'd0, r} / 16 + 3) % BLOOM_BITS;
+      // 5r as 4r + r: a constant product would take a DSP block on ECP5
+      h1 = (({25'd0, r} << 2) + {25'd0, r} + {25'd0, r} / 16 + 3) % BLOOM_BITS;
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction

@@ -27,9 +27,10 @@ import time
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "build", "fpga-guard")
 BASE = os.path.join(ROOT, "fpga", "area-baseline.json")
-# the ecp5-1w1l shape of scripts/synth.py, but 2 lanes: per-lane structure shows
-GUARD = dict(WARPS=1, LANES=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2, ICACHE_LINES=4,
-             ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=2, BLOOM_BITS=4,
+# a small shape (ice-min's sizes: the guard must stay short); 1 lane, so the
+# MUL check is 3 MULT18X18D
+GUARD = dict(WARPS=1, LANES=1, REGS=8, BANKS=1, COLLECTORS=1, SB_ENTRIES=1, IBUF=1, ICACHE_LINES=4,
+             ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=1, BLOOM_BITS=4,
              ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
 KINDS = ("LUT4", "CCU2C", "TRELLIS_FF", "DP16KD", "MULT18X18D", "TRELLIS_DPR16X4")
 EXACT = ("DP16KD", "MULT18X18D")
