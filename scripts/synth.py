@@ -260,7 +260,10 @@ def fpga(flow, name, params, timeout, t0=None):
     if flow == "ice40":
         script.append("synth_ice40 -top wf_fpga_top%s -json top.json" % (" -dsp" if part == "up5k" else ""))
     else:
-        script.append("synth_ecp5 -top wf_fpga_top -json top.json")
+        # synth_ecp5's check step without its `autoname`, which Yosys 0.23
+        # spends an hour on at 2 x 2 (the nets keep their RTL names)
+        script += ["synth_ecp5 -top wf_fpga_top -run begin:check", "hierarchy -check",
+                   "check -noinit", "blackbox =A:whitebox", "write_json top.json"]
     script.append("tee -q -o stat.txt stat")
     progress(name, "yosys synth_%s" % flow, t0)
     ok, err, secs = run_yosys(d, script, timeout)
@@ -272,7 +275,10 @@ def fpga(flow, name, params, timeout, t0=None):
     ram = "SB_RAM40_4K" if flow == "ice40" else "DP16KD"
     with open(os.path.join(d, "top.json")) as f:
         mcells = json.load(f)["modules"]["wf_fpga_top"]["cells"]
-    roms = [c for n, c in mcells.items() if n.startswith("imem_q") and c["type"] == ram]
+    # (named after the memory; without autoname any block RAM: the others
+    # start all-zero)
+    roms = [c for n, c in mcells.items() if "imem_q" in n and c["type"] == ram] or \
+        [c for c in mcells.values() if c["type"] == ram]
     if not roms or not any("1" in v for c in roms for k, v in c["parameters"].items()
                            if k.startswith("INIT")):
         res.update(ok=False, error="the instruction-memory block RAMs do not hold the program image")
@@ -337,11 +343,13 @@ def critical_path(rp):
     blocks, total = [], 0.0
     for seg in worst.get("path", []):
         total += seg.get("delay", 0.0)
-        for end in ("from", "to"):
-            cell = seg.get(end, {}).get("cell", "")
-            blk = ".".join(x for x in cell.split(".")[:-1] if x.startswith(("u_", "g_"))) or "top"
-            if not blocks or blocks[-1] != blk:
-                blocks.append(blk)
+        # the block: the hierarchical prefix of the net (cell names from ABC
+        # carry none), u_core.u_collector.best_v -> u_collector
+        name = seg.get("net") or seg.get("to", {}).get("cell", "")
+        parts = [x for x in re.split(r"[.\\]", name.lstrip("$")) if x.startswith("u_")]
+        blk = parts[-1] if parts else "top"
+        if blk and (not blocks or blocks[-1] != blk):
+            blocks.append(blk)
     return dict(clock=worst.get("from", "?"), delay_ns=round(total, 2), blocks=blocks,
                 segments=len(worst.get("path", [])))
 
