@@ -23,7 +23,8 @@ Each run's result is kept in build/synth/<flow>/<config>/result.json; after a
 run the tables between the markers in docs/fpga.md are rewritten from every
 result present (so a config not rerun keeps its last measured row; each row
 records the date and the commit it was measured at). Options: --jobs N (<= 2,
-default 1), --timeout S (per configuration, default 3600), --no-doc.
+default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
+(ice40/ecp5: synthesis only; the row shows "not placed").
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
 import datetime
 import glob
@@ -117,7 +118,7 @@ def commit():
 def chparams(params, top):
     out = []
     for k, v in sorted(params.items()):
-        if k == "part":
+        if k in ("part", "pnr"):
             continue
         out.append('chparam -set %s %s %s' % (k, '"%s"' % v if isinstance(v, str) else v, top))
     return out
@@ -579,7 +580,7 @@ def rewrite_doc():
 
 
 def main(argv):
-    args, jobs, timeout, doc = [], 1, 3600, True
+    args, jobs, timeout, doc, pnr = [], 1, 3600, True, True
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -592,6 +593,8 @@ def main(argv):
             continue
         if a == "--no-doc":
             doc = False
+        elif a == "--no-pnr":
+            pnr = False
         elif a.startswith("-"):
             print("synth: unknown option %s (see the header of scripts/synth.py)" % a)
             return 2
@@ -622,7 +625,7 @@ def main(argv):
         if bad:
             print("synth: unknown %s config %s; known: %s" % (flow, ", ".join(bad), ", ".join(known)))
             return 2
-        runs = [(n, CONFIGS[n][0], CONFIGS[n][1])
+        runs = [(n, CONFIGS[n][0], dict(CONFIGS[n][1], **({} if pnr else {"pnr": False})))
                 for n in (names or [k for k in known if k not in ON_REQUEST])]
     fail = 0
     with ThreadPoolExecutor(max_workers=jobs) as ex:
