@@ -16,7 +16,8 @@ block (module, all instances summed):
 
 Before the checks it runs the table-merge unit test (scripts/test-synth-merge.py).
 `scripts/fpga-guard.py --update` rewrites the baseline from this run (after an
-intended change; say why in the commit). Exit 0 pass, 1 fail, 2 usage."""
+intended change; say why in the commit); `--stat FILE` checks a `stat` output
+of that run (build/fpga-guard/stat.txt) instead of running Yosys. Exit 0 pass, 1 fail, 2 usage."""
 import json
 import os
 import re
@@ -133,8 +134,11 @@ def compare(blocks, base):
 
 
 def main(argv):
-    if argv not in ([], ["--update"]):
-        print("usage: scripts/fpga-guard.py [--update]")
+    stat = None
+    if len(argv) == 2 and argv[0] == "--stat":
+        stat, argv = argv[1], []
+    if argv not in ([], ["--update"]) or (stat and not os.path.exists(stat)):
+        print("usage: scripts/fpga-guard.py [--update | --stat STAT.txt]")
         return 2
     t0 = time.time()
     r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "test-synth-merge.py")])
@@ -142,7 +146,7 @@ def main(argv):
         return 1
     print("fpga-guard: synth_ecp5 -noflatten of wf_fpga_top at %s" %
           " ".join("%s=%s" % kv for kv in sorted(GUARD.items())), flush=True)
-    blocks = per_block(synth())
+    blocks = per_block(open(stat).read() if stat else synth())
     print("fpga-guard: yosys %.0f s; per block: %s" % (time.time() - t0, ", ".join(
         "%s %s" % (b, "/".join(str(c[k]) for k in KINDS)) for b, c in sorted(blocks.items()))))
     errs = checks(blocks)
