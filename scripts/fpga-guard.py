@@ -47,7 +47,9 @@ def synth():
     script = ["read_verilog -sv -I%s %s %s" % (os.path.join(ROOT, "rtl"),
                                              os.path.join(ROOT, "fpga", "wf_fpga_top.v"), " ".join(rtl))]
     script += ["chparam -set %s %s wf_fpga_top" % kv for kv in sorted(p.items())]
-    script += ["synth_ecp5 -noflatten -top wf_fpga_top", "tee -q -o stat.txt stat"]
+    # without synth_ecp5's final `autoname` (slow in Yosys 0.23, renames only)
+    script += ["synth_ecp5 -noflatten -top wf_fpga_top -run begin:check", "hierarchy -check",
+               "tee -q -o stat.txt stat"]
     with open(os.path.join(OUT, "guard.ys"), "w") as f:
         f.write("\n".join(script) + "\n")
     r = subprocess.run(["yosys", "-q", "-l", "yosys.log", "-s", "guard.ys"], cwd=OUT,
