@@ -61,18 +61,11 @@ def synth():
 
 
 def block_name(mod, body):
-    """module -> block: wf_pipe split by unit (the MUL's has HAS_MUL=1, the
-    LSU's KIND=1: told apart by the parameters Yosys puts in the name, or,
-    when it hashes them, by the cells: the MUL has DSPs)."""
+    """module -> block (wf_... without Yosys' parameter suffix; the three
+    wf_pipe stage chains, ALU, MUL and LSU, count as one block)"""
     base = [c for c in re.split(r"[\\$]", mod) if c.startswith("wf_")]
     name = base[0] if base else mod
-    if name == "wf_pipe":
-        if "HAS_MUL=1" in mod or re.search(r"MULT18X18D\s+\d+", body):
-            return "wf_pipe (MUL)"
-        if "KIND=1" in mod:
-            return "wf_pipe (LSU)"
-        return "wf_pipe (ALU/LSU)"
-    return name
+    return "wf_pipe (ALU, MUL, LSU)" if name == "wf_pipe" else name
 
 
 def per_block(text):
