@@ -307,6 +307,9 @@ def fpga(flow, name, params, timeout, t0=None):
     res["yosys_cells"] = cells
     if params.get("pnr", True) is False:
         return res
+    # the synthesis row survives a place and route that is stopped
+    save_result(dict(res, error="place and route not finished", date=datetime.date.today().isoformat(),
+                     commit=commit()))
     cmd = NEXTPNR[flow] + PARTS[part] + ["--json", "top.json", "--freq", str(FREQ[flow]),
                                          "--report", "report.json", "--seed", "1", "-q",
                                          "-l", "nextpnr.log"]
@@ -371,13 +374,18 @@ def run_one(name, flow, params, timeout):
         res = generic(name, params, timeout, breakdown=flow == "breakdown")
     progress(name, "done", t0)
     res.update(date=datetime.date.today().isoformat(), commit=commit())
+    save_result(res)
+    return res
+
+
+def save_result(res):
+    name, flow = res["name"], res["flow"]
     d = os.path.join(OUT, "sweep" if name.startswith("sweep:") else flow)
     path = os.path.join(d, name.replace("sweep:", "").replace(" ", "_").replace("(", "")
                         .replace(")", "").replace("=", "_"), "result.json")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
-    return res
 
 
 def results(flow):
