@@ -252,7 +252,7 @@ def generic(name, params, timeout, breakdown=False):
     return res
 
 
-def fpga(flow, name, params, timeout, t0=None):
+def fpga(flow, name, params, timeout, t0=None, rev="?"):
     """flow ice40: synth_ice40 + nextpnr-ice40; ecp5: synth_ecp5 +
     nextpnr-ecp5. Both on fpga/wf_fpga_top.v with the demo image."""
     t0 = t0 or datetime.datetime.now()
@@ -309,7 +309,7 @@ def fpga(flow, name, params, timeout, t0=None):
         return res
     # the synthesis row survives a place and route that is stopped
     save_result(dict(res, error="place and route not finished", date=datetime.date.today().isoformat(),
-                     commit=commit()))
+                     commit=rev))
     cmd = NEXTPNR[flow] + PARTS[part] + ["--json", "top.json", "--freq", str(FREQ[flow]),
                                          "--report", "report.json", "--seed", "1", "-q",
                                          "-l", "nextpnr.log"]
@@ -367,13 +367,14 @@ def critical_path(rp):
 
 def run_one(name, flow, params, timeout):
     t0 = datetime.datetime.now()
+    rev = commit()   # the sources the run reads (the tree may move on meanwhile)
     if flow in ("ice40", "ecp5"):
-        res = fpga(flow, name, params, timeout, t0)
+        res = fpga(flow, name, params, timeout, t0, rev)
     else:
         progress(name, "yosys (%s)" % flow, t0)
         res = generic(name, params, timeout, breakdown=flow == "breakdown")
     progress(name, "done", t0)
-    res.update(date=datetime.date.today().isoformat(), commit=commit())
+    res.update(date=datetime.date.today().isoformat(), commit=rev)
     save_result(res)
     return res
 
