@@ -44,7 +44,7 @@ include cmodel/lib.mk
 
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants mutants-rate coverage-report
-.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program
+.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program fpga-guard
 .PHONY: sc-smoke dpi-smoke
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves fuzz test-fuzz
@@ -87,6 +87,7 @@ help:
 	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
 	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
+	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
 	@echo "Other tests and tools:"
 	@echo "make fuzz         libFuzzer over the assembler, image loader, options line, interpreter vs cycle model (FUZZ_SECONDS=300)"
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
@@ -100,9 +101,9 @@ help:
 	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
 	@echo "make experiments  regenerate docs/results.md and docs/results/*.svg"
 	@echo "make synth        Yosys generic synthesis per configuration (SYNTH_CONFIGS=)"
-	@echo "make fpga         iCE40 synthesis and place-and-route: LUTs, FFs, BRAMs, Fmax (FPGA_CONFIGS=)"
+	@echo "make fpga         iCE40 and ECP5 synthesis and place-and-route: LUTs, FFs, BRAMs, DSPs, Fmax (FPGA_CONFIGS=)"
 	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
-	@echo "make fpga-gls     the iCE40 netlist simulated against wfsim (FPGA_CONFIGS=)"
+	@echo "make fpga-gls     the iCE40 and ECP5 netlists simulated against wfsim (FPGA_CONFIGS=)"
 	@echo "make bitstream BOARD=hx8k|icebreaker|ulx3s   bitstream of the UART top (docs/fpga.md)"
 	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
@@ -117,7 +118,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-fuzz test-host
+  test-install test-python test-fuzz test-host fpga-guard
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -211,23 +212,28 @@ coverage-report: $(B)/wfsim $(B)/wfgen
 
 # FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
 # per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the
-# large ones take long); fpga: synth_ice40 + nextpnr-ice40 (LUTs, FFs, BRAMs,
-# Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
+# large ones take long); fpga: synth_ice40 + nextpnr-ice40 and (ecp5-* configs)
+# synth_ecp5 + nextpnr-ecp5 (LUTs, FFs, BRAMs, DSPs, Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
 # fpga-sim: programs through fpga/wf_fpga_top.v under Icarus against wfsim.
 # fusesoc-lint: the FuseSoC core's lint and synth targets (scripts/test-fusesoc.sh).
 synth:
 	@python3 scripts/synth.py generic $(SYNTH_CONFIGS)
 fpga:
-	@python3 scripts/synth.py ice40 $(FPGA_CONFIGS)
+	@bash scripts/setup.sh fpga
+	@python3 scripts/synth.py fpga $(FPGA_CONFIGS)
 fpga-sweep:
 	@python3 scripts/synth.py breakdown
 	@python3 scripts/synth.py sweep --jobs 2
-# fpga-gls: the synth_ice40 netlist of `make fpga` (FPGA_CONFIGS, default
-# ice-min) simulated with the iCE40 cell models against wfsim
+# fpga-gls: the synth_ice40 / synth_ecp5 netlist of `make fpga` (FPGA_CONFIGS,
+# default ice-min and ecp5-1w1l) simulated with the FPGA cell models against wfsim
 fpga-gls: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py $(FPGA_CONFIGS)
 fpga-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
+# fpga-guard: synth_ecp5 -noflatten at a small shape against fpga/area-baseline.json
+# (cells per block, MUL in DSPs, RAMs not in flops) + the docs table-merge test
+fpga-guard:
+	@python3 scripts/fpga-guard.py
 fusesoc-lint: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
 # test-host: wfhost --check through the UART host bridge on the simulated board

@@ -96,7 +96,10 @@ module wf_pipe #(
     reg [31:0] imm;
     begin
       imm = {{8{wd[23]}}, wd[23:0]};
-      case (wd[63:56])
+      // the MUL unit is dispatched only mul and mad (f_unit, §7.1): its lanes
+      // carry no ALU datapath (one 32 x 32 product and an adder per lane)
+      if (HAS_MUL != 0) f_result = a * b + (wd[63:56] == 8'h0E ? c : 32'd0);
+      else case (wd[63:56])
         8'h01: f_result = a + b;
         8'h02: f_result = a - b;
         8'h03: f_result = a & b;
@@ -109,8 +112,6 @@ module wf_pipe #(
         8'h0A: f_result = a;
         8'h0B: f_result = imm;
         8'h0C: f_result = a + imm;
-        8'h0D: f_result = HAS_MUL != 0 ? a * b : 32'd0;
-        8'h0E: f_result = HAS_MUL != 0 ? a * b + c : 32'd0;
         8'h11: f_result = {26'd0, w} * LANES + l;
         8'h12: f_result = {26'd0, w};
         8'h13: f_result = l;
@@ -255,4 +256,12 @@ module wf_pipe #(
     sbe_q <= sbe_d; lanes_q <= lanes_d; data_q <= data_d; wd_q <= wd_d; opnd_q <= opnd_d;
     lbank_q <= lbank_d; off_q <= off_d;
   end
+`ifdef WF_ASSERT
+  // simulation-only: the MUL unit's lanes compute only mul and mad (f_result)
+  always @(posedge clk_i)
+    if (HAS_MUL != 0 && in_valid_i && in_wd_i[63:56] != 8'h0D && in_wd_i[63:56] != 8'h0E) begin
+      $error("WF_ASSERT wf_pipe: MUL unit dispatched opcode %02x", in_wd_i[63:56]);
+      $fatal(1, "WF_ASSERT wf_pipe");
+    end
+`endif
 endmodule

@@ -36,8 +36,9 @@ module wf_war #(
     integer h0, h1;
     begin
       h0 = {25'd0, r} % BLOOM_BITS;
+      // 5r as 4r + r: a constant product would take a DSP block on ECP5;
       // mutant BLOOM_H1: h1 without its floor(r/16) term
-      h1 = (5 * {25'd0, r} + ({25'd0, r} / 16) * (`WF_MUT_BLOOM_H1 ? 0 : 1) + 3) % BLOOM_BITS;
+      h1 = (({25'd0, r} << 2) + {25'd0, r} + (`WF_MUT_BLOOM_H1 ? 32'd0 : {25'd0, r} / 16) + 3) % BLOOM_BITS;
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction

