@@ -107,6 +107,7 @@ module wf_collector #(
 
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   function automatic [6:0] f_src(input [63:0] wd, input integer s);
     f_src = s == 0 ? wd[46:40] : s == 1 ? wd[38:32] : wd[30:24];
   endfunction
@@ -130,11 +131,12 @@ module wf_collector #(
   reg [BANKS-1:0] best_v;
   reg [6:0]      breg;
   reg [5:0]      bw;
+  reg            age, pd;
   
   always @* begin : p_arb
-    integer h, s, b, hb, s2;
+    integer h, s, b, hb, s2, sel;
     integer bk_ix;
-    s = 0; s2 = 0; hb = 0; bk_ix = 0; breg = 7'd0; bw = 6'd0;
+    s = 0; s2 = 0; hb = 0; bk_ix = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0;
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
@@ -144,9 +146,11 @@ module wf_collector #(
           if (pending_q[h*3 + s]) begin
             bk_ix = {27'd0, f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)};
             hb = {27'd0, best_h[bk_ix]};
+            age = 1'b0;
+            `WF_GET(age, agem_q, hb, C, C, h < C ? h : 0, 1, sel);
             // mutant ARB_LOWEST_CU: the lowest-index CU wins, not the oldest;
             // mutant ARB_SLOT_HIGH: within a CU the highest slot wins
-            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && agem_q[hb*C + h] && !`WF_MUT_ARB_LOWEST_CU) ||
+            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && age && !`WF_MUT_ARB_LOWEST_CU) ||
                 (hb == h && `WF_MUT_ARB_SLOT_HIGH)) begin
               best_v[bk_ix] = 1'b1;
               best_h[bk_ix] = h[4:0];
@@ -165,11 +169,13 @@ module wf_collector #(
       if (best_v[b] && (!bank_written_i[b] || `WF_MUT_WRITE_PRIORITY)) begin
         hb   = {27'd0, best_h[b]};
         breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
-        bw   = warp_q[hb*6 +: 6];
-        for (s2 = 0; s2 < 3; s2 = s2 + 1)            // §6.3: one read fills equal registers
+        `WF_GET(bw, warp_q, hb, NH, 6, 0, 6, sel);
+        for (s2 = 0; s2 < 3; s2 = s2 + 1) begin      // §6.3: one read fills equal registers
+          `WF_GET(pd, pending_q, hb, NH, 3, s2, 1, sel);
           // mutant NO_MERGE: a read fills only the granted slot
-          if (pending_q[hb*3 + s2] && f_src(word_q[hb*64 +: 64], s2) == breg &&
-              (!`WF_MUT_NO_MERGE || s2 == {30'd0, best_s[b]})) fill[hb*3 + s2] = 1'b1;
+          if (pd && f_src(word_q[hb*64 +: 64], s2) == breg &&
+              (!`WF_MUT_NO_MERGE || s2 == {30'd0, best_s[b]})) `WF_SET(fill, hb, NH, 3, s2, 1, sel, 1'b1);
+        end
         rd_en_o[b] = 1'b1;
         rd_row_o[b*RAW +: RAW] = f_row(bw, breg);
         grant_h_o[b*5 +: 5] = best_h[b];
@@ -206,10 +212,10 @@ module wf_collector #(
 
   
   always @* begin : p_disp
-    integer x, u;
+    integer x, u, sel;
     reg [4:0] bu;
-    reg bv;
-    u = 0;
+    reg bv, bage;
+    u = 0; bage = 1'b0;
     disp_valid_o = 3'd0;
     disp_h_o = 15'd0;
     for (x = 0; x < 3; x = x + 1) begin
@@ -218,8 +224,10 @@ module wf_collector #(
         for (u = 0; u < C; u = u + 1)
           if (valid_q[u] && pending_q[u*3 +: 3] == 3'd0 &&
               {30'd0, f_unit(word_q[u*64 + 56 +: 8])} == x + 1 && dispatch_ok_i[u]) begin
+            bage = 1'b0;
+            `WF_GET(bage, agem_q, {27'd0, bu}, C, C, u, 1, sel);
             // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
-            if (!bv || (agem_q[{27'd0, bu}*C + u] && !`WF_MUT_DISP_LOWEST)) begin
+            if (!bv || (bage && !`WF_MUT_DISP_LOWEST)) begin
               bv = 1'b1;
               bu = u[4:0];
             end
@@ -239,30 +247,34 @@ module wf_collector #(
   
   
   always @* begin : p_bundle
-    integer x, s, hx;
+    integer x, s, hx, sel;
     reg [4:0] sb;
-    hx = 0; sb = 5'd0;
+    reg sfill, slate;
+    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0;
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
     for (x = 0; x < 3; x = x + 1) begin
       hx = {27'd0, disp_h_o[x*5 +: 5]};
-      d_warp_o[x*6 +: 6]   = warp_q[hx*6 +: 6];
+      `WF_GET(d_warp_o[x*6 +: 6], warp_q, hx, NH, 6, 0, 6, sel);
       d_pc_o[x*16 +: 16]   = pc_q[hx*16 +: 16];
       d_word_o[x*64 +: 64] = word_q[hx*64 +: 64];
       d_sbv_o[x]           = sbv_q[hx];
-      d_sbe_o[x*3 +: 3]    = sbe_q[hx*3 +: 3];
-      d_left_o[x*LANES +: LANES] = left_q[hx*LANES +: LANES];
+      `WF_GET(d_sbe_o[x*3 +: 3], sbe_q, hx, NH, 3, 0, 3, sel);
+      `WF_GET(d_left_o[x*LANES +: LANES], left_q, hx, NH, LANES, 0, LANES, sel);
       for (s = 0; s < 3; s = s + 1)
         if (s < {30'd0, f_nsrc(word_q[hx*64 + 56 +: 8])}) begin
-          sb = f_bank(warp_q[hx*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
-          if (fill[hx*3 + s]) begin
+          sb = f_bank(d_warp_o[x*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
+          sfill = 1'b0; slate = 1'b0;
+          `WF_GET(sfill, fill, hx, NH, 3, s, 1, sel);
+          `WF_GET(slate, late_q, hx, NH, 3, s, 1, sel);
+          if (sfill) begin
             d_late_o[x*3 + s] = 1'b1;                 // read this cycle: resolved in stage 1
             d_lbank_o[(x*3+s)*5 +: 5] = sb;
-          end else if (late_q[hx*3 + s])
-            d_opnd_o[(x*3+s)*LW +: LW] = rdata_i[{27'd0, sb}*LW +: LW];
+          end else if (slate)
+            `WF_GET(d_opnd_o[(x*3+s)*LW +: LW], rdata_i, {27'd0, sb}, BANKS, LW, 0, LW, sel);
           else
-            d_opnd_o[(x*3+s)*LW +: LW] = opnd_q[(hx*3+s)*LW +: LW];
+            `WF_GET(d_opnd_o[(x*3+s)*LW +: LW], opnd_q, hx, NH, 3*LW, s*LW, LW, sel);
         end
     end
   end
@@ -271,7 +283,7 @@ module wf_collector #(
   reg [15:0] freed;
   
   always @* begin : p_next
-    integer x, h, s, u, v, ha;
+    integer x, h, s, u, v, ha, sel;
     reg [4:0] sb;
     v = 0;
     valid_d = valid_q; warp_d = warp_q; word_d = word_q; pc_d = pc_q; pending_d = pending_q;
@@ -282,7 +294,7 @@ module wf_collector #(
       for (s = 0; s < 3; s = s + 1)
         if (late_q[h*3 + s]) begin                     // last cycle's read is on the bank output
           sb = f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i);
-          opnd_d[(h*3+s)*LW +: LW] = rdata_i[{27'd0, sb}*LW +: LW];
+          `WF_GET(opnd_d[(h*3+s)*LW +: LW], rdata_i, {27'd0, sb}, BANKS, LW, 0, LW, sel);
         end
     late_d = fill;
     pending_d = pending_q & ~fill;
@@ -300,24 +312,24 @@ module wf_collector #(
     if (al_valid_i) begin
       ha = {27'd0, al_holder_i};
       valid_d[ha]          = 1'b1;
-      warp_d[ha*6 +: 6]    = al_warp_i;
+      `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, al_warp_i);
       word_d[ha*64 +: 64]  = al_word_i;
       pc_d[ha*16 +: 16]    = al_pc_i;
       case (f_nsrc(al_word_i[63:56]))
-        2'd0: pending_d[ha*3 +: 3] = 3'b000;
-        2'd1: pending_d[ha*3 +: 3] = 3'b001;
-        2'd2: pending_d[ha*3 +: 3] = 3'b011;
-        default: pending_d[ha*3 +: 3] = 3'b111;
+        2'd0: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b000);
+        2'd1: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b001);
+        2'd2: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b011);
+        default: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b111);
       endcase
       cf_d[ha]             = al_cf_i;
       sbv_d[ha]            = al_sbv_i;
-      sbe_d[ha*3 +: 3]     = al_sbe_i;
-      left_d[ha*LANES +: LANES] = al_left_i;
-      late_d[ha*3 +: 3]    = 3'b000;
+      `WF_SET(sbe_d, ha, NH, 3, 0, 3, sel, al_sbe_i);
+      `WF_SET(left_d, ha, NH, LANES, 0, LANES, sel, al_left_i);
+      `WF_SET(late_d, ha, NH, 3, 0, 3, sel, 3'b000);
       if (ha < C) begin
         older_d[ha*16 +: 16] = al_older_i;
         for (v = 0; v < C; v = v + 1) begin
-          agem_d[ha*C + v] = valid_q[v] && v != ha;    // every valid CU is older
+          `WF_SET(agem_d, ha, C, C, v, 1, sel, valid_q[v] && v != ha);  // every valid CU is older
           agem_d[v*C + ha] = 1'b0;
         end
       end

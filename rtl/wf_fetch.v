@@ -69,6 +69,7 @@ module wf_fetch #(
   localparam integer OB = $clog2(ICACHE_LINE);   // pc bits inside a line
   localparam integer IB = $clog2(ICACHE_LINES);  // index bits
   localparam [5:0] W6 = WARPS[5:0] - 6'd1;       // WARPS-1 (WARPS <= 64)
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   // ---- state ----------------------------------------------------------------
   reg [WARPS*16-1:0]     fetch_pc_q, fetch_pc_d;
@@ -122,7 +123,7 @@ module wf_fetch #(
   reg [ICACHE_LINE*64-1:0] line_data;
 
   always @* begin : p_decide
-    integer w, k, cw, i;
+    integer w, k, cw, i, sel;
     // §3.3 fill: the response accepted this cycle
     fill_valid_o = imem_resp_valid_i;
     fill_mshr_o  = imem_resp_mshr_i;
@@ -171,7 +172,8 @@ module wf_fetch #(
       if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
     end
     nstate = fetch_state_q[fsel_warp_o*2 +: 2];
-    nwait  = wait_mshr_q[fsel_warp_o*3 +: 3];
+    nwait  = 3'd0;
+    `WF_GET(nwait, wait_mshr_q, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel);
     alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
     fkind_o = K_HIT;
     fd_valid_d = 1'b0;
@@ -227,7 +229,7 @@ module wf_fetch #(
 
   // ---- next state -----------------------------------------------------------
   always @* begin : p_next
-    integer w;
+    integer w, sel;
     w = 0;
     fetch_pc_d    = fetch_pc_q;
     fetch_state_d = fetch_state_q;
@@ -257,7 +259,7 @@ module wf_fetch #(
       end
       if (!refill_next[fsel_warp_o +: 1]) begin
         fetch_state_d[fsel_warp_o*2 +: 2] = nstate;
-        wait_mshr_d[fsel_warp_o*3 +: 3]   = nwait;
+        `WF_SET(wait_mshr_d, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel, nwait);
       end
     end
     if (dec_valid_o) begin                                       // never a refilled warp

@@ -72,6 +72,7 @@ module wf_ibuffer #(
 
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   // reads or writes register r (scoreboard.c wf_insn_touches)
   function automatic f_touches(input [63:0] wd, input [6:0] r, input dst);
     reg [1:0] n;
@@ -100,13 +101,14 @@ module wf_ibuffer #(
   reg [7:0] new_dep, vnext;
   reg [55:0] regs;
   always @* begin : p_newdep
-    integer e;
+    integer e, sel;
     vnext = sb_valid_i[fh_warp_i*8 +: 8] & ~rel_mask_i[fh_warp_i*8 +: 8];
-    regs  = sb_reg_i[fh_warp_i*56 +: 56];
+    regs  = 56'd0;
+    `WF_GET(regs, sb_reg_i, {26'd0, fh_warp_i}, WARPS, 56, 0, 56, sel);
     // mutant DEP_BYPASS: this cycle's allocation is missed
     if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i && !`WF_MUT_DEP_BYPASS) begin
       vnext[iss_sbe_i] = 1'b1;
-      regs[iss_sbe_i*7 +: 7] = iss_rd_i;
+      `WF_SET(regs, {29'd0, iss_sbe_i}, 8, 7, 0, 7, sel, iss_rd_i);
     end
     new_dep = 8'd0;
     for (e = 0; e < SB_ENTRIES; e = e + 1)
@@ -115,7 +117,7 @@ module wf_ibuffer #(
   end
 
   always @* begin : p_next
-    integer w, i, j, n;
+    integer w, i, j, n, sel;
     reg remove;
     nslots_d = nslots_q; word_d = word_q; pc_d = pc_q; dep_d = dep_q; cf_d = cf_q;
     issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q;
@@ -173,8 +175,8 @@ module wf_ibuffer #(
         cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i);
         issued_d[j]        = 1'b0;
         held_d[j]          = 1'b0;
-        sbe_d[j*3 +: 3]    = 3'd0;
-        left_d[j*LANES +: LANES] = {LANES{1'b1}};
+        `WF_SET(sbe_d, j, N, 3, 0, 3, sel, 3'd0);
+        `WF_SET(left_d, j, N, LANES, 0, LANES, sel, {LANES{1'b1}});
         n = n + 1;
       end
       nslots_d[w*4 +: 4] = n[3:0];

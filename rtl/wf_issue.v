@@ -77,6 +77,7 @@ module wf_issue #(
   assign exited_o       = exited_q;
 
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   // ---- counters-derived flags and done ---------------------------------------
   always @* begin : p_done
@@ -124,10 +125,11 @@ module wf_issue #(
 
   // ---- §5.2-§5.4 choice and what the issue does -------------------------------
   always @* begin : p_issue
-    integer k, c, w_ix;
-    reg found;
+    integer k, c, w_ix, sel;
+    reg found, held;
     reg [63:0] cwd;
     found = 1'b0;
+    cwd = 64'd0; held = 1'b0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
     c = 0;
     k = 0;
     iss_warp_o = 6'd0;
@@ -145,11 +147,11 @@ module wf_issue #(
       end
     end
     w_ix = {26'd0, iss_warp_o};
-    cwd = slot_word_i[w_ix*IBUF*64 +: 64];
+    `WF_GET(cwd, slot_word_i, w_ix, WARPS, IBUF*64, 0, 64, sel);
     iss_word_o = cwd;
-    iss_pc_o   = slot_pc_i[w_ix*IBUF*16 +: 16];
-    iss_cf_o   = slot_cf_i[w_ix*IBUF];
-    iss_left_o = slot_left_i[w_ix*IBUF*LANES +: LANES];
+    `WF_GET(iss_pc_o, slot_pc_i, w_ix, WARPS, IBUF*16, 0, 16, sel);
+    `WF_GET(iss_cf_o, slot_cf_i, w_ix, WARPS, IBUF, 0, 1, sel);
+    `WF_GET(iss_left_o, slot_left_i, w_ix, WARPS, IBUF*LANES, 0, LANES, sel);
     iss_kind_o = K_NONE;
     iss_hv_o = 1'b0;
     iss_holder_o = 5'd0;
@@ -169,9 +171,10 @@ module wf_issue #(
           iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
           if (f_writes(cwd[63:56])) begin
             iss_sbv_o = 1'b1;
-            if (slot_held_i[w_ix*IBUF]) iss_sbe_o = slot_sbe_i[w_ix*IBUF*3 +: 3];
+            `WF_GET(held, slot_held_i, w_ix, WARPS, IBUF, 0, 1, sel);
+            if (held) `WF_GET(iss_sbe_o, slot_sbe_i, w_ix, WARPS, IBUF*3, 0, 3, sel);
             else begin
-              iss_sbe_o = sb_free_i[w_ix*3 +: 3];
+              `WF_GET(iss_sbe_o, sb_free_i, w_ix, WARPS, 3, 0, 3, sel);
               iss_sb_new_o = 1'b1;
             end
           end

@@ -68,6 +68,7 @@ module wf_lsu #(
   localparam [4:0]   OMASK = OMASK_I[4:0];
   localparam integer OFFW  = MEM_LINE > 1 ? $clog2(MEM_LINE) : 1;
   localparam integer LAW   = LINES > 1 ? $clog2(LINES) : 1;
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   // ---- stage-1 state (cmodel lsu1) ---------------------------------------------
   reg              valid_q, valid_d, is_ld_q, is_ld_d, sbv_q, sbv_d;
@@ -87,11 +88,11 @@ module wf_lsu #(
   reg [2*LW-1:0]   ropnd;
   reg [LANES*16-1:0] addr;
   always @* begin : p_addr
-    integer s, l;
+    integer s, l, sel;
     reg [15:0] sum;
     ropnd = opnd_q;
     for (s = 0; s < 2; s = s + 1)
-      if (late_q[s]) ropnd[s*LW +: LW] = rdata_i[{27'd0, lbank_q[s*5 +: 5]}*LW +: LW];
+      if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     addr = '0;
     for (l = 0; l < LANES; l = l + 1) begin
       // mod M <= 2^16 keeps only the low 16 bits of the 32-bit sum

@@ -67,6 +67,7 @@ module wf_pipe #(
 );
   localparam integer LW = LANES * 32;
   localparam integer IN_AT = KIND == 1 ? 1 : 0;
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   // Fields that are constant for a unit are not carried down the chain as
   // flops (Yosys would otherwise peel a constant chain one stage per opt
   // iteration): only the ALU has bnz; ALU/MUL entries are all-lane final
@@ -125,10 +126,10 @@ module wf_pipe #(
   reg [LW-1:0]   rdata1;     // KIND 1: stage-2 data
   reg [LW-1:0]   res0;       // KIND 0: stage-1 result
   always @* begin : p_resolve
-    integer s, l, o_ix;
+    integer s, l, o_ix, sel;
     ropnd = opnd_q;
     for (s = 0; s < 3; s = s + 1)
-      if (late_q[s]) ropnd[s*LW +: LW] = rdata_i[{27'd0, lbank_q[s*5 +: 5]}*LW +: LW];
+      if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     res0 = '0;
     for (l = 0; l < LANES; l = l + 1)
       res0[l*32 +: 32] = f_result(wd_q, ropnd[l*32 +: 32], ropnd[LW + l*32 +: 32],
@@ -163,19 +164,21 @@ module wf_pipe #(
   end
 
   always @* begin : p_last
-    integer k;
+    integer k, sel;
     k = {26'd0, n_i} - 1;
+    l_warp_o = 6'd0; l_rd_o = 7'd0; l_sbe_o = 3'd0; l_lanes_o = '0; l_data_o = '0;
     l_valid_o  = valid_q[k];
-    l_warp_o   = warp_q[k*6 +: 6];
+    `WF_GET(l_warp_o, warp_q, k, DEPTH, 6, 0, 6, sel);
     l_pc_o     = pc_q[k*16 +: 16];
-    l_rd_o     = rd_q[k*7 +: 7];
+    `WF_GET(l_rd_o, rd_q, k, DEPTH, 7, 0, 7, sel);
     l_writes_o = writes_q[k];
     l_final_o  = final_q[k];
     l_end_o    = end_q[k];
     l_sbv_o    = sbv_q[k];
-    l_sbe_o    = sbe_q[k*3 +: 3];
-    l_lanes_o  = lanes_q[k*LANES +: LANES];
-    l_data_o   = (k == IN_AT) ? data_in_at : data_q[k*LW +: LW];
+    `WF_GET(l_sbe_o, sbe_q, k, DEPTH, 3, 0, 3, sel);
+    `WF_GET(l_lanes_o, lanes_q, k, DEPTH, LANES, 0, LANES, sel);
+    `WF_GET(l_data_o, data_q, k, DEPTH, LW, 0, LW, sel);
+    l_data_o   = (k == IN_AT) ? data_in_at : l_data_o;
     l_bnz_o    = bnz_q[k];
     l_taken_o  = (k == 0 && KIND == 0) ? taken0 : taken_q[k];
     l_target_o = target_q[k*16 +: 16];

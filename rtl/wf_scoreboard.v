@@ -32,6 +32,8 @@ module wf_scoreboard #(
   assign sb_valid_o = sb_valid_q;
   assign sb_reg_o   = sb_reg_q;
 
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
+
   always @* begin : p_free
     integer w, e;
     for (w = 0; w < WARPS; w = w + 1) begin
@@ -46,15 +48,16 @@ module wf_scoreboard #(
     end
   end
 
-  always @* begin
+  always @* begin : p_alloc
+    integer sel;
     // mutant SB_NOT_CLEARED: the release of entry 1 is lost
     sb_valid_d = sb_valid_q & ~(rel_mask_i & ~(`WF_MUT_SB_NOT_CLEARED ? {WARPS{8'h02}} : {WARPS{8'h00}}));
     sb_reg_d   = sb_reg_q;
     if (alloc_valid_i) begin
       sb_valid_d[alloc_warp_i*8 + {29'd0, alloc_entry_i}] = 1'b1;
-      sb_reg_d[(alloc_warp_i*8 + {29'd0, alloc_entry_i})*7 +: 7] = alloc_reg_i;
+      `WF_SET(sb_reg_d, alloc_warp_i*8 + {29'd0, alloc_entry_i}, WARPS*8, 7, 0, 7, sel, alloc_reg_i);
 `ifdef WF_ASSERT_SELFTEST_SB_WB   // assertion self-test: the entry records the wrong register
-      sb_reg_d[(alloc_warp_i*8 + {29'd0, alloc_entry_i})*7 +: 7] = alloc_reg_i ^ 7'd1;
+      `WF_SET(sb_reg_d, alloc_warp_i*8 + {29'd0, alloc_entry_i}, WARPS*8, 7, 0, 7, sel, alloc_reg_i ^ 7'd1);
 `endif
     end
   end

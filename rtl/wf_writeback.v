@@ -38,6 +38,7 @@ module wf_writeback #(
   localparam integer ROWS = (REGS + BANKS - 1) / BANKS;
 
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
+  `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
     integer t;
     begin
@@ -48,7 +49,7 @@ module wf_writeback #(
   endfunction
 
   always @* begin : p_wb
-    integer i, x, b_ix, w_ix;
+    integer i, x, b_ix, w_ix, sel;
     bank_written_o = '0;
     leaves_o = 3'd0;
     wb_valid_o = 3'd0;
@@ -73,9 +74,9 @@ module wf_writeback #(
             wb_valid_o[x] = 1'b1;
             wb_bank_o[x*5 +: 5] = b_ix[4:0];
             we_o[b_ix] = 1'b1;
-            wrow_o[b_ix*RAW +: RAW] = f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]);
-            wmask_o[b_ix*LANES +: LANES] = l_lanes_i[x*LANES +: LANES];
-            wdata_o[b_ix*LW +: LW] = l_data_i[x*LW +: LW];
+            `WF_SET(wrow_o, b_ix, BANKS, RAW, 0, RAW, sel, f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]));
+            `WF_SET(wmask_o, b_ix, BANKS, LANES, 0, LANES, sel, l_lanes_i[x*LANES +: LANES]);
+            `WF_SET(wdata_o, b_ix, BANKS, LW, 0, LW, sel, l_data_i[x*LW +: LW]);
             // mutant WB_REL_PIECE: every ld piece releases the entry, not only the last
             if ((l_final_i[x] || `WF_MUT_WB_REL_PIECE) && l_sbv_i[x]) begin
               w_ix = {26'd0, l_warp_i[x*6 +: 6]};
