@@ -8,8 +8,8 @@ block (module, all instances summed):
     TOL of the recorded baseline fpga/area-baseline.json (block RAM and DSP
     counts exactly);
   * the multipliers are in DSP cells: the execution units hold at least
-    3 MULT18X18D per lane (the MUL's 32 x 32 low product); DSPs elsewhere
-    (index products, known, listed) are held exactly at the baseline;
+    3 MULT18X18D per lane (the MUL's 32 x 32 low product) and no other
+    block holds one;
   * memories are RAMs where a RAM is intended: every wf_spram (register
     banks, scratchpad) and the instruction memory have block or LUT RAM and
     no more flip-flops than their output register, and the I-cache data of
@@ -91,13 +91,12 @@ def checks(blocks):
     if mul < 3 * lanes:
         errs.append("execution units: %d MULT18X18D, want at least 3 per lane = %d (the MUL's "
                     "32 x 32 low product in DSPs)" % (mul, 3 * lanes))
-    # Known, not yet fixed (docs/fpga.md, CRITPATH.md): part selects x[h*K +: K]
-    # with a state-dependent h and K not a power of two become DSP products
-    # when the hierarchy is kept; the baseline holds each block's count
-    # exactly, so a new one fails the comparison.
+    # a DSP anywhere else is an index or constant product on the §12 chain
+    # (rtl/wf_sel.vh writes run-time-index part selects as muxes)
     for b, c in sorted(blocks.items()):
         if not b.startswith("wf_pipe") and c["MULT18X18D"]:
-            print("fpga-guard: note: %s: %d MULT18X18D (index products, known)" % (b, c["MULT18X18D"]))
+            errs.append("%s: %d MULT18X18D outside the execution units (an index or constant "
+                        "product: use rtl/wf_sel.vh)" % (b, c["MULT18X18D"]))
     sp = blocks.get("wf_spram")
     if not sp:
         errs.append("no wf_spram block (register banks, scratchpad)")
@@ -108,9 +107,9 @@ def checks(blocks):
         if not rams or sp["TRELLIS_FF"] > outbits:
             errs.append("wf_spram: %d block/LUT RAM cells, %d flip-flops (at most %d output-register "
                         "bits): memory mapped to flops" % (rams, sp["TRELLIS_FF"], outbits))
-    top = blocks.get("wf_fpga_top", {})
-    if not top.get("DP16KD"):
-        errs.append("wf_fpga_top: the instruction memory is not in DP16KD block RAM")
+    imem = blocks.get("wf_imem", {})
+    if not imem.get("DP16KD"):
+        errs.append("wf_imem: the instruction memory is not in DP16KD block RAM")
     f = blocks.get("wf_fetch", {})
     icbits = GUARD["ICACHE_LINES"] * GUARD["ICACHE_LINE"] * 64
     if f.get("TRELLIS_FF", 0) >= icbits:
