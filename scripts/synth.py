@@ -128,6 +128,14 @@ def commit():
     return (r.stdout.strip() or "?") + ("+dirty" if dirty else "")
 
 
+def synth_ecp5_cmds(top):
+    """Yosys synth_ecp5 up to its check step without its `autoname`, which
+    Yosys 0.23 spends an hour on at 2 x 2 (the nets keep their RTL names);
+    shared by the board flow (scripts/bitstream.py)."""
+    return ["synth_ecp5 -top %s -run begin:check" % top, "hierarchy -check", "check -noinit",
+            "blackbox =A:whitebox"]
+
+
 def chparams(params, top):
     out = []
     for k, v in sorted(params.items()):
@@ -274,10 +282,7 @@ def fpga(flow, name, params, timeout, t0=None, rev="?"):
     if flow == "ice40":
         script.append("synth_ice40 -top wf_fpga_top%s -json top.json" % (" -dsp" if part == "up5k" else ""))
     else:
-        # synth_ecp5's check step without its `autoname`, which Yosys 0.23
-        # spends an hour on at 2 x 2 (the nets keep their RTL names)
-        script += ["synth_ecp5 -top wf_fpga_top -run begin:check", "hierarchy -check",
-                   "check -noinit", "blackbox =A:whitebox", "write_json top.json"]
+        script += synth_ecp5_cmds("wf_fpga_top") + ["write_json top.json"]
     script.append("tee -q -o stat.txt stat")
     progress(name, "yosys synth_%s" % flow, t0)
     ok, err, secs = run_yosys(d, script, timeout)
