@@ -136,7 +136,7 @@ module wf_collector #(
   always @* begin : p_arb
     integer h, s, b, hb, s2, sel;
     integer bk_ix;
-    s = 0; s2 = 0; hb = 0; bk_ix = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0;
+    s = 0; s2 = 0; hb = 0; bk_ix = 0; sel = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0;
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
@@ -215,7 +215,7 @@ module wf_collector #(
     integer x, u, sel;
     reg [4:0] bu;
     reg bv, bage;
-    u = 0; bage = 1'b0;
+    u = 0; bage = 1'b0; sel = 0;
     disp_valid_o = 3'd0;
     disp_h_o = 15'd0;
     for (x = 0; x < 3; x = x + 1) begin
@@ -250,7 +250,7 @@ module wf_collector #(
     integer x, s, hx, sel;
     reg [4:0] sb;
     reg sfill, slate;
-    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0;
+    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0; sel = 0;
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
@@ -289,7 +289,7 @@ module wf_collector #(
     valid_d = valid_q; warp_d = warp_q; word_d = word_q; pc_d = pc_q; pending_d = pending_q;
     cf_d = cf_q; sbv_d = sbv_q; sbe_d = sbe_q; left_d = left_q;
     opnd_d = opnd_q; older_d = older_q; agem_d = agem_q;
-    sb = 5'd0; ha = 0;
+    sb = 5'd0; ha = 0; sel = 0;
     for (h = 0; h < NH; h = h + 1)
       for (s = 0; s < 3; s = s + 1)
         if (late_q[h*3 + s]) begin                     // last cycle's read is on the bank output

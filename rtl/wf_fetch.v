@@ -230,7 +230,7 @@ module wf_fetch #(
   // ---- next state -----------------------------------------------------------
   always @* begin : p_next
     integer w, sel;
-    w = 0;
+    w = 0; sel = 0;
     fetch_pc_d    = fetch_pc_q;
     fetch_state_d = fetch_state_q;
     wait_mshr_d   = wait_mshr_q;

@@ -120,7 +120,7 @@ module wf_ibuffer #(
     integer w, i, j, n, sel;
     reg remove;
     nslots_d = nslots_q; word_d = word_q; pc_d = pc_q; dep_d = dep_q; cf_d = cf_q;
-    issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q;
+    issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q; sel = 0;
     for (w = 0; w < WARPS; w = w + 1) begin
       n = {28'd0, nslots_q[w*4 +: 4]};
       // §4.3 release clearing and gap closing on every buffered slot

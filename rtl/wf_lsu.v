@@ -90,7 +90,7 @@ module wf_lsu #(
   always @* begin : p_addr
     integer s, l, sel;
     reg [15:0] sum;
-    ropnd = opnd_q;
+    ropnd = opnd_q; sel = 0;
     for (s = 0; s < 2; s = s + 1)
       if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     addr = '0;

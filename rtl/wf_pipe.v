@@ -127,7 +127,7 @@ module wf_pipe #(
   reg [LW-1:0]   res0;       // KIND 0: stage-1 result
   always @* begin : p_resolve
     integer s, l, o_ix, sel;
-    ropnd = opnd_q;
+    ropnd = opnd_q; sel = 0;
     for (s = 0; s < 3; s = s + 1)
       if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     res0 = '0;

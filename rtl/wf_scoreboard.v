@@ -53,6 +53,7 @@ module wf_scoreboard #(
     // mutant SB_NOT_CLEARED: the release of entry 1 is lost
     sb_valid_d = sb_valid_q & ~(rel_mask_i & ~(`WF_MUT_SB_NOT_CLEARED ? {WARPS{8'h02}} : {WARPS{8'h00}}));
     sb_reg_d   = sb_reg_q;
+    sel = 0;
     if (alloc_valid_i) begin
       sb_valid_d[alloc_warp_i*8 + {29'd0, alloc_entry_i}] = 1'b1;
       `WF_SET(sb_reg_d, alloc_warp_i*8 + {29'd0, alloc_entry_i}, WARPS*8, 7, 0, 7, sel, alloc_reg_i);

@@ -60,7 +60,7 @@ module wf_writeback #(
     wrow_o = '0;
     wmask_o = '0;
     wdata_o = '0;
-    b_ix = 0; w_ix = 0;
+    b_ix = 0; w_ix = 0; sel = 0;
     for (i = 0; i < 3; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
       if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
