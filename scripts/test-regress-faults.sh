@@ -281,8 +281,11 @@ grep -q '<failure type="not-reproduced"' "$tmp/o/flaky/junit.xml" || bad "JUnit 
 # ---- a truncated cached binary (real run.sh, the smallest build) ---------------------------
 if [ "${TEST_REGRESS_RTL:-1}" != 0 ]; then
   export COSIM=${TEST_REAL_COSIM:-$root/verif/cosim/run.sh}  # (a broken copy: to show the check fails)
+  # a private build cache: other make test stages share build/rtl and would
+  # repair (rebuild) the damaged binary before this run sees it
+  export WF_RTL_DIR="$tmp/rtl"
   OUT="$tmp/o" RUN_ID=rtl1 SEEDS=2 python3 "$R" >"$tmp/rtl1.txt" 2>&1 || bad "real smallest run failed: $(tail -5 "$tmp/rtl1.txt")"
-  bin=$(ls -d "$root"/build/rtl/warps1_lanes1_regs1_*__WF_ASSERT)/Vwf_core
+  bin=$(ls -d "$WF_RTL_DIR"/warps1_lanes1_regs1_*__WF_ASSERT)/Vwf_core
   truncate -s 100000 "$bin"
   touch -d '1 hour ago' "$bin"
   OUT="$tmp/o" RUN_ID=rtl2 SEEDS=2 python3 "$R" >"$tmp/rtl2.txt" 2>&1

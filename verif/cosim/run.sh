@@ -12,6 +12,8 @@
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build
+#              WF_RTL_DIR  the build cache directory (default build/rtl): a
+#                          private cache for a test that damages a cached build
 #              WF_AUTO_WAVES=0  no automatic re-run with waves on a failure
 #              WF_COSIM_WAVES_DIR  directory of the reproduce line's waves
 #                          file (default out/cosim)
@@ -32,7 +34,7 @@
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
@@ -46,12 +48,12 @@ for k in "${!P[@]}"; do
 done
 waves=0
 for a in "$@"; do [[ $a == --waves || $a == --waves=* ]] && waves=1; done
-dir=$root/build/rtl/$bkey
+dir=${WF_RTL_DIR:-$root/build/rtl}/$bkey
 tflags=()
 if [[ $waves == 1 ]]; then dir+=__fst; tflags=(--trace-fst); fi
 if [[ -n ${WF_LINE_COV:-} ]]; then dir+=__cov; tflags+=(--coverage); fi
 bin=$dir/Vwf_core
-mkdir -p "$root/build/rtl"
+mkdir -p "$root/build/rtl" "${WF_RTL_DIR:-$root/build/rtl}"
 # the C libraries (one make at a time: regressions call run.sh in parallel)
 flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
   >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
