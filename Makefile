@@ -23,7 +23,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 
 # One build tree per flavour: $(B) plain, $(B)/asan sanitized.
 define flavour
-$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h verif/unit/*.h) | $(1)/.dir
+$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h cmodel/*.inc verif/unit/*.h) | $(1)/.dir
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
 $(1)/libwarpfront.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRCS))
@@ -47,7 +47,7 @@ include cmodel/lib.mk
 .SECONDARY:
 .PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants mutants-rate coverage-report
 .PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program fpga-guard
-.PHONY: sc-smoke dpi-smoke
+.PHONY: sc-smoke dpi-smoke gen
 .PHONY: fusesoc-sim
 .PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves fuzz test-fuzz
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
@@ -64,6 +64,7 @@ help:
 	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
 	@echo "make shlib        the shared libraries only (build/pic/: libwarpfront.so, libwfverif.so)"
 	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim"
+	@echo "make gen          regenerate the files of the trace/ISA field table (scripts/wf/layout.py; make lint checks them)"
 	@echo "make deps         only install missing tools for make test (scripts/setup.sh test)"
 	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
 	@echo "make clean        remove build/ and out/"
@@ -109,6 +110,13 @@ help:
 	@echo "make bitstream BOARD=hx8k|icebreaker|ulx3s   bitstream of the UART top (docs/fpga.md)"
 	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
+
+# the trace contract and the ISA from one field table (scripts/wf/layout.py):
+# rtl/wf_defs.vh, rtl/wf_isa.vh, cmodel/include/wf_opcodes.h, cmodel/wf_optable.inc,
+# verif/include/wf_layout.h, verif/rtlobs_layout.h, docs/trace-layout.json (checked
+# in; scripts/lint.sh fails when one is stale)
+gen:
+	@python3 scripts/gen-layout.py
 
 deps:
 	@bash scripts/setup.sh test

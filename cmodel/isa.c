@@ -4,33 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define R3 (WF_F_RD | WF_F_RA | WF_F_RB)
 static const wf_opinfo op_table[WF_OP_COUNT] = {
-    [WF_OP_NOP] = {"nop", 0, WF_UNIT_NONE},
-    [WF_OP_ADD] = {"add", R3, WF_UNIT_ALU},
-    [WF_OP_SUB] = {"sub", R3, WF_UNIT_ALU},
-    [WF_OP_AND] = {"and", R3, WF_UNIT_ALU},
-    [WF_OP_OR] = {"or", R3, WF_UNIT_ALU},
-    [WF_OP_XOR] = {"xor", R3, WF_UNIT_ALU},
-    [WF_OP_SHL] = {"shl", R3, WF_UNIT_ALU},
-    [WF_OP_SHR] = {"shr", R3, WF_UNIT_ALU},
-    [WF_OP_MIN] = {"min", R3, WF_UNIT_ALU},
-    [WF_OP_MAX] = {"max", R3, WF_UNIT_ALU},
-    [WF_OP_MOV] = {"mov", WF_F_RD | WF_F_RA, WF_UNIT_ALU},
-    [WF_OP_MOVI] = {"movi", WF_F_RD | WF_F_IMM, WF_UNIT_ALU},
-    [WF_OP_ADDI] = {"addi", WF_F_RD | WF_F_RA | WF_F_IMM, WF_UNIT_ALU},
-    [WF_OP_MUL] = {"mul", R3, WF_UNIT_MUL},
-    [WF_OP_MAD] = {"mad", R3 | WF_F_RC, WF_UNIT_MUL},
-    [WF_OP_LD] = {"ld", WF_F_RD | WF_F_RA | WF_F_IMM, WF_UNIT_LSU},
-    [WF_OP_ST] = {"st", WF_F_RA | WF_F_RB | WF_F_IMM, WF_UNIT_LSU},
-    [WF_OP_TID] = {"tid", WF_F_RD, WF_UNIT_ALU},
-    [WF_OP_WID] = {"wid", WF_F_RD, WF_UNIT_ALU},
-    [WF_OP_LANE] = {"lane", WF_F_RD, WF_UNIT_ALU},
-    [WF_OP_BRA] = {"bra", WF_F_TGT, WF_UNIT_NONE},
-    [WF_OP_BNZ] = {"bnz", WF_F_RA | WF_F_TGT, WF_UNIT_ALU},
-    [WF_OP_EXIT] = {"exit", 0, WF_UNIT_NONE},
+#include "wf_optable.inc" /* generated from scripts/wf/layout.py */
 };
-#undef R3
 
 const wf_opinfo *wf_op_info(wf_opcode op)
 {

@@ -212,7 +212,8 @@ module wf_fpga_top #(
     .mem_wdata_i(32'd0), .mem_rdata_o(mem_rdata),
     .reg_en_i(reg_en), .reg_warp_i(warp_q), .reg_idx_i(ridx_q),
     .reg_rdata_o(reg_rdata),
-    .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o()
+    .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o(),
+    .obs_version_o()
   );
   wire unused_ok = &{1'b0, resp_ready, imem_host_rdata};
 endmodule

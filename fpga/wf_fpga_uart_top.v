@@ -153,7 +153,8 @@ module wf_fpga_uart_top #(
     .mem_wdata_i(mem_wdata), .mem_rdata_o(mem_rdata),
     .reg_en_i(reg_en), .reg_warp_i(reg_warp), .reg_idx_i(reg_idx),
     .reg_rdata_o(reg_rdata),
-    .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o()
+    .obs_o(), .obs_wb_o(), .obs_wb_data_o(), .obs_bank_o(), .obs_warp_o(), .obs_cu_o(),
+    .obs_version_o()
   );
   wire unused_ok = &{1'b0, resp_ready};
 endmodule

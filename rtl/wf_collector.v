@@ -17,6 +17,7 @@
 // itself (SR, §7.2) the late flag and bank, which the unit's stage 1 resolves
 // the same way. The C model copies the data at the grant; the values and
 // cycles are the same.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_collector #(
     parameter integer LANES      = 8,
@@ -109,12 +110,12 @@ module wf_collector #(
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   function automatic [6:0] f_src(input [63:0] wd, input integer s);
-    f_src = s == 0 ? wd[46:40] : s == 1 ? wd[38:32] : wd[30:24];
+    f_src = s == 0 ? wd[`WF_INSN_RA_LSB +: `WF_REG_BITS] : s == 1 ? wd[`WF_INSN_RB_LSB +: `WF_REG_BITS] : wd[`WF_INSN_RC_LSB +: `WF_REG_BITS];
   endfunction
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
     integer t;
     begin
-      t = {26'd0, w} * ROWS + {25'd0, r} / BANKS;
+      t = f_bank_row(w, r, ROWS);
       f_row = t[RAW-1:0];
     end
   endfunction
@@ -223,7 +224,7 @@ module wf_collector #(
       if (mode3_i) begin
         for (u = 0; u < C; u = u + 1)
           if (valid_q[u] && pending_q[u*3 +: 3] == 3'd0 &&
-              {30'd0, f_unit(word_q[u*64 + 56 +: 8])} == x + 1 && dispatch_ok_i[u]) begin
+              {30'd0, f_unit(word_q[u*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1 && dispatch_ok_i[u]) begin
             bage = 1'b0;
             `WF_GET(bage, agem_q, {27'd0, bu}, C, C, u, 1, sel);
             // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
@@ -233,7 +234,7 @@ module wf_collector #(
             end
           end
       end else begin
-        bv = sr_disp_i && {30'd0, f_unit(word_q[SR*64 + 56 +: 8])} == x + 1;
+        bv = sr_disp_i && {30'd0, f_unit(word_q[SR*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1;
         bu = SR[4:0];
       end
       if (bv && accept_i[x]) begin
@@ -263,7 +264,7 @@ module wf_collector #(
       `WF_GET(d_sbe_o[x*3 +: 3], sbe_q, hx, NH, 3, 0, 3, sel);
       `WF_GET(d_left_o[x*LANES +: LANES], left_q, hx, NH, LANES, 0, LANES, sel);
       for (s = 0; s < 3; s = s + 1)
-        if (s < {30'd0, f_nsrc(word_q[hx*64 + 56 +: 8])}) begin
+        if (s < {30'd0, f_nsrc(word_q[hx*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])}) begin
           sb = f_bank(d_warp_o[x*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
           sfill = 1'b0; slate = 1'b0;
           `WF_GET(sfill, fill, hx, NH, 3, s, 1, sel);
@@ -315,7 +316,7 @@ module wf_collector #(
       `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, al_warp_i);
       word_d[ha*64 +: 64]  = al_word_i;
       pc_d[ha*16 +: 16]    = al_pc_i;
-      case (f_nsrc(al_word_i[63:56]))
+      case (f_nsrc(al_word_i[`WF_INSN_OP]))
         2'd0: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b000);
         2'd1: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b001);
         2'd2: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b011);

@@ -22,27 +22,23 @@
 //    read data on reg_rdata_o the cycle after.
 //
 // Observation record (§11), one per cycle, packed LSB first; all state fields
-// are the start-of-cycle state, events the decisions of the cycle:
-//  obs_o (OBS_W = 342 bits):
-//   [63:0]    cycle
-//   [88:64]   fetch:    valid, warp[6], pc[16], kind[2]          (valid at bit 64)
-//   [108:89]  fill:     valid, mshr[3], line[16]
-//   [148:109] issue:    valid, warp[6], pc[16], replay, unit[8], sb_entry[8]
-//   [150:149] stall kind
-//   [243:151] dispatch x=0..2 (ALU, MUL, LSU), 31 bits each: valid, warp[6], pc[16], cu[8]
-//   [315:244] piece:    valid, warp[6], pc[16], line[16], lanes[32], last
-//   [339:316] branch:   valid, warp[6], taken, target[16]
-//   [340] lsu_stall, [341] done
-//  obs_wb_o: per unit x (63 bits): valid, warp[6], reg[8], bank[8], lanes[32], release[8];
+// are the start-of-cycle state, events the decisions of the cycle. The bit
+// layout of every port is the field table scripts/wf/layout.py, generated into
+// rtl/wf_defs.vh (`WF_OBS_<RECORD>_<FIELD>_LSB / _W) and docs/trace-layout.json:
+//  obs_o: cycle, the fetch, fill, issue, stall, dispatch (x = 0..2: ALU, MUL,
+//   LSU), LSU piece and branch events, lsu_stall, done
+//  obs_wb_o: per unit x: valid, warp, reg, bank, lanes, release;
 //   obs_wb_data_o: per unit LANES*32 bits (written lanes, others 0)
-//  obs_bank_o: per bank (40 bits): kind[2], warp[6], reg[8], cu[8], slot[8], unit[8]
-//  obs_warp_o: per warp (OBS_WARP_W bits): fetch_pc[16], fetch_state[2], exited,
-//   inflight[16], mem_inflight, collecting, filter[64], then SB_ENTRIES x
-//   {valid, reg[8]}, then IBUF slots x {valid, issued, pc[16], dep[8], lanes_left[32]},
-//   then hazard[4] (§11 codes: 0 ready, 1 no head, ... 9 lsu_stall)
-//  obs_cu_o: per CU u = 0..COLLECTORS-1, then the SR (43 bits): valid, warp[6],
-//   pc[16], pending[3], ready, older[16]
+//  obs_bank_o: per bank: kind, warp, reg, cu, slot, unit
+//  obs_warp_o: per warp: fetch_pc, fetch_state, exited, inflight, mem_inflight,
+//   collecting, filter, SB_ENTRIES x {valid, reg}, IBUF slots x {valid, issued,
+//   pc, dep, lanes_left}, hazard (§11 codes: 0 ready, 1 no head, ... 9 lsu_stall)
+//  obs_cu_o: per CU u = 0..COLLECTORS-1, then the SR: valid, warp, pc, pending,
+//   ready, older
+//  obs_version_o: `WF_TRACE_VERSION, the version of that layout (a decoder
+//   refuses another)
 //  "none" in an index field is 8'hFF, the staging register 8'hFE (warpfront.h).
+`include "wf_defs.vh"    // the trace layout and instruction fields (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_core #(
     parameter integer WARPS        = 8,
@@ -73,7 +69,7 @@ module wf_core #(
     parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
     parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
     // derived, not to be overridden
-    parameter integer OBS_WARP_W   = 105 + 9 * SB_ENTRIES + 58 * IBUF
+    parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
     input  wire                          rst_ni,
@@ -114,12 +110,13 @@ module wf_core #(
     input  wire [6:0]                    reg_idx_i,
     output wire [LANES*32-1:0]           reg_rdata_o,
     // observation (§11)
-    output wire [341:0]                  obs_o,
-    output wire [3*63-1:0]               obs_wb_o,
-    output wire [3*LANES*32-1:0]         obs_wb_data_o,
-    output wire [BANKS*40-1:0]           obs_bank_o,
+    output wire [`WF_OBS_W-1:0]          obs_o,
+    output wire [3*`WF_OBS_WB_W-1:0]     obs_wb_o,
+    output wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data_o,
+    output wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank_o,
     output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
-    output wire [(COLLECTORS+1)*43-1:0]  obs_cu_o
+    output wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu_o,
+    output wire [`WF_TRACE_VERSION_BITS-1:0] obs_version_o
 );
   // ---- elaboration checks (§2): a bad value names itself ---------------------
   // An out-of-range parameter instantiates a module that does not exist, so
@@ -391,7 +388,7 @@ module wf_core #(
     .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
     .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(rel_mask),
     .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
-    .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[54:48]),
+    .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
     .vd_valid_i(vd_valid), .vd_warp_i(p_warp), .vd_done_i(vd_done), .vd_rest_i(vd_rest),
     .nslots_o(nslots), .word_o(s_word), .pc_o(s_pc), .dep_o(s_dep), .cf_o(s_cf),
     .issued_o(s_issued), .held_o(s_held), .sbe_o(s_sbe), .left_o(s_left)
@@ -400,7 +397,7 @@ module wf_core #(
   wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(rel_mask),
     .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
-    .alloc_reg_i(iss_word[54:48]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
+    .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
     .free_entry_o(sb_free), .full_o(sb_full),
     .wb_valid_i(wb_valid), .wb_warp_i(l_warp), .wb_rd_i(l_rd), .wb_sbv_i(l_sbv), .wb_sbe_i(l_sbe)
   );
@@ -508,6 +505,7 @@ module wf_core #(
   );
 
   // ---- register file, with the host register port while not running -----------
+  `include "wf_bank.vh"  // bank(w, r) and row(w, r) of §6.1, needs parameter BANKS
   reg [P_BANKS-1:0]       rf_we, rf_re;
   reg [P_BANKS*RAW-1:0]   rf_wrow, rf_rrow;
   reg [P_BANKS*P_LANES-1:0] rf_mask;
@@ -518,9 +516,8 @@ module wf_core #(
     integer t, b;
     reg [RAW-1:0] row;
     b = 0;
-    t = ({25'd0, reg_idx_i} + (swz_q ? {26'd0, reg_warp_i} : 32'd0)) % P_BANKS;
-    host_bank = t[4:0];
-    t = {26'd0, reg_warp_i} * ROWS + {25'd0, reg_idx_i} / P_BANKS;
+    host_bank = f_bank(reg_warp_i, reg_idx_i, swz_q);   // §6.1, wf_bank.vh
+    t = f_bank_row(reg_warp_i, reg_idx_i, ROWS);
     row = t[RAW-1:0];
     if (clearing_q) begin
       rf_we = {P_BANKS{1'b1}}; rf_re = '0; rf_mask = '1; rf_wdata = '0;
@@ -554,42 +551,83 @@ module wf_core #(
     f_unit_ix = !hv ? 8'hFF : (h == SR_IX ? 8'hFE : {3'd0, h});
   endfunction
 
-  reg [341:0]                obs;
-  reg [3*63-1:0]             obs_wb;
-  reg [3*LW-1:0]             obs_wb_data;
-  reg [P_BANKS*40-1:0]         obs_bank;
+  reg [`WF_OBS_W-1:0]          obs;
+  reg [3*`WF_OBS_WB_W-1:0]     obs_wb;
+  reg [3*LW-1:0]               obs_wb_data;
+  reg [P_BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
   reg [P_WARPS*OBS_WARP_W-1:0] obs_warp;
-  reg [(C+1)*43-1:0]         obs_cu;
+  reg [(C+1)*`WF_OBS_CU_W-1:0] obs_cu;
+  // the warp record at the elaborated sizes (the port width uses the parameters as given)
+  localparam integer OWW   = `WF_OBS_WARP_W(P_SB_ENTRIES, P_IBUF);
+  localparam integer O_IB  = `WF_OBS_WARP_IBUF_LSB(P_SB_ENTRIES);
+  localparam integer O_HZ  = `WF_OBS_WARP_HAZARD_LSB(P_SB_ENTRIES, P_IBUF);
+  localparam integer DSP_W = `WF_OBS_DISPATCH_W;
   always @* begin : p_obs
-    integer x, b, w, e, i, u, o;
-    obs = 342'd0;
-    obs[63:0] = cycle_q;
-    obs[64 +: 25] = {f_kind, f_pc, f_warp, f_valid} & {25{f_valid}};
-    obs[89 +: 20] = {fill_line, fill_mshr, fill_valid} & {20{fill_valid}};
-    if (iss_kind == 3'd1 || iss_kind == 3'd2)
-      obs[109 +: 40] = {(iss_sbv ? {5'd0, iss_sbe} : 8'hFF), f_unit_ix(iss_hv, iss_holder),
-                        iss_kind == 3'd2 || iss_mem_replay, iss_pc, iss_warp, 1'b1};
-    obs[149 +: 2] = iss_kind == 3'd3 ? 2'd1 : iss_kind == 3'd4 ? 2'd2 : 2'd0;
-    for (x = 0; x < 3; x = x + 1)
-      if (disp_valid[x])
-        obs[151 + x*31 +: 31] = {f_unit_ix(1'b1, disp_h[x*5 +: 5]), d_pc[x*16 +: 16],
-                                 d_warp[x*6 +: 6], 1'b1};
-    if (p_valid)
-      obs[244 +: 72] = {p_final, {{(32-P_LANES){1'b0}}, p_lanes}, p_line, p_pc, p_warp, 1'b1};
-    if (br_valid) obs[316 +: 24] = {br_target, br_taken, br_warp, 1'b1};
-    obs[340] = lsu_stall;
-    obs[341] = all_done;
+    integer x, b, w, e, i, u, o, k;
+    o = 0;
+    k = 0;
+    obs = '0;
+    obs[`WF_OBS_CYCLE_LSB +: `WF_OBS_CYCLE_W] = cycle_q;
+    if (f_valid) begin
+      obs[`WF_OBS_FETCH_VALID_LSB] = 1'b1;
+      obs[`WF_OBS_FETCH_WARP_LSB +: `WF_OBS_FETCH_WARP_W] = f_warp;
+      obs[`WF_OBS_FETCH_PC_LSB +: `WF_OBS_FETCH_PC_W] = f_pc;
+      obs[`WF_OBS_FETCH_KIND_LSB +: `WF_OBS_FETCH_KIND_W] = f_kind;
+    end
+    if (fill_valid) begin
+      obs[`WF_OBS_FILL_VALID_LSB] = 1'b1;
+      obs[`WF_OBS_FILL_MSHR_LSB +: `WF_OBS_FILL_MSHR_W] = fill_mshr;
+      obs[`WF_OBS_FILL_LINE_LSB +: `WF_OBS_FILL_LINE_W] = fill_line;
+    end
+    if (iss_kind == 3'd1 || iss_kind == 3'd2) begin
+      obs[`WF_OBS_ISSUE_VALID_LSB] = 1'b1;
+      obs[`WF_OBS_ISSUE_WARP_LSB +: `WF_OBS_ISSUE_WARP_W] = iss_warp;
+      obs[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W] = iss_pc;
+      obs[`WF_OBS_ISSUE_REPLAY_LSB] = iss_kind == 3'd2 || iss_mem_replay;
+      obs[`WF_OBS_ISSUE_UNIT_LSB +: `WF_OBS_ISSUE_UNIT_W] = f_unit_ix(iss_hv, iss_holder);
+      obs[`WF_OBS_ISSUE_SB_ENTRY_LSB +: `WF_OBS_ISSUE_SB_ENTRY_W] = iss_sbv ? {5'd0, iss_sbe} : 8'hFF;
+    end
+    obs[`WF_OBS_STALL_LSB +: `WF_OBS_STALL_W] = iss_kind == 3'd3 ? 2'd1 : iss_kind == 3'd4 ? 2'd2 : 2'd0;
+    for (x = 0; x < `WF_OBS_DISPATCH_N; x = x + 1)
+      if (disp_valid[x]) begin
+        o = `WF_OBS_DISPATCH_LSB + x * DSP_W;
+        obs[o + `WF_OBS_DISPATCH_VALID_LSB] = 1'b1;
+        obs[o + `WF_OBS_DISPATCH_WARP_LSB +: `WF_OBS_DISPATCH_WARP_W] = d_warp[x*6 +: 6];
+        obs[o + `WF_OBS_DISPATCH_PC_LSB +: `WF_OBS_DISPATCH_PC_W] = d_pc[x*16 +: 16];
+        obs[o + `WF_OBS_DISPATCH_CU_LSB +: `WF_OBS_DISPATCH_CU_W] = f_unit_ix(1'b1, disp_h[x*5 +: 5]);
+      end
+    if (p_valid) begin
+      obs[`WF_OBS_PIECE_VALID_LSB] = 1'b1;
+      obs[`WF_OBS_PIECE_WARP_LSB +: `WF_OBS_PIECE_WARP_W] = p_warp;
+      obs[`WF_OBS_PIECE_PC_LSB +: `WF_OBS_PIECE_PC_W] = p_pc;
+      obs[`WF_OBS_PIECE_LINE_LSB +: `WF_OBS_PIECE_LINE_W] = p_line;
+      obs[`WF_OBS_PIECE_LANES_LSB +: P_LANES] = p_lanes;
+      obs[`WF_OBS_PIECE_LAST_LSB] = p_final;
+    end
+    if (br_valid) begin
+      obs[`WF_OBS_BRANCH_VALID_LSB] = 1'b1;
+      obs[`WF_OBS_BRANCH_WARP_LSB +: `WF_OBS_BRANCH_WARP_W] = br_warp;
+      obs[`WF_OBS_BRANCH_TAKEN_LSB] = br_taken;
+      obs[`WF_OBS_BRANCH_TARGET_LSB +: `WF_OBS_BRANCH_TARGET_W] = br_target;
+    end
+    obs[`WF_OBS_LSU_STALL_LSB] = lsu_stall;
+    obs[`WF_OBS_DONE_LSB] = all_done;
 
     obs_wb = '0;
     obs_wb_data = '0;
     for (x = 0; x < 3; x = x + 1)
       if (wb_valid[x]) begin
-        obs_wb[x*63 +: 63] = {(rel_valid[x] ? {5'd0, l_sbe[x*3 +: 3]} : 8'hFF),
-                              {{(32-P_LANES){1'b0}}, l_lanes[x*P_LANES +: P_LANES]},
-                              {3'd0, wb_bank[x*5 +: 5]}, {1'b0, l_rd[x*7 +: 7]},
-                              l_warp[x*6 +: 6], 1'b1};
+        o = x * `WF_OBS_WB_W;
+        obs_wb[o + `WF_OBS_WB_VALID_LSB] = 1'b1;
+        obs_wb[o + `WF_OBS_WB_WARP_LSB +: `WF_OBS_WB_WARP_W] = l_warp[x*6 +: 6];
+        obs_wb[o + `WF_OBS_WB_REG_LSB +: `WF_REG_BITS] = l_rd[x*7 +: 7];
+        obs_wb[o + `WF_OBS_WB_BANK_LSB +: 5] = wb_bank[x*5 +: 5];
+        obs_wb[o + `WF_OBS_WB_LANES_LSB +: P_LANES] = l_lanes[x*P_LANES +: P_LANES];
+        obs_wb[o + `WF_OBS_WB_RELEASE_LSB +: `WF_OBS_WB_RELEASE_W] =
+          rel_valid[x] ? {5'd0, l_sbe[x*3 +: 3]} : 8'hFF;
         for (i = 0; i < P_LANES; i = i + 1)
-          if (l_lanes[x*P_LANES + i]) obs_wb_data[x*LW + i*32 +: 32] = l_data[x*LW + i*32 +: 32];
+          if (l_lanes[x*P_LANES + i])
+            obs_wb_data[x*LW + i*`WF_OBS_WB_DATA_LANE_W +: 32] = l_data[x*LW + i*32 +: 32];
       end
 `ifdef WF_MUTANT_TRACE_SELFTEST
     // verif/cosim/selftest.sh: a trace-only bug (the machine is unchanged;
@@ -599,45 +637,67 @@ module wf_core #(
 `endif
 
     obs_bank = '0;
-    for (b = 0; b < P_BANKS; b = b + 1)
+    for (b = 0; b < P_BANKS; b = b + 1) begin
+      o = b * `WF_OBS_BANK_W;
       if (bank_written[b]) begin
         for (x = 0; x < 3; x = x + 1)
-          if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b)
-            obs_bank[b*40 +: 40] = {x[7:0] + 8'd1, 8'd0, 8'd0, {1'b0, l_rd[x*7 +: 7]},
-                                    l_warp[x*6 +: 6], 2'd2};
+          if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b) begin
+            obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd2;
+            obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = l_warp[x*6 +: 6];
+            obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = l_rd[x*7 +: 7];
+            obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = 8'd0;
+            obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: `WF_OBS_BANK_SLOT_W] = 8'd0;
+            obs_bank[o + `WF_OBS_BANK_UNIT_LSB +: `WF_OBS_BANK_UNIT_W] = x[7:0] + 8'd1;
+          end
       end else if (rd_en[b]) begin
-        obs_bank[b*40 +: 40] = {8'd0, {6'd0, grant_slot[b*2 +: 2]},
-                                f_unit_ix(1'b1, grant_h[b*5 +: 5]), {1'b0, grant_reg[b*7 +: 7]},
-                                grant_warp[b*6 +: 6], 2'd1};
+        obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd1;
+        obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = grant_warp[b*6 +: 6];
+        obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = grant_reg[b*7 +: 7];
+        obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = f_unit_ix(1'b1, grant_h[b*5 +: 5]);
+        obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: 2] = grant_slot[b*2 +: 2];
       end
+    end
 
     obs_warp = '0;
     for (w = 0; w < P_WARPS; w = w + 1) begin
-      o = w * OBS_WARP_W;
-      obs_warp[o +: 16] = fetch_pc[w*16 +: 16];
-      obs_warp[o + 16 +: 2] = fetch_state[w*2 +: 2];
-      obs_warp[o + 18] = exited[w];
-      obs_warp[o + 19 +: 16] = {8'd0, inflight[w*8 +: 8]};
-      obs_warp[o + 35] = mem_inflight[w];
-      obs_warp[o + 36] = war_q == 3'd3 && collecting[w];
-      obs_warp[o + 37 +: 64] = war_q == 3'd4 ? filter[w*64 +: 64] : 64'd0;
+      o = w * OWW;
+      obs_warp[o + `WF_OBS_WARP_FETCH_PC_LSB +: `WF_OBS_WARP_FETCH_PC_W] = fetch_pc[w*16 +: 16];
+      obs_warp[o + `WF_OBS_WARP_FETCH_STATE_LSB +: `WF_OBS_WARP_FETCH_STATE_W] = fetch_state[w*2 +: 2];
+      obs_warp[o + `WF_OBS_WARP_EXITED_LSB] = exited[w];
+      obs_warp[o + `WF_OBS_WARP_INFLIGHT_LSB +: 8] = inflight[w*8 +: 8];
+      obs_warp[o + `WF_OBS_WARP_MEM_INFLIGHT_LSB] = mem_inflight[w];
+      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == 3'd3 && collecting[w];
+      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == 3'd4 ? filter[w*64 +: 64] : 64'd0;
       for (e = 0; e < P_SB_ENTRIES; e = e + 1)
-        if (sb_valid[w*8 + e])
-          obs_warp[o + 101 + e*9 +: 9] = {1'b0, sb_reg[(w*8+e)*7 +: 7], 1'b1};
+        if (sb_valid[w*8 + e]) begin
+          k = o + `WF_OBS_WARP_SB_LSB + e * `WF_OBS_WARP_SB_W;
+          obs_warp[k + `WF_OBS_WARP_SB_VALID_LSB] = 1'b1;
+          obs_warp[k + `WF_OBS_WARP_SB_REG_LSB +: `WF_REG_BITS] = sb_reg[(w*8+e)*7 +: 7];
+        end
       for (i = 0; i < P_IBUF; i = i + 1)
-        if (i < {28'd0, nslots[w*4 +: 4]})
-          obs_warp[o + 101 + 9*P_SB_ENTRIES + i*58 +: 58] =
-            {{{(32-P_LANES){1'b0}}, s_left[(w*P_IBUF+i)*P_LANES +: P_LANES]}, s_dep[(w*P_IBUF+i)*8 +: 8],
-             s_pc[(w*P_IBUF+i)*16 +: 16], s_issued[w*P_IBUF+i], 1'b1};
-      obs_warp[o + 101 + 9*P_SB_ENTRIES + 58*P_IBUF +: 4] = hazard[w*4 +: 4];
+        if (i < {28'd0, nslots[w*4 +: 4]}) begin
+          k = o + O_IB + i * `WF_OBS_WARP_IBUF_W;
+          obs_warp[k + `WF_OBS_WARP_IBUF_VALID_LSB] = 1'b1;
+          obs_warp[k + `WF_OBS_WARP_IBUF_ISSUED_LSB] = s_issued[w*P_IBUF+i];
+          obs_warp[k + `WF_OBS_WARP_IBUF_PC_LSB +: `WF_OBS_WARP_IBUF_PC_W] = s_pc[(w*P_IBUF+i)*16 +: 16];
+          obs_warp[k + `WF_OBS_WARP_IBUF_DEP_LSB +: `WF_OBS_WARP_IBUF_DEP_W] = s_dep[(w*P_IBUF+i)*8 +: 8];
+          obs_warp[k + `WF_OBS_WARP_IBUF_LANES_LEFT_LSB +: P_LANES] = s_left[(w*P_IBUF+i)*P_LANES +: P_LANES];
+        end
+      obs_warp[o + O_HZ +: `WF_OBS_WARP_HAZARD_W] = hazard[w*4 +: 4];
     end
 
     obs_cu = '0;
     for (u = 0; u <= C; u = u + 1)
-      if (h_valid[u] && (mode3 ? u < C : u == C))
-        obs_cu[u*43 +: 43] = {((u < C && war_q == 3'd1) ? h_older[(u < C ? u : 0)*16 +: 16] : 16'd0),
-                              h_pending[u*3 +: 3] == 3'd0, h_pending[u*3 +: 3],
-                              h_pc[u*16 +: 16], h_warp[u*6 +: 6], 1'b1};
+      if (h_valid[u] && (mode3 ? u < C : u == C)) begin
+        o = u * `WF_OBS_CU_W;
+        obs_cu[o + `WF_OBS_CU_VALID_LSB] = 1'b1;
+        obs_cu[o + `WF_OBS_CU_WARP_LSB +: `WF_OBS_CU_WARP_W] = h_warp[u*6 +: 6];
+        obs_cu[o + `WF_OBS_CU_PC_LSB +: `WF_OBS_CU_PC_W] = h_pc[u*16 +: 16];
+        obs_cu[o + `WF_OBS_CU_PENDING_LSB +: `WF_OBS_CU_PENDING_W] = h_pending[u*3 +: 3];
+        obs_cu[o + `WF_OBS_CU_READY_LSB] = h_pending[u*3 +: 3] == 3'd0;
+        obs_cu[o + `WF_OBS_CU_OLDER_LSB +: `WF_OBS_CU_OLDER_W] =
+          (u < C && war_q == 3'd1) ? h_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
+      end
   end
   assign obs_o         = obs;
   assign obs_wb_o      = obs_wb;
@@ -645,6 +705,7 @@ module wf_core #(
   assign obs_bank_o    = obs_bank;
   assign obs_warp_o    = obs_warp;
   assign obs_cu_o      = obs_cu;
+  assign obs_version_o = `WF_TRACE_VERSION;
 
   // diagnostics and fields the trace does not carry
   wire unused_core = ^{h_word[C*64 +: 64] & 64'd0, d_left[0 +: 2*P_LANES], d_late[8],

@@ -3,6 +3,7 @@
 // run-time latency, and the §10.4 branch event of a bnz leaving the ALU's last
 // stage. Lane results (docs/isa.md) are computed in stage 1 (wf_pipe).
 // Mirrors cmodel/exec.c. Unit index x: 0 ALU, 1 MUL, 2 LSU.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_exec #(
     parameter integer LANES       = 8,
@@ -73,7 +74,7 @@ module wf_exec #(
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(alu_lat_i), .leave_i(leaves_i[0]),
     .accept_o(accept_o[0]),
     .in_valid_i(disp_valid_i[0]), .in_warp_i(d_warp_i[0 +: 6]), .in_pc_i(d_pc_i[0 +: 16]),
-    .in_rd_i(d_wd_i[48 +: 7]), .in_writes_i(d_wd_i[56 +: 8] != 8'h15), .in_final_i(1'b1),
+    .in_rd_i(d_wd_i[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .in_writes_i(d_wd_i[`WF_INSN_OP] != `WF_OP_BNZ), .in_final_i(1'b1),
     .in_end_i(1'b1), .in_sbv_i(d_sbv_i[0]), .in_sbe_i(d_sbe_i[0 +: 3]),
     .in_lanes_i({LANES{1'b1}}), .in_wd_i(d_wd_i[0 +: 64]), .in_opnd_i(d_opnd_i[0 +: 3*LW]),
     .in_late_i(d_late_i[0 +: 3]), .in_lbank_i(d_lbank_i[0 +: 15]), .in_off_i({LANES*5{1'b0}}),
@@ -92,7 +93,7 @@ module wf_exec #(
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(mul_n), .leave_i(leaves_i[1]),
     .accept_o(accept_o[1]),
     .in_valid_i(disp_valid_i[1]), .in_warp_i(d_warp_i[6 +: 6]), .in_pc_i(d_pc_i[16 +: 16]),
-    .in_rd_i(d_wd_i[64 + 48 +: 7]), .in_writes_i(1'b1), .in_final_i(1'b1),
+    .in_rd_i(d_wd_i[`WF_INSN_BITS + `WF_INSN_RD_LSB +: `WF_REG_BITS]), .in_writes_i(1'b1), .in_final_i(1'b1),
     .in_end_i(1'b1), .in_sbv_i(d_sbv_i[1]), .in_sbe_i(d_sbe_i[3 +: 3]),
     .in_lanes_i({LANES{1'b1}}), .in_wd_i(d_wd_i[64 +: 64]), .in_opnd_i(d_opnd_i[3*LW +: 3*LW]),
     .in_late_i(d_late_i[3 +: 3]), .in_lbank_i(d_lbank_i[15 +: 15]), .in_off_i({LANES*5{1'b0}}),

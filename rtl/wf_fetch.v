@@ -17,6 +17,7 @@
 // fetch/decode register FD (fd_*: a synchronous read, so the data array can
 // be a RAM) and decoded in the next cycle. The decode (dec_*_o: the I-buffer
 // write, the bra/bnz/exit fetch update) is of this cycle's hit or of FD.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_fetch #(
     parameter integer WARPS        = 8,
@@ -214,10 +215,10 @@ module wf_fetch #(
     end
     dnpc = dec_pc_o;
     dnstate = S_RUN;
-    case (dec_word_o[63:56])
-      8'h14:   dnpc = dec_word_o[15:0];                          // bra
-      8'h15:   dnstate = S_WAIT_BRANCH;                          // bnz: pc stays
-      8'h16:   dnstate = S_DONE;                                 // exit: pc stays
+    case (dec_word_o[`WF_INSN_OP])
+      `WF_OP_BRA:  dnpc = dec_word_o[`WF_INSN_IMM_LSB +: `WF_PC_BITS];   // bra: the target
+      `WF_OP_BNZ:  dnstate = S_WAIT_BRANCH;                             // bnz: pc stays
+      `WF_OP_EXIT: dnstate = S_DONE;                                    // exit: pc stays
       default: dnpc = dec_pc_o + 16'd1;
     endcase
   end

@@ -5,6 +5,7 @@
 // and gap-closing updates (§4.3) apply to every buffered slot. Mirrors
 // cmodel/ibuffer.c and the dependency half of cmodel/scoreboard.c.
 // Instruction words are kept whole (64 bits, docs/isa.md field layout).
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_ibuffer #(
     parameter integer WARPS      = 8,
@@ -77,9 +78,9 @@ module wf_ibuffer #(
   function automatic f_touches(input [63:0] wd, input [6:0] r, input dst);
     reg [1:0] n;
     begin
-      n = f_nsrc(wd[63:56]);
-      f_touches = (n >= 2'd1 && wd[46:40] == r) || (n >= 2'd2 && wd[38:32] == r) ||
-                  (n == 2'd3 && wd[30:24] == r) || (dst && f_writes(wd[63:56]) && wd[54:48] == r);
+      n = f_nsrc(wd[`WF_INSN_OP]);
+      f_touches = (n >= 2'd1 && wd[`WF_INSN_RA_LSB +: `WF_REG_BITS] == r) || (n >= 2'd2 && wd[`WF_INSN_RB_LSB +: `WF_REG_BITS] == r) ||
+                  (n == 2'd3 && wd[`WF_INSN_RC_LSB +: `WF_REG_BITS] == r) || (dst && f_writes(wd[`WF_INSN_OP]) && wd[`WF_INSN_RD_LSB +: `WF_REG_BITS] == r);
     end
   endfunction
   // §7.2: distinct source registers map to pairwise distinct banks
@@ -87,8 +88,8 @@ module wf_ibuffer #(
     reg [1:0] n;
     reg [6:0] a, b, c;
     begin
-      n = f_nsrc(wd[63:56]);
-      a = wd[46:40]; b = wd[38:32]; c = wd[30:24];
+      n = f_nsrc(wd[`WF_INSN_OP]);
+      a = wd[`WF_INSN_RA_LSB +: `WF_REG_BITS]; b = wd[`WF_INSN_RB_LSB +: `WF_REG_BITS]; c = wd[`WF_INSN_RC_LSB +: `WF_REG_BITS];
       f_conflict_free = 1'b1;
       // mutant CF_EQUAL: equal registers a = b counted as a conflict (they share one read, §6.3)
       if (n >= 2'd2 && (a != b || `WF_MUT_CF_EQUAL) && f_bank(w, a, sw) == f_bank(w, b, sw)) f_conflict_free = 1'b0;

@@ -3,6 +3,7 @@
 // hazard (§9.1: replay or stall), and the per-warp counters the C model keeps
 // in core.c (inflight §5.5, mem_inflight §10.5, exited) with warp done.
 // Mirrors cmodel/issue.c.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_issue #(
     parameter integer WARPS = 8,
@@ -102,20 +103,20 @@ module wf_issue #(
     reg needs;
     for (w = 0; w < WARPS; w = w + 1) begin
       hwd = slot_word_i[w*IBUF*64 +: 64];
-      needs = f_unit(hwd[63:56]) != 2'd0;
+      needs = f_unit(hwd[`WF_INSN_OP]) != 2'd0;
       if (!active_i[w] || exited_q[w] || nslots_i[w*4 +: 4] == 4'd0) hz = HZ_NO_HEAD;
       else if (slot_issued_i[w*IBUF]) hz = HZ_WAIT_LSU;
       else if (slot_dep_i[w*IBUF*8 +: 8] != 8'd0) hz = HZ_DEP;
       // mutant SB_FULL_HELD: an entry held across replays does not exempt from full
-      else if (f_writes(hwd[63:56]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w]) hz = HZ_SB_FULL;
+      else if (f_writes(hwd[`WF_INSN_OP]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w]) hz = HZ_SB_FULL;
       // mutant INFLIGHT_MODE2: the mode-1 in-flight rule also applied in mode 2
       else if ((loops_i == 2'd1 || (`WF_MUT_INFLIGHT_MODE2 && loops_i == 2'd2)) && inflight_nz_o[w]) hz = HZ_INFLIGHT;
       else if (loops_i != 2'd3 && needs && !sr_ok_i) hz = HZ_STAGING;
       // mutant HAZARD_ORDER: memory order checked before the WAR policy
-      else if (`WF_MUT_HAZARD_ORDER && (hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w]) hz = HZ_MEM;
+      else if (`WF_MUT_HAZARD_ORDER && (hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST) && mem_inflight_q[w]) hz = HZ_MEM;
       else if (needs && !war_allows_i[w]) hz = HZ_WAR;
       // mutant MEM_ORDER: a ld/st does not wait for the warp's previous memory instance
-      else if ((hwd[63:56] == 8'h0F || hwd[63:56] == 8'h10) && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER) hz = HZ_MEM;
+      else if ((hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST) && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER) hz = HZ_MEM;
       else if (lsu_stall_i) hz = HZ_LSU_STALL;
       else hz = HZ_READY;
       hazard_o[w*4 +: 4] = hz;
@@ -163,13 +164,13 @@ module wf_issue #(
     if (lsu_stall_i) iss_kind_o = K_STALL_LSU;
     else if (found) begin
       iss_kind_o = K_ISSUE;
-      if (f_unit(cwd[63:56]) != 2'd0) begin
+      if (f_unit(cwd[`WF_INSN_OP]) != 2'd0) begin
         if (loops_i == 2'd3 && !cu_free_valid_i)
           iss_kind_o = stall_mode_i ? K_STALL_CU : K_REPLAY;            // §9.1
         else begin
           iss_hv_o = 1'b1;
           iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
-          if (f_writes(cwd[63:56])) begin
+          if (f_writes(cwd[`WF_INSN_OP])) begin
             iss_sbv_o = 1'b1;
             `WF_GET(held, slot_held_i, w_ix, WARPS, IBUF, 0, 1, sel);
             if (held) `WF_GET(iss_sbe_o, slot_sbe_i, w_ix, WARPS, IBUF*3, 0, 3, sel);
@@ -178,7 +179,7 @@ module wf_issue #(
               iss_sb_new_o = 1'b1;
             end
           end
-          if (cwd[63:56] == 8'h0F || cwd[63:56] == 8'h10) begin
+          if (cwd[`WF_INSN_OP] == `WF_OP_LD || cwd[`WF_INSN_OP] == `WF_OP_ST) begin
             iss_stays_o = !stall_mode_i;
             iss_mem_replay_o = iss_left_o != {LANES{1'b1}};
           end
@@ -207,8 +208,8 @@ module wf_issue #(
     if (iss_kind_o == K_ISSUE) begin
       if (iss_hv_o) begin
         inflight_d[iss_warp_o*8 +: 8] = inflight_q[iss_warp_o*8 +: 8] + 8'd1;
-        if (iss_word_o[63:56] == 8'h0F || iss_word_o[63:56] == 8'h10) mem_inflight_d[iss_warp_o +: 1] = 1'b1;
-      end else if (iss_word_o[63:56] == 8'h16) exited_d[iss_warp_o +: 1] = 1'b1;
+        if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[iss_warp_o +: 1] = 1'b1;
+      end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[iss_warp_o +: 1] = 1'b1;
     end
     for (x = 0; x < 3; x = x + 1)
       if (left_valid_i[x] && left_end_i[x]) begin

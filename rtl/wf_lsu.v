@@ -6,6 +6,7 @@
 // (wf_pipe KIND 1 picks them). Stages 2.. are wf_pipe in wf_exec. Mirrors
 // cmodel/lsu.c. While the core is not running, the host port loads and reads
 // back the scratchpad one word at a time (read data one cycle later).
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_lsu #(
     parameter integer LANES     = 8,
@@ -167,11 +168,11 @@ module wf_lsu #(
       valid_d = 1'b1;
       warp_d  = d_warp_i;
       pc_d    = d_pc_i;
-      rd_d    = d_wd_i[54:48];
-      is_ld_d = d_wd_i[63:56] == 8'h0F;
+      rd_d    = d_wd_i[`WF_INSN_RD_LSB +: `WF_REG_BITS];
+      is_ld_d = d_wd_i[`WF_INSN_OP] == `WF_OP_LD;
       sbv_d   = d_sbv_i;
       sbe_d   = d_sbe_i;
-      imm_d   = d_wd_i[23:0];
+      imm_d   = d_wd_i[`WF_INSN_IMM];
       left_d  = d_left_i;
       opnd_d  = d_opnd_i;
       late_d  = d_late_i;

@@ -16,6 +16,7 @@
 // on. KIND 1 (LSU): a ld piece's words are on the scratchpad output register
 // while the piece is in stage 2 (`late`); they are picked per lane by the word
 // offset. Whenever an entry stays, its resolved values are latched.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_pipe #(
     parameter integer DEPTH    = 4,
@@ -96,26 +97,26 @@ module wf_pipe #(
                                      input [31:0] c, input [5:0] w, input integer l);
     reg [31:0] imm;
     begin
-      imm = {{8{wd[23]}}, wd[23:0]};
+      imm = {{(32-`WF_INSN_IMM_W){wd[`WF_INSN_IMM_LSB + `WF_INSN_IMM_W - 1]}}, wd[`WF_INSN_IMM]};
       // the MUL unit is dispatched only mul and mad (f_unit, §7.1): its lanes
       // carry no ALU datapath (one 32 x 32 product and an adder per lane)
-      if (HAS_MUL != 0) f_result = a * b + (wd[63:56] == 8'h0E ? c : 32'd0);
-      else case (wd[63:56])
-        8'h01: f_result = a + b;
-        8'h02: f_result = a - b;
-        8'h03: f_result = a & b;
-        8'h04: f_result = a | b;
-        8'h05: f_result = a ^ b;
-        8'h06: f_result = a << b[4:0];
-        8'h07: f_result = a >> b[4:0];
-        8'h08: f_result = ($signed(b) < $signed(a)) ? b : a;
-        8'h09: f_result = ($signed(a) < $signed(b)) ? b : a;
-        8'h0A: f_result = a;
-        8'h0B: f_result = imm;
-        8'h0C: f_result = a + imm;
-        8'h11: f_result = {26'd0, w} * LANES + l;
-        8'h12: f_result = {26'd0, w};
-        8'h13: f_result = l;
+      if (HAS_MUL != 0) f_result = a * b + (wd[`WF_INSN_OP] == `WF_OP_MAD ? c : 32'd0);
+      else case (wd[`WF_INSN_OP])
+        `WF_OP_ADD: f_result = a + b;
+        `WF_OP_SUB: f_result = a - b;
+        `WF_OP_AND: f_result = a & b;
+        `WF_OP_OR: f_result = a | b;
+        `WF_OP_XOR: f_result = a ^ b;
+        `WF_OP_SHL: f_result = a << b[4:0];
+        `WF_OP_SHR: f_result = a >> b[4:0];
+        `WF_OP_MIN: f_result = ($signed(b) < $signed(a)) ? b : a;
+        `WF_OP_MAX: f_result = ($signed(a) < $signed(b)) ? b : a;
+        `WF_OP_MOV: f_result = a;
+        `WF_OP_MOVI: f_result = imm;
+        `WF_OP_ADDI: f_result = a + imm;
+        `WF_OP_TID: f_result = {26'd0, w} * LANES + l;
+        `WF_OP_WID: f_result = {26'd0, w};
+        `WF_OP_LANE: f_result = l;
         default: f_result = 32'd0;
       endcase
     end
@@ -232,7 +233,7 @@ module wf_pipe #(
       sbv_d[IN_AT] = in_sbv_i;
       sbe_d[IN_AT*3 +: 3] = in_sbe_i;
       lanes_d[IN_AT*LANES +: LANES] = ALL != 0 ? {LANES{1'b1}} : in_lanes_i;
-      bnz_d[IN_AT] = BR != 0 && in_wd_i[63:56] == 8'h15;
+      bnz_d[IN_AT] = BR != 0 && in_wd_i[`WF_INSN_OP] == `WF_OP_BNZ;
       taken_d[IN_AT] = 1'b0;
       target_d[IN_AT*16 +: 16] = BR != 0 ? in_wd_i[15:0] : 16'd0;
       wd_d = KIND == 0 ? in_wd_i : 64'd0;
@@ -262,8 +263,8 @@ module wf_pipe #(
 `ifdef WF_ASSERT
   // simulation-only: the MUL unit's lanes compute only mul and mad (f_result)
   always @(posedge clk_i)
-    if (HAS_MUL != 0 && in_valid_i && in_wd_i[63:56] != 8'h0D && in_wd_i[63:56] != 8'h0E) begin
-      $error("WF_ASSERT wf_pipe: MUL unit dispatched opcode %02x", in_wd_i[63:56]);
+    if (HAS_MUL != 0 && in_valid_i && in_wd_i[`WF_INSN_OP] != `WF_OP_MUL && in_wd_i[`WF_INSN_OP] != `WF_OP_MAD) begin
+      $error("WF_ASSERT wf_pipe: MUL unit dispatched opcode %02x", in_wd_i[`WF_INSN_OP]);
       $fatal(1, "WF_ASSERT wf_pipe");
     end
 `endif

@@ -2,6 +2,7 @@
 // decision and the issue rule. The SR itself is holder COLLECTORS in
 // wf_collector, which also runs its reads through the shared bank arbiter.
 // Mirrors cmodel/staging.c. Purely combinational.
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_staging #(
     parameter integer BANKS = 4
@@ -24,7 +25,7 @@ module wf_staging #(
   reg [1:0] ux;
   reg       acc;
   always @* begin
-    ux  = f_unit(sr_wd_i[63:56]) - 2'd1;
+    ux  = f_unit(sr_wd_i[`WF_INSN_OP]) - 2'd1;
     acc = accept_i[ux +: 1];
     // dispatch: the last pending slots are granted now (or none are left)
     disp_o = sr_valid_i && (sr_pending_i & ~fill_sr_i) == 3'd0 && acc;
@@ -35,9 +36,9 @@ module wf_staging #(
       // mutant SR_OVERLAP: the rule forgets that a conflicting SR needs more cycles
       issue_ok_o = (sr_cf_i || `WF_MUT_SR_OVERLAP) && acc;
       // mutant SR_WRITTEN_BANK: the rule forgets the written banks (slot c's still checked)
-      if (sr_pending_i[0] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[46:40], swizzle_i) +: 1]) issue_ok_o = 1'b0;
-      if (sr_pending_i[1] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[38:32], swizzle_i) +: 1]) issue_ok_o = 1'b0;
-      if (sr_pending_i[2] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[30:24], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[0] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[`WF_INSN_RA_LSB +: `WF_REG_BITS], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[1] && !`WF_MUT_SR_WRITTEN_BANK && bank_written_i[f_bank(sr_warp_i, sr_wd_i[`WF_INSN_RB_LSB +: `WF_REG_BITS], swizzle_i) +: 1]) issue_ok_o = 1'b0;
+      if (sr_pending_i[2] && bank_written_i[f_bank(sr_warp_i, sr_wd_i[`WF_INSN_RC_LSB +: `WF_REG_BITS], swizzle_i) +: 1]) issue_ok_o = 1'b0;
     end
   end
 endmodule

@@ -3,6 +3,7 @@
 // the per-CU dispatch permission, and the derived per-warp state (collecting
 // for warpboard-read, the Bloom filter). Mirrors cmodel/war.c.
 // Purely combinational; the older masks themselves are CU state (wf_collector).
+`include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_war #(
     parameter integer WARPS      = 8,
@@ -57,9 +58,9 @@ module wf_war #(
         if (cu_valid_i[u] && (cu_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
           w_ix = {26'd0, cu_warp_i[u*6 +: 6]};
           collecting_o[w_ix] = 1'b1;
-          if (cu_pending_i[u*3 + 0]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 40 +: 7]);
-          if (cu_pending_i[u*3 + 1]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 32 +: 7]);
-          if (cu_pending_i[u*3 + 2]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + 24 +: 7]);
+          if (cu_pending_i[u*3 + 0]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
+          if (cu_pending_i[u*3 + 1]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
+          if (cu_pending_i[u*3 + 2]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
         end
   end
 
@@ -77,8 +78,8 @@ module wf_war #(
           WAR_WB_COMMIT: allows_o[w] = !inflight_nz_i[w];
           WAR_WB_READ:   allows_o[w] = !collecting_o[w];
           WAR_BLOOM:
-            if (f_writes(wd[63:56])) begin
-              hb = f_bloom(wd[54:48]);
+            if (f_writes(wd[`WF_INSN_OP])) begin
+              hb = f_bloom(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]);
               // mutant BLOOM_ANY: any one hash bit blocks, not both
               allows_o[w] = `WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) == 64'd0
                                               : (filter_o[w*64 +: 64] & hb) != hb;

@@ -43,7 +43,7 @@ module wf_writeback #(
     integer t;
     begin
       // mutant ROWS_FLOOR: the write row uses floor(R / B) rows per warp, not ceil
-      t = {26'd0, w} * (`WF_MUT_ROWS_FLOOR ? REGS / BANKS : ROWS) + {25'd0, r} / BANKS;
+      t = f_bank_row(w, r, `WF_MUT_ROWS_FLOOR ? REGS / BANKS : ROWS);
       f_row = t[RAW-1:0];
     end
   endfunction

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # RTL build checks (`make lint`), docs/microarch.md §2 and docs/rtl.md:
+#  0. the files generated from the field table scripts/wf/layout.py are
+#     current (scripts/gen-layout.py --check; `make gen` rewrites them);
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
 #     a small and a large parameter set, and with +define+WF_ASSERT (the simulation-only assertions);
 #  2. iverilog -g2012 -Irtl compiles (default, large, and with -DWF_ASSERT);
@@ -29,6 +31,13 @@ LARGE="-GWARPS=64 -GREGS=128 -GLANES=32 -GBANKS=32 -GCOLLECTORS=16 -GSB_ENTRIES=
        -GICACHE_LINES=256 -GICACHE_LINE=16 -GIMSHRS=8 -GIMEM_WORDS=65536 -GMEM_WORDS=65536
        -GMEM_LINE=32 -GBLOOM_BITS=64"
 ODD="-GWARPS=5 -GLANES=3 -GREGS=17 -GBANKS=3 -GCOLLECTORS=3 -GSB_ENTRIES=3 -GIBUF=3 -GIMSHRS=3"
+
+# ---- 0. the files generated from the field table are current ----------------------
+if python3 scripts/gen-layout.py --check > "$out/gen-layout.log" 2>&1; then
+  pass "generated layout files match scripts/wf/layout.py"
+else
+  bad "generated layout files: $(cat "$out/gen-layout.log")"
+fi
 
 # ---- 1. Verilator ------------------------------------------------------------
 for cfg in default small large odd assert assert-small pinned mutants; do

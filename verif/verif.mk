@@ -17,6 +17,7 @@ $(1)/libwfverif.a: $$(patsubst %.c,$(1)/obj/%.o,$$(VERIF_LIB_SRCS))
 $(1)/wfgen: $(1)/obj/verif/wfgen.o $(1)/libwfverif.a $(1)/libwarpfront.a
 	$$(CC) $(2) -o $$@ $$^ -lm
 $$(patsubst %.c,$(1)/obj/%.o,$$(VERIF_LIB_SRCS) verif/wfgen.c $$(TEST_SRCS)): $$(VERIF_HDRS)
+$(1)/obj/verif/rtlobs.o: verif/rtlobs_layout.h
 # wfsim --cov samples functional coverage (verif/coverage.c)
 $(1)/wfsim: $(1)/obj/verif/coverage.o
 $(1)/obj/sim/wfsim.o: $$(VERIF_HDRS)

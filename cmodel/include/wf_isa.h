@@ -19,32 +19,8 @@ extern "C" {
 #define WF_IMM_MIN (-8388608) /* 24-bit two's complement immediate */
 #define WF_IMM_MAX 8388607
 
-typedef enum {
-    WF_OP_NOP = 0x00,
-    WF_OP_ADD = 0x01,
-    WF_OP_SUB = 0x02,
-    WF_OP_AND = 0x03,
-    WF_OP_OR = 0x04,
-    WF_OP_XOR = 0x05,
-    WF_OP_SHL = 0x06,
-    WF_OP_SHR = 0x07,
-    WF_OP_MIN = 0x08,
-    WF_OP_MAX = 0x09,
-    WF_OP_MOV = 0x0A,
-    WF_OP_MOVI = 0x0B,
-    WF_OP_ADDI = 0x0C,
-    WF_OP_MUL = 0x0D,
-    WF_OP_MAD = 0x0E,
-    WF_OP_LD = 0x0F,
-    WF_OP_ST = 0x10,
-    WF_OP_TID = 0x11,
-    WF_OP_WID = 0x12,
-    WF_OP_LANE = 0x13,
-    WF_OP_BRA = 0x14,
-    WF_OP_BNZ = 0x15,
-    WF_OP_EXIT = 0x16,
-    WF_OP_COUNT = 0x17
-} wf_opcode;
+/* wf_opcode (WF_OP_*), WF_SHIFT_*: generated from the field table */
+#include "wf_opcodes.h"
 
 /* Which execution unit an opcode goes to (docs/microarch.md "Execution units").
  * WF_UNIT_NONE: completes at issue, takes no collector unit (nop, bra, exit). */
@@ -73,13 +49,6 @@ typedef struct {
     int32_t imm; /* sign-extended immediate, or branch target pc */
 } wf_insn;
 
-/* Field positions in the 64-bit word: op[63:56] rd[55:48] ra[47:40]
- * rb[39:32] rc[31:24] imm[23:0]. */
-#define WF_SHIFT_OP 56
-#define WF_SHIFT_RD 48
-#define WF_SHIFT_RA 40
-#define WF_SHIFT_RB 32
-#define WF_SHIFT_RC 24
 
 const wf_opinfo *wf_op_info(wf_opcode op); /* NULL for an undefined opcode */
 int wf_op_by_name(const char *name, size_t len); /* opcode, or -1 */

@@ -15,7 +15,7 @@ import cffi
 __all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
            "compare"]
 
-_HEADERS = ["wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
+_HEADERS = ["wf_opcodes.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
 
 class WarpfrontError(Exception):

@@ -38,6 +38,7 @@ extern "C" {
 #include "warpfront.h"
 #include "wf_compare.h"
 #include "wf_host.h"
+#include "wf_layout.h"
 #include "wf_rtlobs.h"
 #if __has_include("wf_cov.h")
 #include "wf_cov.h"
@@ -110,6 +111,12 @@ template <typename T> static const uint32_t *words(const T &v, uint32_t *tmp) {
     tmp[0] = (uint32_t)x;
     tmp[1] = (uint32_t)(x >> 32);
     return tmp;
+}
+static bool bit(const uint32_t *w, unsigned k) { return w[k / 32] >> (k % 32) & 1; }
+static void version_error(unsigned version) {
+    char msg[512];
+    wf_rtl_trace_check_version(version, msg, sizeof msg);
+    printf("TRACE VERSION: %s\n", msg);
 }
 template <std::size_t N> static void set_words(VlWide<N> &v, const uint32_t *w) {
     for (std::size_t i = 0; i < N; i++) v[i] = w[i];
@@ -454,8 +461,12 @@ int main(int argc, char **argv) {
                 wf_model_step(m);
                 const wf_obs *mo = wf_model_obs(m);
                 wf_rtl_trace t = {ob, wb, words(top->obs_wb_data_o, t_wbd), words(top->obs_bank_o, t_bank),
-                                  words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu)};
-                wf_rtl_trace_decode(&cfg, &t, rtl_obs);
+                                  words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu), top->obs_version_o};
+                if (wf_rtl_trace_decode(&cfg, &t, rtl_obs)) {
+                    version_error(top->obs_version_o);
+                    status = EXIT_USAGE;
+                    break;
+                }
                 wf_cmp_diff d;
                 if (wf_cmp_step(&cfg, hist, mo, rtl_obs, 0, &d)) {
                     wf_cmp_report(stdout, &cfg, &d, hist, o.seed, repro_line(o).c_str());
@@ -475,15 +486,20 @@ int main(int argc, char **argv) {
 #ifdef WF_HAVE_COV
                 if (cov) {
                     wf_rtl_trace t = {ob, wb, words(top->obs_wb_data_o, t_wbd), words(top->obs_bank_o, t_bank),
-                                      words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu)};
-                    wf_rtl_trace_decode(&cfg, &t, rtl_obs);
+                                      words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu), top->obs_version_o};
+                    if (wf_rtl_trace_decode(&cfg, &t, rtl_obs)) {
+                        version_error(top->obs_version_o);
+                        status = EXIT_USAGE;
+                        break;
+                    }
                     wf_cov_sample(cov, &cfg, rtl_obs);
                 }
 #endif
             }
             // §14 watchdog on the RTL's trace: a successful issue (valid, not replay) or a write
-            const bool issued = (ob[109 / 32] >> (109 % 32) & 1) && !(ob[132 / 32] >> (132 % 32) & 1);
-            const bool wrote = (wb[0] & 1) || (wb[63 / 32] >> (63 % 32) & 1) || (wb[126 / 32] >> (126 % 32) & 1);
+            const bool issued = bit(ob, WF_OBS_ISSUE_VALID_LSB) && !bit(ob, WF_OBS_ISSUE_REPLAY_LSB);
+            bool wrote = false;
+            for (unsigned x = 0; x < WF_NUNITS; x++) wrote = wrote || bit(wb, x * WF_OBS_WB_W + WF_OBS_WB_VALID_LSB);
             idle = issued || wrote ? 0 : idle + 1;
             if (idle >= WATCHDOG_CYCLES || cyc >= o.max_cycles) {
                 if (idle >= WATCHDOG_CYCLES)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make dpi-smoke`: the DPI-C entry points called from SystemVerilog
 # (verif/dpi/tb_dpi.sv under Verilator, verif/dpi/run.sh) on both seed
-# examples (PASS), then once with obs_o bit 109 (issue.valid) inverted in cycle
+# examples (PASS), then once with obs_o's issue.valid bit (from the field table) inverted in cycle
 # 13 before it reaches wf_dpi_compare: must exit 1 with a LOCKSTEP MISMATCH
 # report naming issue.valid and a reproduce line; and a missing program: exit 2.
 set -u
@@ -10,6 +10,7 @@ pass=0 fail=0
 ok() { echo "ok   $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 opts() { sed -n 's/^# wfsim-options://p' "$1" | head -1; }
+iv=$(python3 scripts/gen-layout.py --lsb obs.issue.valid) || exit 2  # the bit of issue.valid in obs_o
 for f in sim/examples/seed_naive.s sim/examples/seed_swizzle.s; do
   # shellcheck disable=SC2046
   out=$(verif/dpi/run.sh "$f" $(opts "$f") 2>&1); rc=$?
@@ -18,12 +19,12 @@ for f in sim/examples/seed_naive.s sim/examples/seed_swizzle.s; do
 done
 # shellcheck disable=SC2046
 out=$(verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) --seed 5 \
-        +flip_bit=109 +flip_cycle=13 2>&1); rc=$?
+        +flip_bit=$iv +flip_cycle=13 2>&1); rc=$?
 if [[ $rc == 1 ]] && grep -q '^LOCKSTEP MISMATCH at cycle 13$' <<<"$out" &&
    grep -q '^  field:    issue.valid$' <<<"$out" && grep -q '^  seed:     5 ' <<<"$out" &&
-   grep -q '^  reproduce: verif/dpi/run.sh sim/examples/seed_naive.s .*+flip_bit=109' <<<"$out" &&
+   grep -q '^  reproduce: verif/dpi/run.sh sim/examples/seed_naive.s .*+flip_bit=$iv' <<<"$out" &&
    grep -q '^FAIL tb_dpi' <<<"$out"; then
-  ok "+flip_bit=109 +flip_cycle=13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'), exit 1"
+  ok "+flip_bit=$iv +flip_cycle=13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'), exit 1"
 else bad "(exit $rc) the inverted obs_o bit was not reported as issue.valid at cycle 13"; tail -30 <<<"$out"; fi
 # shellcheck disable=SC2046
 out=$(verif/dpi/run.sh sim/examples/no_such_program.s $(opts sim/examples/seed_naive.s) 2>&1); rc=$?

@@ -30,7 +30,7 @@ module tb_dpi #(
     parameter integer BLOOM_BITS   = 16
 );
   import wf_dpi_pkg::*;
-  localparam integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF;
+  localparam integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF);
   localparam longint MAX_CYCLES = 2000000;
 
   bit clk = 1'b0;
@@ -58,12 +58,13 @@ module tb_dpi #(
   logic [5:0]                   reg_warp = '0;
   logic [6:0]                   reg_idx = '0;
   logic [LANES*32-1:0]          reg_rdata;
-  logic [341:0]                 obs;
-  logic [3*63-1:0]              obs_wb;
-  logic [3*LANES*32-1:0]        obs_wb_data;
-  logic [BANKS*40-1:0]          obs_bank;
+  logic [`WF_OBS_W-1:0]         obs;
+  logic [3*`WF_OBS_WB_W-1:0]    obs_wb;
+  logic [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data;
+  logic [BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
   logic [WARPS*OBS_WARP_W-1:0]  obs_warp;
-  logic [(COLLECTORS+1)*43-1:0] obs_cu;
+  logic [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu;
+  logic [`WF_TRACE_VERSION_BITS-1:0] obs_version;
 
   wf_core #(
       .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
@@ -85,7 +86,7 @@ module tb_dpi #(
       .mem_rdata_o(mem_rdata),
       .reg_en_i(reg_en), .reg_warp_i(reg_warp), .reg_idx_i(reg_idx), .reg_rdata_o(reg_rdata),
       .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data), .obs_bank_o(obs_bank),
-      .obs_warp_o(obs_warp), .obs_cu_o(obs_cu)
+      .obs_warp_o(obs_warp), .obs_cu_o(obs_cu), .obs_version_o(obs_version)
   );
 
   // the compiled-in sizes must be the options' (the C side knows the latter)
@@ -114,7 +115,7 @@ module tb_dpi #(
     longint     k, rtl_cycles, issues;
     longint     q_due[$];
     int         q_mshr[$], q_line[$];
-    logic [341:0] obs_x;
+    logic [`WF_OBS_W-1:0] obs_x;
     rc = 0;
     issues = 0;
     if (!$value$plusargs("program=%s", prog)) begin
@@ -124,8 +125,8 @@ module tb_dpi #(
     if (!$value$plusargs("options=%s", opts)) opts = "";
     if (!$value$plusargs("flip_bit=%d", flip_bit)) flip_bit = -1;
     if (!$value$plusargs("flip_cycle=%d", flip_cycle)) flip_cycle = 0;
-    if (flip_bit > 341) begin
-      $display("tb_dpi: +flip_bit=%0d: allowed 0..341 (a bit of obs_o)", flip_bit);
+    if (flip_bit > `WF_OBS_W - 1) begin
+      $display("tb_dpi: +flip_bit=%0d: allowed 0..%0d (a bit of obs_o)", flip_bit, `WF_OBS_W - 1);
       wf_dpi_exit(2);
     end
     h = wf_dpi_create(prog, opts);
@@ -201,17 +202,18 @@ module tb_dpi #(
       obs_x = obs;
       if (flip_bit >= 0 && k == longint'(flip_cycle)) obs_x[flip_bit] = ~obs_x[flip_bit];
       if (wf_dpi_compare(h, wf_dpi_obs_t'(obs_x), wf_dpi_wb_t'(obs_wb), wf_dpi_wb_data_t'(obs_wb_data),
-                         wf_dpi_bank_t'(obs_bank), wf_dpi_warp_t'(obs_warp), wf_dpi_cu_t'(obs_cu)) != 0) begin
+                         wf_dpi_bank_t'(obs_bank), wf_dpi_warp_t'(obs_warp), wf_dpi_cu_t'(obs_cu),
+                         int'(obs_version)) != 0) begin
         rc = 1;
         break;
       end
       // the record fields through wf_dpi_obs_field against the model's cycle and the raw bus
       if (field(h, 0, "cycle") != k ||
-          field(h, 1, "issue.valid") != longint'(obs[109]) ||
-          field(h, 1, "issue.pc") != longint'(obs[131:116]) ||
-          field(h, 1, "bank[0].kind") != longint'(obs_bank[1:0]) ||
+          field(h, 1, "issue.valid") != longint'(obs[`WF_OBS_ISSUE_VALID_LSB]) ||
+          field(h, 1, "issue.pc") != longint'(obs[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W]) ||
+          field(h, 1, "bank[0].kind") != longint'(obs_bank[`WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W]) ||
           field(h, 1, $sformatf("warp[%0d].fetch_pc", WARPS - 1)) !=
-              longint'(obs_warp[(WARPS-1)*OBS_WARP_W +: 16])) begin
+              longint'(obs_warp[(WARPS-1)*OBS_WARP_W + `WF_OBS_WARP_FETCH_PC_LSB +: `WF_OBS_WARP_FETCH_PC_W])) begin
         $display("tb_dpi: wf_dpi_obs_field disagrees with the trace bus at cycle %0d", k);
         rc = 1;
         break;

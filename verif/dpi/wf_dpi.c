@@ -7,7 +7,8 @@
  * of the final state (verif/cosim/host.c). No globals. Per cycle the
  * testbench calls wf_dpi_step (the model's cycle, or "done") and then
  * wf_dpi_compare with the six trace ports of wf_core (svBitVecVal arrays,
- * passed straight to wf_rtl_trace_decode); after done it hands the read-back
+ * passed straight to wf_rtl_trace_decode) and obs_version_o (a trace of
+ * another layout version is refused); after done it hands the read-back
  * registers and scratchpad to wf_dpi_set_reg / wf_dpi_set_mem and calls
  * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
  * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
@@ -54,7 +55,7 @@ long long wf_dpi_imem_word(void *h, int addr);
 int wf_dpi_step(void *h);
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
                    const svBitVecVal *wb_data, const svBitVecVal *bank, const svBitVecVal *warp,
-                   const svBitVecVal *cu);
+                   const svBitVecVal *cu, int version);
 int wf_dpi_check_done(void *h, int rtl_done);
 int wf_dpi_obs_field(void *h, int side, const char *path, long long *value);
 void wf_dpi_set_reg(void *h, int warp, int reg, const svBitVecVal *lanes);
@@ -221,13 +222,18 @@ static void fail_diff(wf_dpi *d, const wf_cmp_diff *diff)
 
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
                    const svBitVecVal *wb_data, const svBitVecVal *bank, const svBitVecVal *warp,
-                   const svBitVecVal *cu)
+                   const svBitVecVal *cu, int version)
 {
     wf_dpi *d = handle(h, __func__);
     if (!d) return 1;
-    const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu};
+    const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu, (unsigned)version};
     wf_cmp_diff diff;
-    wf_rtl_trace_decode(&d->cfg, &t, &d->rtl);
+    if (wf_rtl_trace_decode(&d->cfg, &t, &d->rtl)) {
+        char msg[512];
+        wf_rtl_trace_check_version((unsigned)version, msg, sizeof msg);
+        if (!d->failed++) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
+        return 1;
+    }
     if (d->model_done) { /* nothing to compare with: a harness bug */
         memset(&diff, 0, sizeof diff);
         diff.differs = 1;

@@ -19,15 +19,17 @@
 // ports zero-extended with the casts, e.g. wf_dpi_warp_t'(obs_warp_o).
 `ifndef WF_DPI_SVH
 `define WF_DPI_SVH
+`include "wf_defs.vh"  // the trace layout (generated from scripts/wf/layout.py)
 // the package is named for what it holds, not after this include file
 /* verilator lint_off DECLFILENAME */
 package wf_dpi_pkg;
-  localparam int WF_DPI_OBS_BITS     = 342;             // obs_o
-  localparam int WF_DPI_WB_BITS      = 3 * 63;          // obs_wb_o
-  localparam int WF_DPI_WB_DATA_BITS = 3 * 32 * 32;     // obs_wb_data_o at LANES = 32
-  localparam int WF_DPI_BANK_BITS    = 32 * 40;         // obs_bank_o at BANKS = 32
-  localparam int WF_DPI_WARP_BITS    = 64 * (105 + 9 * 8 + 58 * 8); // obs_warp_o at the maxima
-  localparam int WF_DPI_CU_BITS      = 17 * 43;         // obs_cu_o at COLLECTORS = 16
+  // the trace ports at the largest configuration (layout: rtl/wf_defs.vh, generated)
+  localparam int WF_DPI_OBS_BITS     = `WF_OBS_W;                          // obs_o
+  localparam int WF_DPI_WB_BITS      = 3 * `WF_OBS_WB_W;                   // obs_wb_o
+  localparam int WF_DPI_WB_DATA_BITS = 3 * `WF_OBS_WB_DATA_W(32);          // obs_wb_data_o at LANES = 32
+  localparam int WF_DPI_BANK_BITS    = 32 * `WF_OBS_BANK_W;                // obs_bank_o at BANKS = 32
+  localparam int WF_DPI_WARP_BITS    = 64 * `WF_OBS_WARP_W(8, 8);          // obs_warp_o at the maxima
+  localparam int WF_DPI_CU_BITS      = 17 * `WF_OBS_CU_W;                  // obs_cu_o at COLLECTORS = 16
   localparam int WF_DPI_LANES_BITS   = 32 * 32;         // reg_rdata_o at LANES = 32
   typedef bit [WF_DPI_OBS_BITS-1:0]     wf_dpi_obs_t;
   typedef bit [WF_DPI_WB_BITS-1:0]      wf_dpi_wb_t;
@@ -54,7 +56,7 @@ package wf_dpi_pkg;
   import "DPI-C" function int wf_dpi_step(input chandle h);
   import "DPI-C" function int wf_dpi_compare(input chandle h, input wf_dpi_obs_t obs,
       input wf_dpi_wb_t wb, input wf_dpi_wb_data_t wb_data, input wf_dpi_bank_t bank,
-      input wf_dpi_warp_t warp, input wf_dpi_cu_t cu);
+      input wf_dpi_warp_t warp, input wf_dpi_cu_t cu, input int version);
   // done_o against the model's done: 0 equal, 1 mismatch (reported)
   import "DPI-C" function int wf_dpi_check_done(input chandle h, input int rtl_done);
   // a field of the current record by its report path ("issue.pc", "bank[2].warp",

@@ -1,6 +1,7 @@
 /* RTL trace-bus decoder: the §11 observation record as rtl/wf_core.v packs it
  * on its six trace ports (obs_o, obs_wb_o, obs_wb_data_o, obs_bank_o,
- * obs_warp_o, obs_cu_o; layout in the header comment of rtl/wf_core.v),
+ * obs_warp_o, obs_cu_o; the layout is generated from the field table
+ * scripts/wf/layout.py into verif/include/wf_layout.h and rtl/wf_defs.vh),
  * decoded into a wf_obs so that every harness (Verilator C++, SystemC,
  * SystemVerilog DPI-C) compares it with the C model through verif/compare.c.
  *
@@ -15,10 +16,16 @@
  * in an invalid event reach the comparator, which checks them against the 0
  * §11 prescribes), and 0 in everything the bus does not carry at cfg's sizes
  * (warps >= cfg->warps, unused scoreboard entries and slots, ...). cfg must
- * pass wf_config_check and carry the sizes the RTL was elaborated with. */
+ * pass wf_config_check and carry the sizes the RTL was elaborated with.
+ *
+ * Version: wf_core reports the layout version it packs on obs_version_o; the
+ * harness passes it in wf_rtl_trace.version, and the decoder refuses a trace
+ * of any version but WF_TRACE_VERSION (wf_layout.h): wf_rtl_trace_decode
+ * returns 1 with *out zeroed, wf_rtl_trace_check_version says why. */
 #ifndef WF_RTLOBS_H
 #define WF_RTLOBS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "warpfront.h"
@@ -28,12 +35,13 @@ extern "C" {
 #endif
 
 typedef struct {            /* each: LSB-first array of 32-bit words, as Verilator VlWide / SV svBitVecVal */
-    const uint32_t *obs;      /* wf_core obs_o       (342 bits)                 */
-    const uint32_t *wb;       /* obs_wb_o            (3*63)                     */
-    const uint32_t *wb_data;  /* obs_wb_data_o       (3*LANES*32)               */
-    const uint32_t *bank;     /* obs_bank_o          (BANKS*40)                 */
-    const uint32_t *warp;     /* obs_warp_o          (WARPS*OBS_WARP_W)         */
-    const uint32_t *cu;       /* obs_cu_o            ((COLLECTORS+1)*43)        */
+    const uint32_t *obs;      /* wf_core obs_o       (WF_OBS_W bits)                        */
+    const uint32_t *wb;       /* obs_wb_o            (3 * WF_OBS_WB_W)                      */
+    const uint32_t *wb_data;  /* obs_wb_data_o       (3 * WF_OBS_WB_DATA_W(LANES))          */
+    const uint32_t *bank;     /* obs_bank_o          (BANKS * WF_OBS_BANK_W)                */
+    const uint32_t *warp;     /* obs_warp_o          (WARPS * WF_OBS_WARP_W(SB_ENTRIES, IBUF)) */
+    const uint32_t *cu;       /* obs_cu_o            ((COLLECTORS+1) * WF_OBS_CU_W)         */
+    unsigned version;         /* obs_version_o: the layout version the RTL packs            */
 } wf_rtl_trace;
 
 enum { WF_RTL_OBS, WF_RTL_WB, WF_RTL_WB_DATA, WF_RTL_BANK, WF_RTL_WARP, WF_RTL_CU, WF_RTL_PORTS };
@@ -45,8 +53,13 @@ unsigned wf_rtl_trace_bits(const wf_config *cfg, int port);
 /* The port's name in rtl/wf_core.v ("obs_o", ...), or "?" */
 const char *wf_rtl_trace_port_name(int port);
 
-/* Decodes one cycle's trace into *out (every §11 field, see above). */
-void wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out);
+/* Decodes one cycle's trace into *out (every §11 field, see above): 0, or 1
+ * when t->version is not WF_TRACE_VERSION (nothing decoded). */
+int wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out);
+
+/* 0 when version (obs_version_o) is the layout this decoder reads, else 1
+ * with a message naming both versions in buf. */
+int wf_rtl_trace_check_version(unsigned version, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

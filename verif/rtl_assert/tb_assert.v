@@ -10,11 +10,12 @@
 //           +gto=0|1 +stall=0|1 +imiss=2..16
 // Ends with "TB DONE cycles N" and $finish on done, $fatal on a timeout.
 `timescale 1ns / 1ps
+`include "wf_defs.vh"  // the trace layout (generated)
 module tb_assert;
   localparam integer WARPS = 4, LANES = 4, REGS = 32, BANKS = 4, COLLECTORS = 4;
   localparam integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4, IMSHRS = 2;
   localparam integer IMEM_WORDS = 1024, MEM_WORDS = 64, MEM_LINE = 4, BLOOM_BITS = 16;
-  localparam integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF;
+  localparam integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF);
 
   reg clk = 1'b0, rst_n = 1'b0, launch = 1'b0;
   reg swz = 1'b0, gto = 1'b0, stall = 1'b0;
@@ -34,12 +35,13 @@ module tb_assert;
   reg [ICACHE_LINE*64-1:0] resp_data = '0;
   wire [31:0] mem_rdata;
   wire [LANES*32-1:0] reg_rdata;
-  wire [341:0] obs;
-  wire [3*63-1:0] obs_wb;
-  wire [3*LANES*32-1:0] obs_wb_data;
-  wire [BANKS*40-1:0] obs_bank;
+  wire [`WF_OBS_W-1:0] obs;
+  wire [3*`WF_OBS_WB_W-1:0] obs_wb;
+  wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data;
+  wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
   wire [WARPS*OBS_WARP_W-1:0] obs_warp;
-  wire [(COLLECTORS+1)*43-1:0] obs_cu;
+  wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu;
+  wire [`WF_TRACE_VERSION_BITS-1:0] obs_version;
 
   wf_core #(
     .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
@@ -58,7 +60,7 @@ module tb_assert;
     .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(mem_addr), .mem_wdata_i(32'd0),
     .mem_rdata_o(mem_rdata), .reg_en_i(1'b0), .reg_warp_i(6'd0), .reg_idx_i(7'd0),
     .reg_rdata_o(reg_rdata), .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data),
-    .obs_bank_o(obs_bank), .obs_warp_o(obs_warp), .obs_cu_o(obs_cu)
+    .obs_bank_o(obs_bank), .obs_warp_o(obs_warp), .obs_cu_o(obs_cu), .obs_version_o(obs_version)
   );
 
   always #5 clk = ~clk;

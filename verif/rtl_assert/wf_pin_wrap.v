@@ -4,6 +4,7 @@
 // lockstep pass against the C model configured with the pinned values shows
 // that the input is ignored. Built by verif/rtl_assert/pins.sh as the
 // co-simulation harness's model (verilator --prefix Vwf_core).
+`include "wf_defs.vh"  // the trace layout (generated)
 module wf_pin_wrap #(
     parameter integer WARPS = 8, LANES = 8, REGS = 32, BANKS = 4, COLLECTORS = 4,
     parameter integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4,
@@ -11,7 +12,7 @@ module wf_pin_wrap #(
     parameter integer BLOOM_BITS = 16,
     parameter integer PIN_LAYOUT = -1, PIN_WAR = -1, PIN_SCHED = -1, PIN_LOOPS = -1,
     parameter integer PIN_HAZARD = -1, PIN_DECODE_STAGE = -1,
-    parameter integer OBS_WARP_W = 105 + 9 * SB_ENTRIES + 58 * IBUF
+    parameter integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
     input  wire                          rst_ni,
@@ -47,12 +48,13 @@ module wf_pin_wrap #(
     input  wire [5:0]                    reg_warp_i,
     input  wire [6:0]                    reg_idx_i,
     output wire [LANES*32-1:0]           reg_rdata_o,
-    output wire [341:0]                  obs_o,
-    output wire [3*63-1:0]               obs_wb_o,
-    output wire [3*LANES*32-1:0]         obs_wb_data_o,
-    output wire [BANKS*40-1:0]           obs_bank_o,
+    output wire [`WF_OBS_W-1:0]          obs_o,
+    output wire [3*`WF_OBS_WB_W-1:0]     obs_wb_o,
+    output wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data_o,
+    output wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank_o,
     output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
-    output wire [(COLLECTORS+1)*43-1:0]  obs_cu_o
+    output wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu_o,
+    output wire [`WF_TRACE_VERSION_BITS-1:0] obs_version_o
 );
   // the conflicting inputs: another legal value than the pin
   wire       swz   = PIN_LAYOUT >= 0 ? ~cfg_swizzle_i : cfg_swizzle_i;
@@ -82,6 +84,6 @@ module wf_pin_wrap #(
     .reg_en_i(reg_en_i), .reg_warp_i(reg_warp_i), .reg_idx_i(reg_idx_i),
     .reg_rdata_o(reg_rdata_o), .obs_o(obs_o), .obs_wb_o(obs_wb_o),
     .obs_wb_data_o(obs_wb_data_o), .obs_bank_o(obs_bank_o), .obs_warp_o(obs_warp_o),
-    .obs_cu_o(obs_cu_o)
+    .obs_cu_o(obs_cu_o), .obs_version_o(obs_version_o)
   );
 endmodule

@@ -66,7 +66,8 @@ template <class P> using port_data_t = typename std::remove_reference<P>::type::
     X(imem_req_mshr_o) X(imem_req_line_o) X(imem_resp_valid_i) X(imem_resp_ready_o)           \
     X(imem_resp_mshr_i) X(imem_resp_data_i) X(mem_en_i) X(mem_we_i) X(mem_addr_i)             \
     X(mem_wdata_i) X(mem_rdata_o) X(reg_en_i) X(reg_warp_i) X(reg_idx_i) X(reg_rdata_o)       \
-    X(obs_o) X(obs_wb_o) X(obs_wb_data_o) X(obs_bank_o) X(obs_warp_o) X(obs_cu_o)
+    X(obs_o) X(obs_wb_o) X(obs_wb_data_o) X(obs_bank_o) X(obs_warp_o) X(obs_cu_o)          \
+    X(obs_version_o)
 
 struct Pins {
 #define WF_DECL(p) sc_signal<WF_PORT_T(p)> p{#p};
@@ -254,8 +255,15 @@ SC_MODULE(Checker) {
             words[run.flip_port][run.flip_bit / 32] ^= 1u << (run.flip_bit % 32);
         const wf_rtl_trace t = {words[WF_RTL_OBS].data(), words[WF_RTL_WB].data(),
                                 words[WF_RTL_WB_DATA].data(), words[WF_RTL_BANK].data(),
-                                words[WF_RTL_WARP].data(), words[WF_RTL_CU].data()};
-        wf_rtl_trace_decode(&run.cfg, &t, rtl_obs);
+                                words[WF_RTL_WARP].data(), words[WF_RTL_CU].data(),
+                                (unsigned)pins.obs_version_o.read()};
+        if (wf_rtl_trace_decode(&run.cfg, &t, rtl_obs)) {
+            char msg[512];
+            wf_rtl_trace_check_version(t.version, msg, sizeof msg);
+            fprintf(stderr, "sc: %s\n", msg);
+            finish(run, 2);
+            return;
+        }
         wf_cmp_diff d;
         if (wf_cmp_step(&run.cfg, &hist, golden->obs(), rtl_obs, 0, &d)) mismatch(d);
         compared++;

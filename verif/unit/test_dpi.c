@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "wf_check.h"
+#include "wf_layout.h"
 
 static const char *const PROG = "tid r1\nmovi r2 <- 5\naddi r3 <- r1, 7\nst [r1] <- r3\nexit\n";
 
@@ -119,6 +120,22 @@ START_TEST(field_reader)
 }
 END_TEST
 
+START_TEST(a_trace_of_another_layout_version_is_refused)
+{
+    char path[64];
+    write_prog(path);
+    void *h = wf_dpi_create(path, "--warps 2");
+    svBitVecVal zero[2048];
+    memset(zero, 0, sizeof zero);
+    ck_assert_int_eq(wf_dpi_step(h), 0);
+    ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero, WF_TRACE_VERSION + 1), 1);
+    ck_assert_int_eq(((wf_dpi *)h)->failed, 1);
+    ck_assert_int_eq(wf_dpi_final(h, 0), 1);
+    wf_dpi_destroy(h);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(a_differing_trace_and_done_are_reported)
 {
     char path[64];
@@ -128,7 +145,7 @@ START_TEST(a_differing_trace_and_done_are_reported)
     memset(zero, 0, sizeof zero);
     ck_assert_int_eq(wf_dpi_step(h), 0);
     /* the model fetches (a miss) in cycle 0; an all-zero trace does not */
-    ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero), 1);
+    ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero, WF_TRACE_VERSION), 1);
     ck_assert_int_eq(((wf_dpi *)h)->failed, 1);
     ck_assert_int_eq(wf_dpi_check_done(h, 1), 1); /* the model is not done */
     ck_assert_int_eq(wf_dpi_check_done(h, 0), 0);
@@ -184,7 +201,7 @@ START_TEST(null_handles)
     ck_assert_int_eq(wf_dpi_cfg(NULL, "warps"), -1);
     ck_assert_int_eq(wf_dpi_launch_input(NULL, "war"), -1);
     ck_assert_int_eq(wf_dpi_step(NULL), -1);
-    ck_assert_int_eq(wf_dpi_compare(NULL, z, z, z, z, z, z), 1);
+    ck_assert_int_eq(wf_dpi_compare(NULL, z, z, z, z, z, z, WF_TRACE_VERSION), 1);
     ck_assert_int_eq(wf_dpi_check_done(NULL, 0), 1);
     ck_assert_int_eq(wf_dpi_obs_field(NULL, 0, "cycle", &v), -1);
     ck_assert_int_eq(wf_dpi_final(NULL, 0), 1);
@@ -198,6 +215,7 @@ int main(void)
     tcase_add_test(t, create_refuses_bad_input);
     tcase_add_test(t, queries);
     tcase_add_test(t, field_reader);
+    tcase_add_test(t, a_trace_of_another_layout_version_is_refused);
     tcase_add_test(t, a_differing_trace_and_done_are_reported);
     tcase_add_test(t, final_state);
     tcase_add_test(t, null_handles);

@@ -1,6 +1,8 @@
 /* RTL trace-bus decoder (verif/rtlobs.c): port widths at the wf_core.v
- * declarations, known bit patterns at the offsets of the rtl/wf_core.v header
- * comment (hand-computed, one per field family and both ends of every port),
+ * declarations, known bit patterns at hand-computed offsets (one per field
+ * family and both ends of every port: an independent pin of trace layout
+ * version 1, docs/trace-layout.json; a layout change bumps the version and
+ * revisits these), the refusal of another version,
  * and a walking one over every bit of every port at two size sets: each bit
  * must land in exactly one compared field bit (wf_cmp_obs sees it, and no two
  * bits give the same field and bit). Ports are allocated to their exact word
@@ -14,7 +16,10 @@
 #include "warpfront.h"
 #include "wf_check.h"
 #include "wf_compare.h"
+#include "wf_layout.h"
 #include "wf_rtlobs.h"
+
+_Static_assert(WF_TRACE_VERSION == 1, "the hand-computed offsets below are layout version 1");
 
 typedef struct {
     wf_config cfg;
@@ -47,6 +52,7 @@ static void bus_init(bus_t *b, const wf_config *cfg)
     b->t.bank = b->p[WF_RTL_BANK];
     b->t.warp = b->p[WF_RTL_WARP];
     b->t.cu = b->p[WF_RTL_CU];
+    b->t.version = WF_TRACE_VERSION;
 }
 
 static void bus_clear(bus_t *b)
@@ -97,6 +103,32 @@ START_TEST(widths_at_the_port_declarations)
     ck_assert_uint_eq(b.bits[WF_RTL_BANK], 32 * 40);
     ck_assert_uint_eq(b.bits[WF_RTL_WARP], 64 * (105 + 72 + 464));
     ck_assert_uint_eq(b.bits[WF_RTL_CU], 17 * 43);
+    bus_free(&b);
+}
+END_TEST
+
+START_TEST(another_version_is_refused)
+{
+    bus_t b;
+    wf_config c;
+    wf_config_default(&c);
+    bus_init(&b, &c);
+    wf_obs *got = calloc(1, sizeof *got);
+    ck_assert_ptr_nonnull(got);
+    put(&b, WF_RTL_OBS, 0, 64, 77); /* a cycle number that must not be decoded */
+    ck_assert_int_eq(wf_rtl_trace_decode(&c, &b.t, got), 0);
+    ck_assert_uint_eq(got->cycle, 77);
+    b.t.version = WF_TRACE_VERSION + 1;
+    ck_assert_int_eq(wf_rtl_trace_decode(&c, &b.t, got), 1);
+    ck_assert_uint_eq(got->cycle, 0);
+    char msg[512];
+    ck_assert_int_eq(wf_rtl_trace_check_version(WF_TRACE_VERSION, msg, sizeof msg), 0);
+    ck_assert_str_eq(msg, "");
+    ck_assert_int_eq(wf_rtl_trace_check_version(WF_TRACE_VERSION + 1, msg, sizeof msg), 1);
+    char want[64];
+    snprintf(want, sizeof want, "version %u on obs_version_o", WF_TRACE_VERSION + 1);
+    ck_assert_msg(strstr(msg, want) && strstr(msg, "mismatch"), "message: %s", msg);
+    free(got);
     bus_free(&b);
 }
 END_TEST
@@ -315,6 +347,7 @@ int main(void)
     TCase *t = tcase_create("decode");
     tcase_set_timeout(t, 60);
     tcase_add_test(t, widths_at_the_port_declarations);
+    tcase_add_test(t, another_version_is_refused);
     tcase_add_test(t, zero_bus_zero_record);
     tcase_add_test(t, known_patterns);
     tcase_add_test(t, walking_one_every_bit_once);
