@@ -168,7 +168,8 @@ test-cov: $(B)/wfsim
 test-experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 
-# issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (1312 wfsim runs, seconds)
+# the seed's performance claims measured: regenerates docs/results.md and
+# docs/results/*.svg (1312 wfsim runs, seconds; scripts/wf/experiments/)
 experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/experiments.py
 
@@ -177,7 +178,7 @@ experiments: $(B)/wfsim
 model-equiv:
 	@BASE=$(or $(BASE),HEAD) bash scripts/model-equiv.sh
 
-# sim/kernels on both engines against verif/check_kernels.py (issue 7)
+# sim/kernels on both engines (cycle model, interpreter) against verif/check_kernels.py
 test-kernels: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-kernels.sh
 
@@ -214,7 +215,7 @@ rtl-assert: $(B)/wfsim
 	@bash verif/rtl_assert/run.sh
 rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 	@bash verif/rtl_assert/pins.sh
-# mutation self-check (issue 5 item 8): every WF_MUTANT_* caught by co-simulation
+# mutation self-check (docs/verification.md): every WF_MUTANT_* caught by co-simulation
 # (the fast form: stimuli until caught); N=...: the kill-rate table over the
 # first N default-regression seeds instead (mutants-rate: N defaults to 50)
 mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
