@@ -190,8 +190,6 @@ def sweep_cmd(section):
             "all sections into docs/: `make experiments`)" % section)
 
 
-
-
 class Text:
     """The report text of one experiment, templates/NAME.md: blocks that start
     at a line `@@ BLOCK` and run to the next one (their trailing blank lines
