@@ -5,10 +5,17 @@ CC       ?= gcc
 CSTD     := -std=c11
 WARN     := -Wall -Wextra -Werror
 OPT      ?= -O2 -g
-INC      := -Icmodel/include
 # the checkout path kept out of the objects, so two checkouts of one commit
 # build identical libraries (and share Verilated builds, verif/cosim/run.sh)
-CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC) -ffile-prefix-map=$(CURDIR)=.
+CFLAGS   := $(CSTD) $(WARN) $(OPT) -ffile-prefix-map=$(CURDIR)=.
+# Include paths per layer, cmodel/ <- sim/ <- verif/: an object sees the headers
+# of its own layer and of the layers below it only, so an #include the wrong way
+# (the model or wfsim including a verification header) fails to compile.
+# `make layering` proves it.
+CMODEL_INC := -Icmodel/include
+SIM_INC    := $(CMODEL_INC)
+VERIF_INC  := $(CMODEL_INC) -Iverif/include
+layer_inc   = $(if $(filter cmodel/%,$(1)),$(CMODEL_INC),$(if $(filter sim/%,$(1)),$(SIM_INC),$(VERIF_INC)))
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build
@@ -25,7 +32,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 define flavour
 $(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h cmodel/*.inc verif/unit/*.h) | $(1)/.dir
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
+	$$(CC) $$(CFLAGS) $$(call layer_inc,$$<) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
 $(1)/libwarpfront.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRCS))
 	@rm -f $$@
 	ar rcs $$@ $$^
@@ -45,11 +52,14 @@ include verif/verif.mk
 include cmodel/lib.mk
 
 .SECONDARY:
-.PHONY: all deps deps-regress test test-unit test-asan test-examples test-kernels bench lint lint-full rtl-smoke regress clean help test-cov test-experiments experiments rtl-assert rtl-pins mutants mutants-rate coverage-report
-.PHONY: synth fpga fpga-sim fpga-sweep fpga-gls fusesoc-lint test-host bitstream program fpga-guard
-.PHONY: sc-smoke dpi-smoke gen
-.PHONY: fusesoc-sim
-.PHONY: test-regress test-readme test-readme-full model-equiv regress-report test-regress-faults test-slurm waves fuzz test-fuzz
+# every target that is not a file (shlib, install, test-install, test-python: cmodel/lib.mk)
+.PHONY: all help clean deps deps-regress \
+  test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
+  test-cov test-experiments test-regress test-regress-faults test-slurm test-host test-fuzz \
+  rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
+  fusesoc-lint fusesoc-sim model-equiv fuzz \
+  regress regress-report coverage-report waves bench experiments \
+  synth fpga fpga-sim fpga-sweep fpga-gls fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # one line per user-facing target (scripts/test-make-help.sh checks every
@@ -69,7 +79,8 @@ help:
 	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
 	@echo "make clean        remove build/ and out/"
 	@echo "Test stages (each also inside make test):"
-	@echo "make test-unit    the Check unit tests (verif/unit/)"
+	@echo "make test-unit    the Check unit tests (verif/unit/) and make layering"
+	@echo "make layering     a verification header fails to compile from the model's and wfsim's include paths"
 	@echo "make test-asan    the unit tests and wfsim's tests under ASan+UBSan"
 	@echo "make test-examples wfsim's tests, the regression runner's, coverage, experiments, model-equiv"
 	@echo "make test-kernels sim/kernels on both engines against verif/check_kernels.py"
@@ -135,8 +146,14 @@ test: deps
 	@bash scripts/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 
-test-unit: $(TESTS)
+test-unit: $(TESTS) layering
 	@bash scripts/run-tests.sh $(TESTS)
+
+# the layers' include paths (layer_inc above) refuse a wrong-way #include
+layering:
+	@CC="$(CC)" CMODEL_FLAGS="$(CFLAGS) $(call layer_inc,cmodel/x.c)" \
+	  SIM_FLAGS="$(CFLAGS) $(call layer_inc,sim/x.c)" \
+	  VERIF_FLAGS="$(CFLAGS) $(call layer_inc,verif/x.c)" bash scripts/test-layering.sh
 
 test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -154,14 +171,15 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@bash scripts/test-stage-runner.sh
 	@bash scripts/test-make-help.sh
 
-# wfsim --cov + scripts/covreport.py (the bins: verif/include/wf_cov.h); the
+# wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
 test-cov: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 test-experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 
-# issue 7 item 3: regenerates docs/results.md and docs/results/*.svg (1312 wfsim runs, seconds)
+# the seed's performance claims measured: regenerates docs/results.md and
+# docs/results/*.svg (1312 wfsim runs, seconds; scripts/wf/experiments/)
 experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/experiments.py
 
@@ -170,7 +188,7 @@ experiments: $(B)/wfsim
 model-equiv:
 	@BASE=$(or $(BASE),HEAD) bash scripts/model-equiv.sh
 
-# sim/kernels on both engines against verif/check_kernels.py (issue 7)
+# sim/kernels on both engines (cycle model, interpreter) against verif/check_kernels.py
 test-kernels: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-kernels.sh
 
@@ -207,7 +225,7 @@ rtl-assert: $(B)/wfsim
 	@bash verif/rtl_assert/run.sh
 rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 	@bash verif/rtl_assert/pins.sh
-# mutation self-check (issue 5 item 8): every WF_MUTANT_* caught by co-simulation
+# mutation self-check (docs/verification.md): every WF_MUTANT_* caught by co-simulation
 # (the fast form: stimuli until caught); N=...: the kill-rate table over the
 # first N default-regression seeds instead (mutants-rate: N defaults to 50)
 mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
@@ -270,7 +288,7 @@ dpi-smoke: $(B)/libwarpfront.a $(B)/libwfverif.a
 # test-fuzz (in make test): the kept findings, then 30 seconds.
 FUZZ_SECONDS ?= 300
 FUZZ_CC      ?= clang
-FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g $(INC) -Iverif/include -fno-omit-frame-pointer \
+FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g $(VERIF_INC) -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DEPS    := verif/fuzz/wf_fuzz.c $(LIB_SRCS) $(VERIF_LIB_SRCS) $(wildcard cmodel/include/*.h) $(VERIF_HDRS)
 $(B)/fuzz/wf_fuzz: $(FUZZ_DEPS)

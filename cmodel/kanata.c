@@ -59,7 +59,7 @@ struct wf_kanata {
     uint64_t at;    /* the cycle the next line belongs to (C lines written lazily) */
     int started;
     uint64_t next_id, next_retire;
-    uint64_t instances, retired, flushed, errors;
+    uint64_t errors;
     char first_error[200];
     kn_ring ibq[WF_MAX_WARPS]; /* fetched, not yet issued, per warp */
     uint8_t hold_valid[KN_HOLDERS];
@@ -109,20 +109,22 @@ static void stage(wf_kanata *k, const kn_inst *in, const char *name)
     fprintf(k->f, "S\t%" PRIu64 "\t0\t%s\n", in->id, name);
 }
 
-static kn_inst new_inst(wf_kanata *k, unsigned warp, unsigned pc)
+/* A new instance gets its id when it is announced: the format wants the ids
+ * of the I lines in file order, 0, 1, 2, ... */
+static kn_inst new_inst(unsigned warp, unsigned pc)
 {
-    kn_inst in = {.id = k->next_id++, .pc = (uint16_t)pc, .warp = (uint8_t)warp};
+    kn_inst in = {.pc = (uint16_t)pc, .warp = (uint8_t)warp};
     return in;
 }
 
-/* The I and L lines of a new instance, at the current cycle. */
-static void announce(wf_kanata *k, const kn_inst *in)
+/* The I and L lines of a new instance, at the current cycle; gives it its id. */
+static void announce(wf_kanata *k, kn_inst *in)
 {
     char text[96] = "?";
     wf_insn insn;
     if (k->prog && in->pc < k->prog->len && !wf_decode(k->prog->words[in->pc], k->cfg.regs, &insn))
         wf_disasm(&insn, text, sizeof text);
-    k->instances++;
+    in->id = k->next_id++;
     sync(k);
     fprintf(k->f, "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", in->id, in->id, in->warp);
     fprintf(k->f, "L\t%" PRIu64 "\t0\tw%u pc%u: %s\n", in->id, in->warp, in->pc, text);
@@ -265,7 +267,7 @@ int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob)
             inconsistent(k, c, "issue of a warp out of range", w);
             ok = 0;
         } else if (again) {
-            in = new_inst(k, w, ob->issue.pc);
+            in = new_inst(w, ob->issue.pc);
             announce(k, &in);
         } else {
             kn_inst *front = ring_front(&k->ibq[w]);
@@ -274,8 +276,10 @@ int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob)
                 ok = 0;
             } else {
                 in = *front;
-                if (u == WF_OBS_NONE && ob->issue.replay) { /* stays, as a new instance */
-                    *front = new_inst(k, w, ob->issue.pc);
+                if (u == WF_OBS_NONE && ob->issue.replay) {
+                    /* stays, as a new instance announced (and numbered) in the
+                     * next cycle, after this cycle's fetch: KD_NEW below */
+                    *front = new_inst(w, ob->issue.pc);
                     defer(k, c, KD_NEW, front, "Ib");
                 } else {
                     ring_pop(&k->ibq[w]);
@@ -306,7 +310,7 @@ int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob)
         if (w >= WF_MAX_WARPS) {
             inconsistent(k, c, "fetch of a warp out of range", w);
         } else {
-            kn_inst in = new_inst(k, w, ob->fetch.pc);
+            kn_inst in = new_inst(w, ob->fetch.pc);
             announce(k, &in);
             stage(k, &in, "F");
             if (ring_push(&k->ibq[w], in)) inconsistent(k, c, "I-buffer overflow; warp", w);
@@ -319,18 +323,21 @@ int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob)
     for (unsigned i = 0; i < k->ndef; i++) {
         const kn_defer *d = &k->def[i];
         switch (d->kind) {
-        case KD_NEW: announce(k, &d->in); stage(k, &d->in, d->stage); break;
+        case KD_NEW: { /* the replayed head of warp d->in.warp's I-buffer */
+            kn_inst *front = ring_front(&k->ibq[d->in.warp]);
+            announce(k, front);
+            stage(k, front, d->stage);
+            break;
+        }
         case KD_STAGE: stage(k, &d->in, d->stage); break;
         case KD_RETIRE:
             sync(k);
             fprintf(k->f, "R\t%" PRIu64 "\t%" PRIu64 "\t0\n", d->in.id, k->next_retire++);
-            k->retired++;
             break;
         default:
             sync(k);
             if (d->stage) fprintf(k->f, "L\t%" PRIu64 "\t1\t%s\n", d->in.id, d->stage);
             fprintf(k->f, "R\t%" PRIu64 "\t0\t1\n", d->in.id);
-            k->flushed++;
             break;
         }
     }
@@ -360,10 +367,3 @@ int wf_kanata_finish(wf_kanata *k, int done, char *err, size_t errlen)
     return rc;
 }
 
-void wf_kanata_counts(const wf_kanata *k, uint64_t *instances, uint64_t *retired,
-                      uint64_t *flushed)
-{
-    if (instances) *instances = k->instances;
-    if (retired) *retired = k->retired;
-    if (flushed) *flushed = k->flushed;
-}

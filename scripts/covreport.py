@@ -2,9 +2,9 @@
 """Merge functional-coverage files and report every bin.
 
 Each input is the JSON that `wfsim --cov FILE` (or a co-simulation harness
-through verif/coverage.c) writes: {"format": "warpfront-cov-1", "runs": R,
+through cmodel/coverage.c) writes: {"format": "warpfront-cov-1", "runs": R,
 "cycles": N, "window_overflow": K, "bins": {name: [hits, applicable], ...}}.
-Bins are defined in verif/include/wf_cov.h. `applicable` counts the samples
+Bins are defined in cmodel/include/wf_cov.h. `applicable` counts the samples
 whose configuration makes a bin possible; a bin with applicable > 0 and no
 hits over all inputs is a HOLE, one with applicable = 0 everywhere is n/a.
 
@@ -67,7 +67,7 @@ AXES = {"loops": ("1", "2", "3"), "hazard": ("replay", "stall"),
         "layout": ("naive", "swizzle"), "sched": ("lrr", "gto")}
 SPLITS = ["lsu.split=" + k for k in ("1", "2", "3", "4", "5-8", "9-16", "17-32")]
 # The verification plan: (rule of docs/microarch.md, its bins, the configuration axes that
-# change the rule). "bank[*].x" is bank x of any bank. Bins: verif/include/wf_cov.h.
+# change the rule). "bank[*].x" is bank x of any bank. Bins: cmodel/include/wf_cov.h.
 PLAN = [
     ("§3.2 fetch: hit, miss, MSHR merge, all MSHRs busy",
      ["fetch.hit", "fetch.miss", "fetch.merge", "fetch.mshr_full"], ("loops",)),
@@ -92,7 +92,7 @@ PLAN = [
     ("§10.4 branches; warps waiting on one", ["branch.taken", "branch.not_taken", "warp.wait_branch"],
      ("loops", "sched")),
 ]
-# Why a bin cannot fire under a configuration (verif/coverage.c applicable() decides it).
+# Why a bin cannot fire under a configuration (cmodel/coverage.c applicable() decides it).
 REASON = {
     "hazard.wait_lsu": "§9.2: only replay mode keeps a ld/st issued as head",
     "hazard.dependency": "§7.3: mode 1 fetches only with nothing in flight",
@@ -114,7 +114,7 @@ REASON = {
     "war.block": "§8: loop mode 3 under that policy only",
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
 }
-# Cells the contract rules out although verif/coverage.c counts the bin applicable there
+# Cells the contract rules out although cmodel/coverage.c counts the bin applicable there
 # (its applicability is per bin, not per cross): (bin, {axis: value}, reason).
 UNREACHABLE = [
     ("hazard.inflight", {"loops": "1", "hazard": "stall"},
@@ -161,7 +161,7 @@ def reason(name):
     for k, r in REASON.items():
         if name == k or name.startswith((k + ".", k + "=")):
             return r
-    return "n/a for every configuration drawn (verif/coverage.c applicable())"
+    return "n/a for every configuration drawn (cmodel/coverage.c applicable())"
 
 
 def plan_report(runs):

@@ -20,6 +20,7 @@ deb_reqs=(
   "lcov:lcov:test"                    # COV=1 (and its test in test-regress)
   "clang:clang:test"                  # make fuzz / test-fuzz (libFuzzer)
   "file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev:test"
+  "file:/usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib:test" # make experiments plots
   "valgrind:valgrind:regress"
   "munged:munge:test"                 # make test-slurm: a real single-node Slurm
   "slurmctld:slurm-wlm:test"
@@ -99,6 +100,10 @@ if [ "$need" != lint ]; then
   for row in cffi:cffi pytest:pytest wheel:wheel setuptools:setuptools serial:pyserial; do
     python3 -c "import ${row%%:*}" >/dev/null 2>&1 || pip_missing+=("${row#*:}")
   done
+  # matplotlib for make experiments / test-experiments, when the python3 on PATH
+  # (e.g. pyenv's) does not see Debian's python3-matplotlib: the version Debian 12
+  # ships, so the committed docs/results/*.svg are redrawn byte for byte
+  python3 -c "import matplotlib" >/dev/null 2>&1 || pip_missing+=("matplotlib==3.6.3" "numpy<2")
   if [ ${#pip_missing[@]} -gt 0 ]; then
     say "running: pip install ${pip_missing[*]}"
     if python3 -m pip install -q "${pip_missing[@]}" >/tmp/wf-setup-pip.log 2>&1; then

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # scripts/experiments.py on its reduced sweep (--quick) into a temporary
 # directory: results.md and every SVG it references exist, the SVGs are
-# well-formed XML with drawn data, every section and verdict is there, the
+# well-formed XML whose drawn data marks (ids series-S / bar-S-G,
+# scripts/wf/experiments/plot.py) are as many as the values their Description
+# metadata lists, a bar of value 0 has its mark (zero-S), every section and
+# verdict is there, the
 # numbers in the markdown are the ones wfsim prints when the commands recorded
 # in data.json (--json, --cov, --dump-state) are run again, and the output
 # names neither the run time nor WFSIM's path (regenerating gives no diff).
@@ -22,11 +25,24 @@ svgs = re.findall(r"\]\((results/[^)]+\.svg)\)", md)
 if len(svgs) < 13:
     fail.append(f"only {len(svgs)} plots referenced")
 ns = "{http://www.w3.org/2000/svg}"
+dc = "{http://purl.org/dc/elements/1.1/}"
 for rel in svgs:
     root = ET.parse(os.path.join(t, rel)).getroot()
-    marks = [e for e in root.iter() if e.tag in (ns + "polyline", ns + "rect", ns + "circle")]
-    if root.tag != ns + "svg" or len(marks) < 4:
-        fail.append(f"{rel}: not an SVG chart")
+    # a line's points are the markers (<use>) in its series-S group; a bar is a bar-S-G group
+    marks = sum(len([u for u in g.iter(ns + "use")]) if g.get("id").startswith("series-") else 1
+                for g in root.iter(ns + "g") if re.match(r"(series-\d+|bar-\d+-\d+)$",
+                                                        g.get("id", "")))
+    desc = root.find(f".//{dc}description")
+    values = desc.text.split("; ") if desc is not None and desc.text else []
+    if root.tag != ns + "svg" or marks < 4 or marks != len(values):
+        fail.append(f"{rel}: not an SVG chart ({marks} data marks, {len(values)} values)")
+    # a bar of value 0 is drawn as a line (a zero-S group holds one path per such bar)
+    zeros = sum(len(list(g.iter(ns + "path"))) for g in root.iter(ns + "g")
+                if re.match(r"zero-\d+$", g.get("id", "")))
+    if any(g.get("id", "").startswith("bar-") for g in root.iter(ns + "g")) and \
+            zeros != sum(v.endswith(": 0") for v in values):
+        fail.append(f"{rel}: {zeros} zero-value marks for "
+                    f"{sum(v.endswith(': 0') for v in values)} bars of value 0")
 on_disk = sorted(f for f in os.listdir(f"{t}/results") if f.endswith(".svg"))
 if sorted(os.path.basename(s) for s in svgs) != on_disk:
     fail.append(f"plots on disk {on_disk} != referenced")
@@ -112,6 +128,10 @@ if ! diff -r -q "$T/full/results.md" docs/results.md >/dev/null ||
    ! diff -r -q "$T/full/results" docs/results >/dev/null; then
   echo "test-experiments: FAIL: docs/results.md or docs/results/ is stale; run 'make experiments'"
   diff -r "$T/full/results.md" docs/results.md | head -20
+  diff -r -q "$T/full/results" docs/results | head -5
+  # plots alone differ: most likely another matplotlib than the one that drew docs/
+  echo "test-experiments: plots drawn by $(grep -ho 'Matplotlib v[0-9.]*' "$T/full/results/"*.svg | head -1)," \
+    "docs/results/ by $(grep -ho 'Matplotlib v[0-9.]*' docs/results/*.svg | head -1)"
   exit 1
 fi
 echo "test-experiments: docs/results.md and its $(ls docs/results/*.svg | wc -l) plots are current"

@@ -4,7 +4,9 @@
 set -u
 cd "$(dirname "$0")/.."
 help=$(make --no-print-directory help) || { echo "test-make-help: make help failed"; exit 1; }
-phony=$(sed -n 's/^\.PHONY:\s*//p' Makefile verif/verif.mk cmodel/lib.mk | tr ' ' '\n' | sed '/^$/d' | sort -u)
+# the .PHONY targets as make reads them (every included file, continued lines)
+phony=$(make -pRrq --no-print-directory : 2>/dev/null | sed -n 's/^\.PHONY: //p' | tr ' ' '\n' |
+        sed '/^$/d' | sort -u)
 [[ -n $phony ]] || { echo "test-make-help: no .PHONY targets found"; exit 1; }
 fail=0 n=0
 for t in $phony; do

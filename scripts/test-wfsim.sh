@@ -377,7 +377,7 @@ expect 0 "cycle:" --max-cycles "$ncv" "$v"                  # exactly enough
 expect 1 "max_cycles=$((ncv - 1))" --max-cycles "$((ncv - 1))" "$v"
 
 # (c5) --kanata: a Kanata 0004 log, one I line per issue event (issued +
-# replayed), every instance ends (R ... 0 once per instruction, R ... 1 for
+# replayed) with ids 0, 1, 2, ... in file order, every instance ends (R ... 0 once per instruction, R ... 1 for
 # replayed instances), stages from F, Ib, Is, Rd, X, Wb
 kanata_check='
 import json, sys
@@ -390,7 +390,7 @@ for l in lines[2:]:
     if not l: continue
     p = l.split("\t")
     if p[0] == "C": cyc += int(p[1]); assert int(p[1]) > 0
-    elif p[0] == "I": assert len(p) == 4 and p[1] not in ids; ids[p[1]] = cyc
+    elif p[0] == "I": assert len(p) == 4 and p[1] == str(len(ids)), "I ids not 0, 1, 2, ...: %r" % l; ids[p[1]] = cyc
     elif p[0] == "L": assert p[1] in ids and (p[2] == "0" and " pc" in p[3] or p[2] == "1"), l
     elif p[0] == "S": assert p[1] in ids and p[1] not in ends; stages.add(p[3])
     elif p[0] == "R": assert p[1] in ids and p[1] not in ends and p[3] in ("0", "1"); ends[p[1]] = p[3]

@@ -85,7 +85,7 @@ static const struct {
     [O_REPLAY] = {"replay", NULL, "same as --hazard replay", 0},
     [O_STALL] = {"stall", NULL, "same as --hazard stall", 0},
     [O_COV] = {"cov", "FILE", "cycle model: write the run's functional coverage counters as JSON "
-                              "(verif/include/wf_cov.h; scripts/covreport.py merges them; "
+                              "(cmodel/include/wf_cov.h; scripts/covreport.py merges them; "
                               "'-' = stdout)", 1},
 };
 #define N_TOOL_OPTS (sizeof tool_opts / sizeof tool_opts[0])

@@ -255,9 +255,6 @@ int wf_kanata_cycle(wf_kanata *k, const wf_obs *ob);
 /* Flushes the log. With done set, also checks that every instance has left.
  * 0, or -1 and err (a write error or the first contradiction). */
 int wf_kanata_finish(wf_kanata *k, int done, char *err, size_t errlen);
-/* Instances logged (`I` lines), retired (`R ... 0`) and flushed (`R ... 1`). */
-void wf_kanata_counts(const wf_kanata *k, uint64_t *instances, uint64_t *retired,
-                      uint64_t *flushed);
 void wf_kanata_destroy(wf_kanata *k);
 
 #ifdef __cplusplus

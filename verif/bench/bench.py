@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`make bench`: host speed of every warpfront engine, side by side in one run
-(issue 7 item 2, issue 5 item 9). No pass/fail on speed: the targets are
+(docs/performance.md). No pass/fail on speed: the targets are
 reported as met / NOT met; the exit status is 0 unless the bench itself
 cannot run (a missing build of the C tools).
 

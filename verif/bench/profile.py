@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The C model's cost per simulated cycle, by hardware block (issue 7: "where a
-target is missed, profile"). Host instructions are counted with callgrind,
-which gives the same count for the same binary and input whatever else the
-machine does, so the numbers are repeatable where seconds are not.
+"""The C model's cost per simulated cycle, by hardware block (where a speed
+target of docs/performance.md is missed, the profile says which block costs
+it). Host instructions are counted with callgrind, which gives the same count
+for the same binary and input whatever else the machine does, so the numbers
+are repeatable where seconds are not.
 
 For each kernel at its default configuration, build/wfbench runs the cycle
 model once under `valgrind --tool=callgrind --toggle-collect=wf_model_run`

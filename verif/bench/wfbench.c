@@ -1,4 +1,4 @@
-/* wfbench: host speed of the warpfront models on sim/kernels (issue 7).
+/* wfbench: host speed of the warpfront models on sim/kernels (docs/performance.md).
  *
  *   wfbench [--json FILE] [--min-seconds S] [--big NAME,NAME...] KERNEL.s...
  *

@@ -1,4 +1,4 @@
-/* Functional coverage (verif/coverage.c): bins counted from crafted
+/* Functional coverage (cmodel/coverage.c): bins counted from crafted
  * observation records (each scenario asserts the exact counts it produces),
  * the seed examples of docs/microarch.md §13 (bank conflicts where §13.1
  * predicts them, none in the phase §13.2 says the swizzle keeps free), and a

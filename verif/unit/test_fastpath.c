@@ -1,4 +1,4 @@
-/* The cycle model's fast path cannot drift from the observed path (issue 7):
+/* The cycle model's fast path cannot drift from the observed path:
  * wf_model_run builds the observation record only for cycles that may be the
  * last one, while wf_model_step builds it every cycle. For every sim/kernels
  * kernel at several run-time configurations, a big 64x32x128 configuration,

@@ -1,5 +1,6 @@
-/* Functional coverage from the §11 observation record (verif/include/wf_cov.h,
- * where every bin is defined). */
+/* Functional coverage from the §11 observation record (cmodel/include/wf_cov.h,
+ * where every bin is defined). It reads only the model's records, so it sits
+ * in the model's layer, below wfsim and the verification library. */
 #include "wf_cov.h"
 
 #include <inttypes.h>

@@ -1,4 +1,4 @@
-/* Functional coverage (issue 5 item 7): counters ("bins") computed from the
+/* Functional coverage: counters ("bins") computed from the
  * §11 observation record alone (docs/microarch.md §11, wf_obs), so the same
  * code measures a C-model run (wfsim --cov) and a co-simulation run (the RTL
  * trace decoded into wf_obs). No global state: one wf_cov per run or per
