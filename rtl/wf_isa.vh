@@ -21,6 +21,8 @@
       endcase
     end
   endfunction
+  // op in 01..0F or 11..13, as bit tests: range compares become carry chains
+  // on the issue path (docs/critpath.md 4.)
   function automatic f_writes(input [7:0] op);
-    f_writes = (op >= 8'h01 && op <= 8'h0F) || (op >= 8'h11 && op <= 8'h13);
+    f_writes = op[7:5] == 3'd0 && (op[4] ? (op[3:2] == 2'd0 && op[1:0] != 2'd0) : op[3:0] != 4'd0);
   endfunction

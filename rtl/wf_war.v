@@ -30,19 +30,19 @@ module wf_war #(
 );
   localparam [2:0] WAR_INORDER = 3'd1, WAR_WB_COMMIT = 3'd2, WAR_WB_READ = 3'd3, WAR_BLOOM = 3'd4;
   localparam integer C = COLLECTORS;
-  localparam [7:0] BM = BLOOM_BITS[7:0] - 8'd1;   // mod BLOOM_BITS as a mask
+  localparam [5:0] BM = BLOOM_BITS[5:0] - 6'd1;   // mod BLOOM_BITS as a mask
 
   // §8.5 H(r): bits r mod m and (5r + r/16 + 3) mod m
-  // m = BLOOM_BITS is a power of two <= 64 (wf_core checks it), so both
-  // hashes are the low bits of 8-bit sums: no 32-bit adder or divider.
+  // m = BLOOM_BITS is a power of two <= 64 (wf_core checks it), so x mod m
+  // is the low bits of x mod 64: 6-bit sums, no 32-bit adder or divider.
   function automatic [63:0] f_bloom(input [6:0] r);
-    reg [7:0] h0, h1;
+    reg [5:0] h0, h1;
     begin
-      h0 = {1'b0, r} & BM;
+      h0 = r[5:0] & BM;
       // 5r as 4r + r: a constant product would take a DSP block on ECP5;
       // mutant BLOOM_H1: h1 without its floor(r/16) term
-      h1 = ({r[5:0], 2'b00} + {1'b0, r} + (`WF_MUT_BLOOM_H1 ? 8'd0 : {5'd0, r[6:4]}) + 8'd3) & BM;
-      f_bloom = (64'd1 << h0[5:0]) | (64'd1 << h1[5:0]);
+      h1 = ({r[3:0], 2'b00} + r[5:0] + (`WF_MUT_BLOOM_H1 ? 6'd0 : {3'd0, r[6:4]}) + 6'd3) & BM;
+      f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
@@ -55,6 +55,7 @@ module wf_war #(
     reg [63:0] cu_bits;
     collecting_o = '0;
     filter_o = '0;
+    u = 0; w = 0; cu_bits = 64'd0;
     if (mode3_i)
       for (u = 0; u < C; u = u + 1)
         // mutant WBREAD_VALID: a CU counts as collecting while valid, even with no pending slot
