@@ -133,11 +133,12 @@ module wf_collector #(
   reg [6:0]      breg;
   reg [5:0]      bw;
   reg            age, pd;
+  reg [63:0]     hw;
   
   always @* begin : p_arb
     integer h, s, b, hb, s2, sel;
     integer bk_ix;
-    s = 0; s2 = 0; hb = 0; bk_ix = 0; sel = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0;
+    s = 0; s2 = 0; hb = 0; bk_ix = 0; sel = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0; hw = 64'd0;
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
@@ -169,12 +170,14 @@ module wf_collector #(
       // §6.2: writes win (mutant WRITE_PRIORITY, also the wf_regfile assertion's self-test: lost)
       if (best_v[b] && (!bank_written_i[b] || `WF_MUT_WRITE_PRIORITY)) begin
         hb   = {27'd0, best_h[b]};
-        breg = f_src(word_q[hb*64 +: 64], {30'd0, best_s[b]});
+        hw   = 64'd0;
+        `WF_GET(hw, word_q, hb, NH, 64, 0, 64, sel);
+        breg = f_src(hw, {30'd0, best_s[b]});
         `WF_GET(bw, warp_q, hb, NH, 6, 0, 6, sel);
         for (s2 = 0; s2 < 3; s2 = s2 + 1) begin      // §6.3: one read fills equal registers
           `WF_GET(pd, pending_q, hb, NH, 3, s2, 1, sel);
           // mutant NO_MERGE: a read fills only the granted slot
-          if (pd && f_src(word_q[hb*64 +: 64], s2) == breg &&
+          if (pd && f_src(hw, s2) == breg &&
               (!`WF_MUT_NO_MERGE || s2 == {30'd0, best_s[b]})) `WF_SET(fill, hb, NH, 3, s2, 1, sel, 1'b1);
         end
         rd_en_o[b] = 1'b1;
@@ -251,21 +254,29 @@ module wf_collector #(
     integer x, s, hx, sel;
     reg [4:0] sb;
     reg sfill, slate;
-    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0; sel = 0;
+    reg [63:0] xw;
+    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0; sel = 0; xw = 64'd0;
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
     for (x = 0; x < 3; x = x + 1) begin
       hx = {27'd0, disp_h_o[x*5 +: 5]};
       `WF_GET(d_warp_o[x*6 +: 6], warp_q, hx, NH, 6, 0, 6, sel);
-      d_pc_o[x*16 +: 16]   = pc_q[hx*16 +: 16];
-      d_word_o[x*64 +: 64] = word_q[hx*64 +: 64];
-      d_sbv_o[x]           = sbv_q[hx];
+      `WF_GET(d_pc_o[x*16 +: 16], pc_q, hx, NH, 16, 0, 16, sel);
+      xw = 64'd0;
+      `WF_GET(xw, word_q, hx, NH, 64, 0, 64, sel);
+      d_word_o[x*64 +: 64] = xw;
+      `WF_GET(d_sbv_o[x], sbv_q, hx, NH, 1, 0, 1, sel);
       `WF_GET(d_sbe_o[x*3 +: 3], sbe_q, hx, NH, 3, 0, 3, sel);
       `WF_GET(d_left_o[x*LANES +: LANES], left_q, hx, NH, LANES, 0, LANES, sel);
       for (s = 0; s < 3; s = s + 1)
+<<<<<<< HEAD
         if (s < {30'd0, f_nsrc(word_q[hx*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])}) begin
           sb = f_bank(d_warp_o[x*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
+=======
+        if (s < {30'd0, f_nsrc(xw[`WF_INSN_OP])}) begin
+          sb = f_bank(d_warp_o[x*6 +: 6], f_src(xw, s), swizzle_i);
+>>>>>>> i15t
           sfill = 1'b0; slate = 1'b0;
           `WF_GET(sfill, fill, hx, NH, 3, s, 1, sel);
           `WF_GET(slate, late_q, hx, NH, 3, s, 1, sel);
@@ -303,35 +314,41 @@ module wf_collector #(
     for (x = 0; x < 3; x = x + 1)
       if (disp_valid_o[x]) begin
 `ifndef WF_ASSERT_SELFTEST_CU_TWICE   // assertion self-test: a dispatched CU stays valid
-        valid_d[disp_h_o[x*5 +: 5]] = 1'b0;
+        `WF_SET(valid_d, {27'd0, disp_h_o[x*5 +: 5]}, NH, 1, 0, 1, sel, 1'b0);
 `else
         if (disp_h_o[x*5 +: 5] == SR[4:0]) valid_d[SR] = 1'b0;
 `endif
-        if (disp_h_o[x*5 +: 5] < C[4:0]) freed[disp_h_o[x*5 +: 4]] = 1'b1;
+        if (disp_h_o[x*5 +: 5] < C[4:0]) `WF_SET(freed, {28'd0, disp_h_o[x*5 +: 4]}, C, 1, 0, 1, sel, 1'b1);
       end
     for (u = 0; u < C; u = u + 1) older_d[u*16 +: 16] = older_q[u*16 +: 16] & ~freed;
     if (al_valid_i) begin
       ha = {27'd0, al_holder_i};
-      valid_d[ha]          = 1'b1;
+      `WF_SET(valid_d, ha, NH, 1, 0, 1, sel, 1'b1);
       `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, al_warp_i);
+<<<<<<< HEAD
       word_d[ha*64 +: 64]  = al_word_i;
       pc_d[ha*16 +: 16]    = al_pc_i;
       case (f_nsrc(al_word_i[`WF_INSN_OP]))
+=======
+      `WF_SET(word_d, ha, NH, 64, 0, 64, sel, al_word_i);
+      `WF_SET(pc_d, ha, NH, 16, 0, 16, sel, al_pc_i);
+      case (f_nsrc(al_word_i[`WF_INSN_OP]))
+>>>>>>> i15t
         2'd0: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b000);
         2'd1: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b001);
         2'd2: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b011);
         default: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b111);
       endcase
-      cf_d[ha]             = al_cf_i;
-      sbv_d[ha]            = al_sbv_i;
+      `WF_SET(cf_d, ha, NH, 1, 0, 1, sel, al_cf_i);
+      `WF_SET(sbv_d, ha, NH, 1, 0, 1, sel, al_sbv_i);
       `WF_SET(sbe_d, ha, NH, 3, 0, 3, sel, al_sbe_i);
       `WF_SET(left_d, ha, NH, LANES, 0, LANES, sel, al_left_i);
       `WF_SET(late_d, ha, NH, 3, 0, 3, sel, 3'b000);
-      if (ha < C) begin
-        older_d[ha*16 +: 16] = al_older_i;
+      if (al_holder_i < C[4:0]) begin
+        `WF_SET(older_d, ha, C, 16, 0, 16, sel, al_older_i);
         for (v = 0; v < C; v = v + 1) begin
           `WF_SET(agem_d, ha, C, C, v, 1, sel, valid_q[v] && v != ha);  // every valid CU is older
-          agem_d[v*C + ha] = 1'b0;
+          `WF_SET(agem_d, ha, C, 1, v*C, 1, sel, 1'b0);
         end
       end
     end

@@ -124,7 +124,8 @@ module wf_fetch #(
   reg [ICACHE_LINE*64-1:0] line_data;
 
   always @* begin : p_decide
-    integer w, k, cw, i, sel;
+    integer w, k, i, sel;
+    reg [6:0] cw;   // k + fetch_rr (mod WARPS): 7 bits hold 63 + 63
     // §3.3 fill: the response accepted this cycle
     fill_valid_o = imem_resp_valid_i;
     fill_mshr_o  = imem_resp_mshr_i;
@@ -151,8 +152,8 @@ module wf_fetch #(
     fsel_valid_o = 1'b0;
     fsel_warp_o  = 6'd0;
     for (k = WARPS - 1; k >= 0; k = k - 1) begin
-      cw = k + {26'd0, fetch_rr_q};
-      if (cw >= WARPS) cw = cw - WARPS;
+      cw = k[6:0] + {1'b0, fetch_rr_q};
+      if (cw >= WARPS[6:0]) cw = cw - WARPS[6:0];
       if (pool[cw]) begin
         fsel_valid_o = 1'b1;
         fsel_warp_o  = cw[5:0];
@@ -160,7 +161,8 @@ module wf_fetch #(
     end
 
     // §3.2.3 the access
-    pc  = fetch_pc_q[fsel_warp_o*16 +: 16];
+    pc  = 16'd0;
+    `WF_GET(pc, fetch_pc_q, {26'd0, fsel_warp_o}, WARPS, 16, 0, 16, sel);
     la  = pc >> OB;
     tag = la >> IB;
     idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
@@ -172,7 +174,8 @@ module wf_fetch #(
       if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == la) begin hit_mv = 1'b1; hit_m = i[2:0]; end
       if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
     end
-    nstate = fetch_state_q[fsel_warp_o*2 +: 2];
+    nstate = 2'd0;
+    `WF_GET(nstate, fetch_state_q, {26'd0, fsel_warp_o}, WARPS, 2, 0, 2, sel);
     nwait  = 3'd0;
     `WF_GET(nwait, wait_mshr_q, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel);
     alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
@@ -199,7 +202,7 @@ module wf_fetch #(
     end else begin
       fkind_o = K_FULL;                                          // stays RUN
     end
-    if (fsel_valid_o && merge_fill) refill_next[fsel_warp_o +: 1] = 1'b1;
+    if (fsel_valid_o && merge_fill) `WF_SET(refill_next, {26'd0, fsel_warp_o}, WARPS, 1, 0, 1, sel, 1'b1);
 
     // §3.2.4 the decode: this cycle's hit, or with decode_stage FD's (§3.4)
     if (dstage_i) begin
@@ -231,7 +234,8 @@ module wf_fetch #(
   // ---- next state -----------------------------------------------------------
   always @* begin : p_next
     integer w, sel;
-    w = 0; sel = 0;
+    reg rf;
+    w = 0; sel = 0; rf = 1'b0;
     fetch_pc_d    = fetch_pc_q;
     fetch_state_d = fetch_state_q;
     wait_mshr_d   = wait_mshr_q;
@@ -258,18 +262,20 @@ module wf_fetch #(
         mshr_sent_d[alloc_m +: 1]  = 1'b0;
         mshr_line_d[alloc_m*16 +: 16] = la;
       end
-      if (!refill_next[fsel_warp_o +: 1]) begin
-        fetch_state_d[fsel_warp_o*2 +: 2] = nstate;
+      rf = 1'b0;
+      `WF_GET(rf, refill_next, {26'd0, fsel_warp_o}, WARPS, 1, 0, 1, sel);
+      if (!rf) begin
+        `WF_SET(fetch_state_d, {26'd0, fsel_warp_o}, WARPS, 2, 0, 2, sel, nstate);
         `WF_SET(wait_mshr_d, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel, nwait);
       end
     end
     if (dec_valid_o) begin                                       // never a refilled warp
-      fetch_pc_d[dec_warp_o*16 +: 16]  = dnpc;
-      fetch_state_d[dec_warp_o*2 +: 2] = dnstate;
+      `WF_SET(fetch_pc_d, {26'd0, dec_warp_o}, WARPS, 16, 0, 16, sel, dnpc);
+      `WF_SET(fetch_state_d, {26'd0, dec_warp_o}, WARPS, 2, 0, 2, sel, dnstate);
     end
     if (br_valid_i) begin                                        // §10.4
-      fetch_pc_d[br_warp_i*16 +: 16]  = br_next_pc_i;
-      fetch_state_d[br_warp_i*2 +: 2] = S_RUN;
+      `WF_SET(fetch_pc_d, {26'd0, br_warp_i}, WARPS, 16, 0, 16, sel, br_next_pc_i);
+      `WF_SET(fetch_state_d, {26'd0, br_warp_i}, WARPS, 2, 0, 2, sel, S_RUN);
     end
   end
 

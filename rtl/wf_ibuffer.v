@@ -99,11 +99,14 @@ module wf_ibuffer #(
   endfunction
 
   // §4.2: dependency vector of the instruction decoded this cycle
-  reg [7:0] new_dep, vnext;
+  reg [7:0] new_dep, vnext, rel;
   reg [55:0] regs;
   always @* begin : p_newdep
     integer e, sel;
-    vnext = sb_valid_i[fh_warp_i*8 +: 8] & ~rel_mask_i[fh_warp_i*8 +: 8];
+    vnext = 8'd0; rel = 8'd0;
+    `WF_GET(vnext, sb_valid_i, {26'd0, fh_warp_i}, WARPS, 8, 0, 8, sel);
+    `WF_GET(rel, rel_mask_i, {26'd0, fh_warp_i}, WARPS, 8, 0, 8, sel);
+    vnext = vnext & ~rel;
     regs  = 56'd0;
     `WF_GET(regs, sb_reg_i, {26'd0, fh_warp_i}, WARPS, 56, 0, 56, sel);
     // mutant DEP_BYPASS: this cycle's allocation is missed
@@ -117,22 +120,28 @@ module wf_ibuffer #(
       if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7], !`WF_MUT_DEP_NO_WAW)) new_dep[e] = 1'b1;
   end
 
+  // Timing (docs/critpath.md 4.): the occupancy and the tail are 4-bit, and
+  // the tail slot is found by comparing each slot number with the
+  // start-of-cycle occupancy, so this cycle's issue (`remove`, late in §12)
+  // only selects between two precomputed slot masks: no index arithmetic
+  // between issue and the slot registers.
   always @* begin : p_next
-    integer w, i, j, n, sel;
-    reg remove;
+    integer w, i, j;
+    reg remove, dec;
+    reg [3:0] n;
     nslots_d = nslots_q; word_d = word_q; pc_d = pc_q; dep_d = dep_q; cf_d = cf_q;
-    issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q; sel = 0;
+    issued_d = issued_q; held_d = held_q; sbe_d = sbe_q; left_d = left_q;
     for (w = 0; w < WARPS; w = w + 1) begin
-      n = {28'd0, nslots_q[w*4 +: 4]};
+      n = nslots_q[w*4 +: 4];
       // §4.3 release clearing and gap closing on every buffered slot
       for (i = 0; i < IBUF; i = i + 1) begin
         j = w * IBUF + i;
-        if (i < n) begin
+        if (i[3:0] < n) begin
           dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
           // mutant GAP_SKIP_SLOT1: gap closing skips the slot right behind the head
           if (iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
               f_touches(word_q[j*64 +: 64], iss_rd_i, 1'b1))
-            dep_d[j*8 + {29'd0, iss_sbe_i}] = 1'b1;
+            dep_d[j*8 +: 8] = dep_d[j*8 +: 8] | (8'd1 << iss_sbe_i);
         end
       end
       // the head: issue (§5.4) or LSU verdict (§9.2), never both
@@ -165,22 +174,26 @@ module wf_ibuffer #(
           sbe_d[j*3 +: 3]    = sbe_d[(j+1)*3 +: 3];
           left_d[j*LANES +: LANES] = left_d[(j+1)*LANES +: LANES];
         end
-        n = n - 1;
+        n = n - 4'd1;
       end
-      // the tail: this cycle's decode (§3.2.4)
-      if (fh_valid_i && fh_warp_i == w[5:0]) begin
-        j = w * IBUF + n;
-        word_d[j*64 +: 64] = fh_word_i;
-        pc_d[j*16 +: 16]   = fh_pc_i;
-        dep_d[j*8 +: 8]    = new_dep;
-        cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i);
-        issued_d[j]        = 1'b0;
-        held_d[j]          = 1'b0;
-        `WF_SET(sbe_d, j, N, 3, 0, 3, sel, 3'd0);
-        `WF_SET(left_d, j, N, LANES, 0, LANES, sel, {LANES{1'b1}});
-        n = n + 1;
+      // the tail: this cycle's decode (§3.2.4) writes slot nslots - remove
+      // (decode never writes a full I-buffer, see the WF_ASSERT below)
+      dec = fh_valid_i && fh_warp_i == w[5:0];
+      for (i = 0; i < IBUF; i = i + 1) begin
+        j = w * IBUF + i;
+        if (dec && (remove ? nslots_q[w*4 +: 4] == i[3:0] + 4'd1 : nslots_q[w*4 +: 4] == i[3:0])) begin
+          word_d[j*64 +: 64] = fh_word_i;
+          pc_d[j*16 +: 16]   = fh_pc_i;
+          dep_d[j*8 +: 8]    = new_dep;
+          cf_d[j]            = f_conflict_free(w[5:0], fh_word_i, swizzle_i);
+          issued_d[j]        = 1'b0;
+          held_d[j]          = 1'b0;
+          sbe_d[j*3 +: 3]    = 3'd0;
+          left_d[j*LANES +: LANES] = {LANES{1'b1}};
+        end
       end
-      nslots_d[w*4 +: 4] = n[3:0];
+      if (dec) n = n + 4'd1;
+      nslots_d[w*4 +: 4] = n;
     end
   end
 

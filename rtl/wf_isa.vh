@@ -24,5 +24,10 @@
     end
   endfunction
   function automatic f_writes(input [7:0] op);
-    f_writes = (op >= `WF_OP_ADD && op <= `WF_OP_LD) || (op >= `WF_OP_TID && op <= `WF_OP_LANE);
+    begin
+      case (op)
+        `WF_OP_ADD, `WF_OP_SUB, `WF_OP_AND, `WF_OP_OR, `WF_OP_XOR, `WF_OP_SHL, `WF_OP_SHR, `WF_OP_MIN, `WF_OP_MAX, `WF_OP_MOV, `WF_OP_MOVI, `WF_OP_ADDI, `WF_OP_MUL, `WF_OP_MAD, `WF_OP_LD, `WF_OP_TID, `WF_OP_WID, `WF_OP_LANE: f_writes = 1'b1;
+        default: f_writes = 1'b0;
+      endcase
+    end
   endfunction

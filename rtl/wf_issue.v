@@ -126,24 +126,27 @@ module wf_issue #(
 
   // ---- §5.2-§5.4 choice and what the issue does -------------------------------
   always @* begin : p_issue
-    integer k, c, w_ix, sel;
-    reg found, held;
+    integer k, w_ix, sel;
+    reg [6:0] c;   // k + issue_rr (mod WARPS): 7 bits hold 63 + 63
+    reg found, held, gto_rdy;
     reg [63:0] cwd;
     found = 1'b0;
     cwd = 64'd0; held = 1'b0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
-    c = 0;
+    c = 7'd0;
     k = 0;
     iss_warp_o = 6'd0;
+    gto_rdy = 1'b0;
+    for (k = 0; k < WARPS; k = k + 1) if (gto_last_q == k[5:0]) gto_rdy = ready[k];
     if (gto_i) begin
-      if (ready[gto_last_q +: 1]) begin found = 1'b1; iss_warp_o = gto_last_q; end
+      if (gto_rdy) begin found = 1'b1; iss_warp_o = gto_last_q; end
       else
         for (k = WARPS - 1; k >= 0; k = k - 1)
           // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
           if (ready[k] && !(`WF_MUT_GTO_OLDEST_HIGH && found)) begin found = 1'b1; iss_warp_o = k[5:0]; end
     end else begin
       for (k = WARPS - 1; k >= 0; k = k - 1) begin
-        c = k + {26'd0, issue_rr_q};
-        if (c >= WARPS) c = c - WARPS;
+        c = k[6:0] + {1'b0, issue_rr_q};
+        if (c >= WARPS[6:0]) c = c - WARPS[6:0];
         if (ready[c]) begin found = 1'b1; iss_warp_o = c[5:0]; end
       end
     end
@@ -190,13 +193,12 @@ module wf_issue #(
 
   // ---- next state ------------------------------------------------------------
   always @* begin : p_next
-    integer x, lw_ix;
+    integer x, w;
     issue_rr_d = issue_rr_q;
     gto_last_d = gto_last_q;
     inflight_d = inflight_q;
     mem_inflight_d = mem_inflight_q;
     exited_d = exited_q;
-    lw_ix = 0;
     // mutant LRR_REPLAY: a replay issue does not move the rr pointer;
     // mutant STALL_ADVANCES: a collector stall moves it
     if ((iss_kind_o == K_ISSUE || (iss_kind_o == K_REPLAY && !`WF_MUT_LRR_REPLAY)) ||
@@ -205,18 +207,20 @@ module wf_issue #(
     if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
       if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
-    if (iss_kind_o == K_ISSUE) begin
-      if (iss_hv_o) begin
-        inflight_d[iss_warp_o*8 +: 8] = inflight_q[iss_warp_o*8 +: 8] + 8'd1;
-        if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[iss_warp_o +: 1] = 1'b1;
-      end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[iss_warp_o +: 1] = 1'b1;
-    end
-    for (x = 0; x < 3; x = x + 1)
-      if (left_valid_i[x] && left_end_i[x]) begin
-        lw_ix = {26'd0, left_warp_i[x*6 +: 6]};
-        inflight_d[lw_ix*8 +: 8] = inflight_d[lw_ix*8 +: 8] - 8'd1;
+    // per warp, the warp numbers compared with w: constant-offset updates
+    // (no index arithmetic after the issue choice, docs/critpath.md 4.)
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (iss_kind_o == K_ISSUE && iss_warp_o == w[5:0]) begin
+        if (iss_hv_o) begin
+          inflight_d[w*8 +: 8] = inflight_q[w*8 +: 8] + 8'd1;
+          if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[w] = 1'b1;
+        end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[w] = 1'b1;
       end
-    if (mem_clear_valid_i) mem_inflight_d[mem_clear_warp_i +: 1] = 1'b0;
+      for (x = 0; x < 3; x = x + 1)
+        if (left_valid_i[x] && left_end_i[x] && left_warp_i[x*6 +: 6] == w[5:0])
+          inflight_d[w*8 +: 8] = inflight_d[w*8 +: 8] - 8'd1;
+      if (mem_clear_valid_i && mem_clear_warp_i == w[5:0]) mem_inflight_d[w] = 1'b0;
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin

@@ -31,36 +31,45 @@ module wf_war #(
 );
   localparam [2:0] WAR_INORDER = 3'd1, WAR_WB_COMMIT = 3'd2, WAR_WB_READ = 3'd3, WAR_BLOOM = 3'd4;
   localparam integer C = COLLECTORS;
+  localparam [5:0] BM = BLOOM_BITS[5:0] - 6'd1;   // mod BLOOM_BITS as a mask
 
   // §8.5 H(r): bits r mod m and (5r + r/16 + 3) mod m
+  // m = BLOOM_BITS is a power of two <= 64 (wf_core checks it), so x mod m
+  // is the low bits of x mod 64: 6-bit sums, no 32-bit adder or divider.
   function automatic [63:0] f_bloom(input [6:0] r);
-    integer h0, h1;
+    reg [5:0] h0, h1;
     begin
-      h0 = {25'd0, r} % BLOOM_BITS;
+      h0 = r[5:0] & BM;
       // 5r as 4r + r: a constant product would take a DSP block on ECP5;
       // mutant BLOOM_H1: h1 without its floor(r/16) term
-      h1 = (({25'd0, r} << 2) + {25'd0, r} + (`WF_MUT_BLOOM_H1 ? 32'd0 : {25'd0, r} / 16) + 3) % BLOOM_BITS;
+      h1 = ({r[3:0], 2'b00} + r[5:0] + (`WF_MUT_BLOOM_H1 ? 6'd0 : {3'd0, r[6:4]}) + 6'd3) & BM;
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks
 
   // derived state from the start-of-cycle CUs
+  // (each CU's warp compared with every warp number: a constant-offset
+  // write, no index arithmetic in front of readiness, docs/critpath.md 4.)
   always @* begin : p_derive
-    integer u, w_ix;
+    integer u, w;
+    reg [63:0] cu_bits;
     collecting_o = '0;
     filter_o = '0;
-    w_ix = 0;
-    u = 0;
+    u = 0; w = 0; cu_bits = 64'd0;
     if (mode3_i)
       for (u = 0; u < C; u = u + 1)
         // mutant WBREAD_VALID: a CU counts as collecting while valid, even with no pending slot
         if (cu_valid_i[u] && (cu_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
-          w_ix = {26'd0, cu_warp_i[u*6 +: 6]};
-          collecting_o[w_ix] = 1'b1;
-          if (cu_pending_i[u*3 + 0]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
-          if (cu_pending_i[u*3 + 1]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
-          if (cu_pending_i[u*3 + 2]) filter_o[w_ix*64 +: 64] = filter_o[w_ix*64 +: 64] | f_bloom(cu_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
+          cu_bits = 64'd0;
+          if (cu_pending_i[u*3 + 0]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
+          if (cu_pending_i[u*3 + 1]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
+          if (cu_pending_i[u*3 + 2]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
+          for (w = 0; w < WARPS; w = w + 1)
+            if (cu_warp_i[u*6 +: 6] == w[5:0]) begin
+              collecting_o[w] = 1'b1;
+              filter_o[w*64 +: 64] = filter_o[w*64 +: 64] | cu_bits;
+            end
         end
   end
 

@@ -28,17 +28,6 @@ def nsrc(operands):
     return sum(c in "abc" for c in operands)
 
 
-def runs(values):
-    """[1, 2, 3, 5] -> [(1, 3), (5, 5)]"""
-    out = []
-    for v in sorted(values):
-        if out and out[-1][1] == v - 1:
-            out[-1] = (out[-1][0], v)
-        else:
-            out.append((v, v))
-    return out
-
-
 def opname(v):
     return {val: m for val, m, _, _ in L.OPCODES}[v].upper()
 
@@ -149,11 +138,13 @@ def gen_isa_vh():
             o.append("        %s: f_unit = `WF_UNIT_%s;" % (", ".join("`WF_OP_" + opname(v) for v in by_u[un]),
                                                           un.upper()))
     o += ["        default: f_unit = `WF_UNIT_%s;" % dflt.upper(), "      endcase", "    end", "  endfunction"]
-    w = runs(v for v, _, _, operands in ops() if "d" in operands)
+    # a case over the opcodes, not range compares: those become carry chains
+    # on the issue path (docs/critpath.md 4.)
+    w = [v for v, _, _, operands in ops() if "d" in operands]
     o += ["  function automatic f_writes(input [7:0] op);",
-          "    f_writes = " + " || ".join("(op >= `WF_OP_%s && op <= `WF_OP_%s)" % (opname(a), opname(b))
-                                         for a, b in w) + ";",
-          "  endfunction", ""]
+          "    begin", "      case (op)",
+          "        %s: f_writes = 1'b1;" % ", ".join("`WF_OP_" + opname(v) for v in w),
+          "        default: f_writes = 1'b0;", "      endcase", "    end", "  endfunction", ""]
     return "\n".join(o)
 
 
