@@ -270,13 +270,8 @@ module wf_collector #(
       `WF_GET(d_sbe_o[x*3 +: 3], sbe_q, hx, NH, 3, 0, 3, sel);
       `WF_GET(d_left_o[x*LANES +: LANES], left_q, hx, NH, LANES, 0, LANES, sel);
       for (s = 0; s < 3; s = s + 1)
-<<<<<<< HEAD
-        if (s < {30'd0, f_nsrc(word_q[hx*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])}) begin
-          sb = f_bank(d_warp_o[x*6 +: 6], f_src(word_q[hx*64 +: 64], s), swizzle_i);
-=======
         if (s < {30'd0, f_nsrc(xw[`WF_INSN_OP])}) begin
           sb = f_bank(d_warp_o[x*6 +: 6], f_src(xw, s), swizzle_i);
->>>>>>> i15t
           sfill = 1'b0; slate = 1'b0;
           `WF_GET(sfill, fill, hx, NH, 3, s, 1, sel);
           `WF_GET(slate, late_q, hx, NH, 3, s, 1, sel);
@@ -325,15 +320,9 @@ module wf_collector #(
       ha = {27'd0, al_holder_i};
       `WF_SET(valid_d, ha, NH, 1, 0, 1, sel, 1'b1);
       `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, al_warp_i);
-<<<<<<< HEAD
-      word_d[ha*64 +: 64]  = al_word_i;
-      pc_d[ha*16 +: 16]    = al_pc_i;
-      case (f_nsrc(al_word_i[`WF_INSN_OP]))
-=======
       `WF_SET(word_d, ha, NH, 64, 0, 64, sel, al_word_i);
       `WF_SET(pc_d, ha, NH, 16, 0, 16, sel, al_pc_i);
       case (f_nsrc(al_word_i[`WF_INSN_OP]))
->>>>>>> i15t
         2'd0: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b000);
         2'd1: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b001);
         2'd2: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b011);
