@@ -74,6 +74,9 @@ CONFIGS = {
                    "ice-min with the fetch/decode register (decode_stage 1, docs/microarch.md 3.4)"),
     "ice-min-mul2": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, MUL_LAT_MAX=2, CFG_MUL_LAT=2,
                                    part="hx8k"), "ice-min with a two-stage MUL (where the chain shows)"),
+    "ice-min-l2": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
+                                 MUL_LAT_MAX=2, CFG_MUL_LAT=2, part="hx8k"),
+                   "ice-min with two-stage ALU and MUL (results registered before writeback, 10.1)"),
     "ice-min-up5k": ("ice40", dict(MIN, REGS=8, IMEM_WORDS=256, MEM_WORDS=256, CFG_MUL_LAT=1,
                                    part="up5k"), "ice-min on the UP5K (multipliers in SB_MAC16)"),
     "ice-1w1l": ("ice40", dict(FPGA, WARPS=1, LANES=1, part="hx8k"), "1 warp x 1 lane, pinned loops 3 / bloom"),
@@ -89,7 +92,7 @@ CONFIGS = {
 # run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys,
 # or (ECP5 4 x 4 and up) an hour or more of WebAssembly place and route; the
 # pipeline-option measurements of docs/fpga.md "Pipeline options and Fmax"
-ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-default", "ice-min-ds", "ice-min-mul2"}
+ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-default", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
