@@ -193,7 +193,9 @@ module wf_fpga_top #(
     .PIN_LAYOUT(PIN_CFG != 0 ? CFG_SWIZZLE : -1), .PIN_WAR(PIN_CFG != 0 ? CFG_WAR : -1),
     .PIN_SCHED(PIN_CFG != 0 ? CFG_GTO : -1), .PIN_LOOPS(PIN_CFG != 0 ? CFG_LOOPS : -1),
     .PIN_HAZARD(PIN_CFG != 0 ? CFG_STALL : -1),
-    .PIN_DECODE_STAGE(PIN_CFG != 0 ? CFG_DECODE_STAGE : -1)
+    .PIN_DECODE_STAGE(PIN_CFG != 0 ? CFG_DECODE_STAGE : -1),
+    .PIN_ALU_LAT(PIN_CFG != 0 ? CFG_ALU_LAT : -1), .PIN_MUL_LAT(PIN_CFG != 0 ? CFG_MUL_LAT : -1),
+    .PIN_LSU_LAT(PIN_CFG != 0 ? CFG_LSU_LAT : -1)
   ) u_core (
     .clk_i(clk_i), .rst_ni(rst_n),
     .launch_i(launch),

@@ -68,6 +68,9 @@ module wf_core #(
     parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
     parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
     parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
+    parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
+    parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
+    parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
@@ -155,6 +158,12 @@ module wf_core #(
     if (PIN_HAZARD < -1 || PIN_HAZARD > 1) begin : g_chk_ph PIN_HAZARD_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_DECODE_STAGE < -1 || PIN_DECODE_STAGE > 1)
       begin : g_chk_pds PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_ALU_LAT != -1 && (PIN_ALU_LAT < 1 || PIN_ALU_LAT > ALU_LAT_MAX))
+      begin : g_chk_pal PIN_ALU_LAT_out_of_range_minus1_or_1_to_ALU_LAT_MAX u_err(); end
+    if (PIN_MUL_LAT != -1 && (PIN_MUL_LAT < 1 || PIN_MUL_LAT > MUL_LAT_MAX))
+      begin : g_chk_pml PIN_MUL_LAT_out_of_range_minus1_or_1_to_MUL_LAT_MAX u_err(); end
+    if (PIN_LSU_LAT != -1 && (PIN_LSU_LAT < 2 || PIN_LSU_LAT > LSU_LAT_MAX))
+      begin : g_chk_psl PIN_LSU_LAT_out_of_range_minus1_or_2_to_LSU_LAT_MAX u_err(); end
   endgenerate
 
   // The sizes used inside: an out-of-range value is replaced by its default so
@@ -188,12 +197,18 @@ module wf_core #(
   localparam integer PN_LOOPS  = (PIN_LOOPS >= 1 && PIN_LOOPS <= 3) ? 1 : 0;
   localparam integer PN_HAZARD = (PIN_HAZARD == 0 || PIN_HAZARD == 1) ? 1 : 0;
   localparam integer PN_DSTAGE = (PIN_DECODE_STAGE == 0 || PIN_DECODE_STAGE == 1) ? 1 : 0;
+  localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
+  localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
+  localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
   localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : 1'b1;   // else: the reset values
   localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : 3'd4;
   localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : 1'b0;
   localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
   localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
+  localparam [5:0] PV_ALU_LAT = PN_ALU_LAT != 0 ? PIN_ALU_LAT[5:0] : 6'd1;
+  localparam [5:0] PV_MUL_LAT = PN_MUL_LAT != 0 ? PIN_MUL_LAT[5:0] : 6'd4;
+  localparam [5:0] PV_LSU_LAT = PN_LSU_LAT != 0 ? PIN_LSU_LAT[5:0] : 6'd2;
 
   localparam integer ROWS = (P_REGS + P_BANKS - 1) / P_BANKS;
   localparam integer RAW  = (P_WARPS * ROWS) > 1 ? $clog2(P_WARPS * ROWS) : 1;
@@ -225,7 +240,7 @@ module wf_core #(
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
       dstage_q <= PV_DSTAGE;
-      alu_lat_q <= 6'd1; mul_lat_q <= 6'd4; lsu_lat_q <= 6'd2; active_q <= '0;
+      alu_lat_q <= PV_ALU_LAT; mul_lat_q <= PV_MUL_LAT; lsu_lat_q <= PV_LSU_LAT; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
     end else if (launch_i) begin
@@ -235,8 +250,10 @@ module wf_core #(
       war_q   <= PN_WAR    != 0 ? PV_WAR    : cfg_war_i;
       loops_q <= PN_LOOPS  != 0 ? PV_LOOPS  : cfg_loops_i;
       dstage_q <= PN_DSTAGE != 0 ? PV_DSTAGE : cfg_decode_stage_i;
-      alu_lat_q <= cfg_alu_lat_i; mul_lat_q <= cfg_mul_lat_i;
-      lsu_lat_q <= cfg_lsu_lat_i; active_q <= active_in; start_pc_q <= start_pc_i;
+      alu_lat_q <= PN_ALU_LAT != 0 ? PV_ALU_LAT : cfg_alu_lat_i;
+      mul_lat_q <= PN_MUL_LAT != 0 ? PV_MUL_LAT : cfg_mul_lat_i;
+      lsu_lat_q <= PN_LSU_LAT != 0 ? PV_LSU_LAT : cfg_lsu_lat_i;
+      active_q <= active_in; start_pc_q <= start_pc_i;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b1; launched_q <= 1'b1;
       clr_row_q <= 32'd0;
     end else if (clearing_q) begin                  // §14 register clear, one row a cycle

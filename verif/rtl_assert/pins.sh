@@ -52,6 +52,13 @@ for f in "${progs[@]}"; do one 0 "$f" --layout naive --war inorder --sched gto -
 one 1 sim/examples/saxpy.s --layout swizzle --war inorder --sched gto --loops 3 --hazard stall --decode-stage 1
 one 1 sim/examples/vecadd.s --layout naive --war inorder --sched gto --loops 2 --hazard stall --decode-stage 1
 one 1 sim/examples/saxpy.s --layout naive --war inorder --sched gto --loops 3 --hazard stall --decode-stage 0
+# the latencies pinned (the wrapper drives each cfg latency one above its pin)
+pins="PIN_ALU_LAT=2 PIN_MUL_LAT=3 PIN_LSU_LAT=4"
+build "$pins"
+for f in "${progs[@]}"; do one 0 "$f" --alu-lat 2 --mul-lat 3 --lsu-lat 4; done
+one 1 sim/examples/saxpy.s --alu-lat 3 --mul-lat 3 --lsu-lat 4
+one 1 sim/examples/saxpy.s --alu-lat 2 --mul-lat 4 --lsu-lat 4
+one 1 sim/examples/vecadd.s --alu-lat 2 --mul-lat 3 --lsu-lat 5
 # four pinned, the WAR policy selectable at run time
 pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0 PIN_DECODE_STAGE=0"
 build "$pins"
