@@ -75,6 +75,7 @@ void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)
         c.bloom_bits = pow2_in(&r, 4, 64);
     }
     draw_runtime(&r, &c, &full, 0);
+    wf_random_aim_config(seed, full.mul, full.lsu, &c);
     *out = c;
 }
 
@@ -100,8 +101,9 @@ static const wf_size_set size_sets[] = {
     /* 64 warps x 128 registers (the issue-4 scale point) with 4 lanes so a run stays short */
     {"64x128", "64 warps x 128 registers x 4 lanes, 8 banks, 6 collectors",
      SIZES(64, 4, 128, 8, 6, 4, 2, 16, 4, 4, 1024, 4096, 4, 16), 16, 32, 32},
-    {"odd1", "5 warps x 3 lanes x 24 regs, 3 banks, 3 CUs, 3 sb, 3 ibuf, mem_line 8",
-     SIZES(5, 3, 24, 3, 3, 3, 3, 4, 2, 3, 512, 512, 8, 8), 16, 32, 32},
+    /* 23 registers in 3 banks: like odd2, R mod B != 0 (rows = ceil(R / B), §6.1) */
+    {"odd1", "5 warps x 3 lanes x 23 regs, 3 banks, 3 CUs, 3 sb, 3 ibuf, mem_line 8",
+     SIZES(5, 3, 23, 3, 3, 3, 3, 4, 2, 3, 512, 512, 8, 8), 16, 32, 32},
     {"odd2", "13 warps x 7 lanes x 19 regs, 5 banks, 7 CUs, 7 sb, 5 ibuf, 8-word I-lines",
      SIZES(13, 7, 19, 5, 7, 7, 5, 2, 8, 5, 256, 2048, 2, 32), 16, 32, 32},
 };
@@ -148,6 +150,7 @@ void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf
     wf_config c = set->sizes;
     const lat_max m = {set->alu_lat_max, set->mul_lat_max, set->lsu_lat_max};
     draw_runtime(&r, &c, &m, flags);
+    wf_random_aim_config(seed, m.mul, m.lsu, &c);
     *out = c;
 }
 
@@ -179,16 +182,160 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
     k->branch_density = wf_rng_range(&r, 0, 60);
     k->loop_iters = wf_rng_range(&r, 1, 4);
     k->loop_body = wf_rng_range(&r, 1, 20);
-    wf_random_aim(seed, k);
+    wf_random_aim(seed, cfg, k);
 }
 
-/* The aimed stimulus of docs/verification.md "Stimulus aimed at the holes":
- * about half of the seeds get one template, drawn from a stream of its own
- * (so the base knobs above are the same draws with or without it). */
-void wf_random_aim(uint64_t seed, wf_gen_knobs *k)
+/* ---- the aimed scenarios (docs/verification.md "Stimulus aimed at the holes") ----
+ * Rules that need two mechanisms at once (a stall mode with a WAR policy and
+ * back-to-back memory accesses, one warp with its scoreboard full, a WAR policy
+ * with the same warp's CUs still collecting, ...) are reached by a random
+ * configuration and a random program only when both happen to fit. Each row
+ * below sets the few run-time knobs its rules need and the program template
+ * that exercises them; every other knob keeps its random draw. Row = seed mod
+ * 10 (stratified: any ten consecutive seeds run every row once, whatever their
+ * size sets), variant = (seed / 10) mod 2. */
+enum {
+    AIM_GENERAL,   /* no override: one of the general templates, or none */
+    AIM_SB_FULL,   /* 1-2 warps, replay, long latencies, bursts: scoreboard full, held entries */
+    AIM_MODE2,     /* loop mode 2, general templates */
+    AIM_STALL_MEM, /* stall, mode 3, lrr: back-to-back ld/st and bursts under a blocking policy */
+    AIM_STAGING,   /* mode 2: bank collisions and WAW pairs behind the staging register */
+    AIM_STALL_READ,
+    AIM_SB_BLOOM,  /* as AIM_SB_FULL under bloom */
+    AIM_WAR,       /* mode 3, 1-3 warps, WAR patterns under a CU-order policy */
+    AIM_WAR_READ,
+    AIM_MODE1      /* loop mode 1, writeback contention (every unit's results) */
+};
+static const char *const aim_names[10] = {
+    "mode 1, general templates",                      /* seed mod 10 = 0 */
+    "1-2 warps, replay, inorder|commit, scoreboard full", /* 1 */
+    "mode 2, general templates",                      /* 2 */
+    "stall, mode 3, bloom|commit, ld/st runs",        /* 3 */
+    "mode 2, bank collisions, WAW pairs",             /* 4 */
+    "stall, mode 3, warpboard-read, ld/st runs",      /* 5 */
+    "1-2 warps, replay, bloom, scoreboard full",      /* 6 */
+    "mode 3, 1-3 warps, inorder|commit, WAR patterns", /* 7 */
+    "mode 3, 1-3 warps, warpboard-read, WAR patterns", /* 8 */
+    "mode 1, general templates",                      /* 9 */
+};
+static const unsigned aim_rows[10] = {AIM_MODE1,  AIM_SB_FULL,    AIM_MODE2,    AIM_STALL_MEM,
+                                      AIM_STAGING, AIM_STALL_READ, AIM_SB_BLOOM, AIM_WAR,
+                                      AIM_WAR_READ, AIM_MODE1};
+
+unsigned wf_random_aim_row(uint64_t seed) { return (unsigned)(seed % 10); }
+const char *wf_random_aim_name(unsigned row) { return row < 10 ? aim_names[row] : "?"; }
+
+static unsigned clamp_range(wf_rng *r, unsigned lo, unsigned hi, unsigned max)
+{
+    if (hi > max) hi = max;
+    if (lo > hi) lo = hi;
+    return wf_rng_range(r, lo, hi);
+}
+
+void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c)
+{
+    wf_rng r;
+    wf_rng_seed(&r, seed ^ 0xA1C0F16ull);
+    const unsigned variant = (unsigned)(seed / 10 % 2);
+    /* war=none, when the caller allows it and it was drawn, stays (§8.1) */
+    const int war_drawn = c->war != WF_WAR_NONE;
+    unsigned few = c->warps > 1 ? wf_rng_range(&r, 1, c->warps < 2 ? c->warps : 2) : 0;
+    switch (aim_rows[wf_random_aim_row(seed)]) {
+    case AIM_SB_FULL:
+    case AIM_SB_BLOOM:
+        /* E-1 writers of one warp in flight: one or two warps, MULs and lds
+         * that take long (§4.3 scoreboard full, entries held across replays) */
+        c->hazard = WF_HAZARD_REPLAY;
+        c->loops = 3;
+        if (war_drawn)
+            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_SB_BLOOM ? WF_WAR_BLOOM
+                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        c->active_warps = few;
+        c->mul_lat = clamp_range(&r, 8, 20, mul_max);
+        c->lsu_lat = clamp_range(&r, 4, 12, lsu_max);
+        break;
+    case AIM_STALL_MEM:
+    case AIM_STALL_READ:
+        /* §5.1 items 5 and 6 together, §9.1 collector stalls under lrr, §9.3 */
+        c->hazard = WF_HAZARD_STALL;
+        c->loops = 3;
+        c->sched = WF_SCHED_LRR;
+        if (war_drawn)
+            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_STALL_READ ? WF_WAR_WB_READ
+                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_BLOOM;
+        break;
+    case AIM_WAR:
+    case AIM_WAR_READ:
+        /* a warp's next instruction meets its own CUs still collecting (§8) */
+        c->loops = 3;
+        if (war_drawn)
+            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_WAR_READ ? WF_WAR_WB_READ
+                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
+        break;
+    case AIM_MODE2:
+    case AIM_STAGING:
+        c->loops = 2;
+        break;
+    case AIM_MODE1:
+        c->loops = 1;
+        break;
+    default:
+        break;
+    }
+}
+
+/* The program template of a seed's row, for the configuration cfg it runs on. */
+void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
 {
     wf_rng t;
     wf_rng_seed(&t, seed ^ 0xA11D5EEDull);
+    switch (aim_rows[wf_random_aim_row(seed)]) {
+    case AIM_SB_FULL:
+    case AIM_SB_BLOOM: {
+        /* bursts of more independent writers than the warp has entries, then
+         * a split ld that replays while they hold them; WAW pairs */
+        unsigned e = cfg->sb_entries + 1 + wf_rng_below(&t, 4);
+        k->burst = wf_rng_range(&t, 200, 400);
+        k->burst_len = e < 2 ? 2 : e > 16 ? 16 : e;
+        k->split = wf_rng_range(&t, 2, 4);
+        k->w_ld += wf_rng_range(&t, 5, 20);
+        k->waw = wf_rng_range(&t, 5, 20);
+        /* one or two warps: a longer program (the run stays shorter than all warps') */
+        if (k->length < 200) k->length = wf_rng_range(&t, 200, 400);
+        if (k->length > cfg->imem_words) k->length = cfg->imem_words;
+        return;
+    }
+    case AIM_STALL_MEM:
+    case AIM_STALL_READ:
+        /* ld/st runs (memory order, lsu_stall) and bursts that take every CU */
+        k->mem_run = wf_rng_range(&t, 150, 300);
+        k->burst = wf_rng_range(&t, 50, 150);
+        k->burst_len = wf_rng_range(&t, 4, 12);
+        k->split = wf_rng_range(&t, 1, 4);
+        k->waw = wf_rng_range(&t, 0, 10);
+        return;
+    case AIM_STAGING:
+        /* sources in one bank (the staging register holds, §7.2), destinations
+         * in one bank too (writeback losses: a unit refuses, §6.2), WAW pairs */
+        k->bank_bias = wf_rng_range(&t, 70, 100);
+        k->reuse = wf_rng_range(&t, 1, 3);
+        k->w_mul += wf_rng_range(&t, 10, 30);
+        k->w_ld += wf_rng_range(&t, 0, 10);
+        k->waw = wf_rng_range(&t, 5, 20);
+        return;
+    case AIM_WAR:
+    case AIM_WAR_READ:
+        k->war_bias = wf_rng_range(&t, 40, 100);
+        k->bank_bias = wf_rng_range(&t, 50, 100);
+        k->burst = wf_rng_range(&t, 20, 80);
+        k->mem_run = wf_rng_range(&t, 20, 80);
+        k->split = wf_rng_range(&t, 1, 4);
+        return;
+    default:
+        break;
+    }
+    /* the general templates: about half of these seeds get one */
     switch (wf_rng_below(&t, 8)) {
     case 0: /* scoreboard full and every CU busy, a replayed ld holding its entry */
         k->burst = wf_rng_range(&t, 60, 250);

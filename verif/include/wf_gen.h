@@ -70,6 +70,8 @@ typedef struct {
     unsigned burst;       /* per mille of positions opening a burst of independent writers + a ld */
     unsigned burst_len;   /* writers in a burst: 2..burst_len */
     unsigned mem_run;     /* per mille of positions opening a run of back-to-back ld/st */
+    unsigned waw;         /* % of ALU/MUL picks that become a WAW pair (a MUL writer, then an
+                           * ALU write of the same register that reads neither) */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */
@@ -81,7 +83,7 @@ typedef struct {
     unsigned slice;        /* scratchpad words per warp (0: no ld/st) */
     unsigned split;        /* effective split factor */
     unsigned n_alu, n_mul, n_ld, n_st, n_nop, n_bra, n_bnz, n_loops, n_war, n_conflict;
-    unsigned n_burst, n_mem_run; /* bursts and ld/st runs emitted */
+    unsigned n_burst, n_mem_run, n_waw; /* bursts, ld/st runs and WAW pairs emitted */
 } wf_gen_info;
 
 void wf_gen_default(wf_gen_knobs *k);
@@ -146,10 +148,20 @@ void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf
  * length is at most cfg->imem_words, and a quarter of the programs are longer
  * than the I-cache (icache_lines x icache_line) when imem_words allows. */
 void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
-/* The aimed templates (wf_random_gen_knobs calls it last): from a stream of
- * its own, half of the seeds get one of four (burst, mem_run, bank collisions,
- * WAR patterns), overriding a few knobs of k. */
-void wf_random_aim(uint64_t seed, wf_gen_knobs *k);
+/* The aimed scenarios (docs/verification.md "Stimulus aimed at the holes"):
+ * row seed mod 10 of a table of ten, so any ten consecutive seeds run every
+ * row once; (seed / 10) mod 2 picks a row's variant. A row sets a few run-time
+ * knobs of the configuration (wf_random_aim_config: wf_random_runtime and
+ * wf_random_config call it last; mul_max, lsu_max: the latency maxima) and the program
+ * template that meets them (wf_random_aim: wf_random_gen_knobs calls it last,
+ * given the seed's configuration); the rows without a template of their own
+ * draw one of the general templates (burst, mem_run, bank collisions, WAR
+ * patterns) or none from a stream of their own. */
+void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c);
+void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
+/* The row of a seed (0..9) and its one-line name, for wfgen --info and the tests. */
+unsigned wf_random_aim_row(uint64_t seed);
+const char *wf_random_aim_name(unsigned row);
 
 #ifdef __cplusplus
 }
