@@ -381,24 +381,35 @@ static void emit_mem(gen *g, int is_ld)
 }
 
 /* Burst (up to burst_len + 5 instructions): (with ld/st enabled) the address
- * of a ld first, then MUL/MAD writers to random data registers other than it
- * (rarely dependent on each other: the sources are random, not the recent
- * results), so they issue back to back and hold scoreboard entries and CUs
- * together; then the ld, right behind them, whose split access replays while
- * the entries are taken (§4.3: the entry it holds exempts it from full). */
+ * of a ld first, then MUL/MAD writers to distinct data registers other than
+ * it, reading only the prologue's registers r0..r3 (never in flight), so they
+ * issue back to back and hold scoreboard entries and CUs together; then the
+ * ld, right behind them, into yet another register, whose split access
+ * replays while the entries are taken (§4.3: the entry it holds exempts it
+ * from full). */
 static unsigned burst_room(const gen *g) { return g->k->burst_len + (g->mem ? 5 : 0); }
+static unsigned burst_src(gen *g) { return g->first > R_LANEPAT ? below(g, R_LANEPAT + 1) : data_reg(g); }
+static unsigned burst_dst(gen *g, uint8_t *used)
+{
+    unsigned d = data_reg(g);
+    for (unsigned i = 0; i < 8 && used[d]; i++) d = data_reg(g);
+    used[d] = 1;
+    return d;
+}
 static void emit_burst(gen *g)
 {
+    uint8_t used[WF_MAX_REGS] = {0};
     unsigned t = g->mem ? emit_addr(g) : 0;
+    if (g->mem) used[t] = 1;
     unsigned n = wf_rng_range(&g->rng, 2, g->k->burst_len);
     for (unsigned i = 0; i < n; i++) {
         const int mad = below(g, 2);
-        unsigned a = data_reg(g), b = data_reg(g), c = mad ? data_reg(g) : 0;
-        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, g->mem ? data_reg_not(g, t) : data_reg(g), a, b, c, 0);
+        unsigned a = burst_src(g), b = burst_src(g), c = mad ? burst_src(g) : 0;
+        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, burst_dst(g, used), a, b, c, 0);
         g->info.n_mul++;
     }
     if (g->mem) {
-        emit(g, WF_OP_LD, data_reg(g), t, 0, 0, 0);
+        emit(g, WF_OP_LD, burst_dst(g, used), t, 0, 0, 0);
         g->info.n_ld++;
     }
     g->info.n_burst++;

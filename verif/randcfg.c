@@ -240,7 +240,11 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
     /* war=none, when the caller allows it and it was drawn, stays (§8.1) */
     const int war_drawn = c->war != WF_WAR_NONE;
     unsigned few = c->warps > 1 ? wf_rng_range(&r, 1, c->warps < 2 ? c->warps : 2) : 0;
-    switch (aim_rows[wf_random_aim_row(seed)]) {
+    const unsigned row = aim_rows[wf_random_aim_row(seed)];
+    /* the rows that need a warp's instructions back to back: a short
+     * instruction-miss latency, so fetch does not space them out */
+    if (row != AIM_GENERAL && row != AIM_MODE1 && row != AIM_MODE2) c->imiss_lat = wf_rng_range(&r, 2, 8);
+    switch (row) {
     case AIM_SB_FULL:
     case AIM_SB_BLOOM:
         /* E-1 writers of one warp in flight: one or two warps, MULs and lds
@@ -248,7 +252,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         c->hazard = WF_HAZARD_REPLAY;
         c->loops = 3;
         if (war_drawn)
-            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_SB_BLOOM ? WF_WAR_BLOOM
+            c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM
                      : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
         c->active_warps = few;
         c->mul_lat = clamp_range(&r, 8, 20, mul_max);
@@ -261,7 +265,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         c->loops = 3;
         c->sched = WF_SCHED_LRR;
         if (war_drawn)
-            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_STALL_READ ? WF_WAR_WB_READ
+            c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ
                      : variant ? WF_WAR_WB_COMMIT : WF_WAR_BLOOM;
         break;
     case AIM_WAR:
@@ -269,7 +273,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         /* a warp's next instruction meets its own CUs still collecting (§8) */
         c->loops = 3;
         if (war_drawn)
-            c->war = aim_rows[wf_random_aim_row(seed)] == AIM_WAR_READ ? WF_WAR_WB_READ
+            c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ
                      : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
         if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         break;
