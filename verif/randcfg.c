@@ -270,19 +270,28 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         break;
     case AIM_WAR:
     case AIM_WAR_READ:
-        /* a warp's next instruction meets its own CUs still collecting (§8) */
+        /* a warp's next instruction meets its own CUs still collecting (§8):
+         * the policy is the point of the row, so it replaces a drawn none */
         c->loops = 3;
-        if (war_drawn)
-            c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ
-                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        if (row == AIM_WAR_READ) c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
         if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         break;
-    case AIM_MODE2:
     case AIM_STAGING:
+        /* the staging register's instruction refused by a unit whose write
+         * lost (§6.2: its operands arrive in the refusal cycle, §10.1), and
+         * §10.5 binding under stall */
+        c->hazard = WF_HAZARD_STALL;
+        c->alu_lat = 1;
+        c->mul_lat = clamp_range(&r, 2, 4, mul_max);
+        c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
+        /* fall through */
+    case AIM_MODE2:
         c->loops = 2;
         break;
     case AIM_MODE1:
         c->loops = 1;
+        if (wf_rng_below(&r, 2)) c->alu_lat = 1; /* its write can lose on arrival (§10.3) */
         break;
     default:
         break;
@@ -327,6 +336,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
         k->w_mul += wf_rng_range(&t, 10, 30);
         k->w_ld += wf_rng_range(&t, 0, 10);
         k->waw = wf_rng_range(&t, 5, 20);
+        k->mem_run = wf_rng_range(&t, 50, 150);
         return;
     case AIM_WAR:
     case AIM_WAR_READ:

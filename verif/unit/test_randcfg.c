@@ -247,15 +247,20 @@ START_TEST(aimed_templates_drawn_and_valid)
                 ck_assert_uint_gt(k.mem_run, 0);
                 ck_assert_uint_gt(k.burst, 0);
                 break;
-            case 7: case 8: /* mode 3, WAR patterns */
+            case 7: case 8: /* mode 3, WAR patterns, the policy even over a drawn none */
                 ck_assert_uint_eq(c.loops, 3);
-                if (war)
-                    ck_assert_uint_eq(c.war, row == 8 ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER);
+                ck_assert_uint_eq(c.war, row == 8 ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER);
+                if (row == 8) ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
                 ck_assert_uint_ge(k.war_bias, 40);
                 break;
             case 2: case 4:
                 ck_assert_uint_eq(c.loops, 2);
-                if (row == 4) ck_assert_uint_ge(k.bank_bias, 70);
+                if (row == 4) {
+                    ck_assert_uint_ge(k.bank_bias, 70);
+                    ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+                    ck_assert_uint_eq(c.alu_lat, 1);
+                    ck_assert_uint_gt(k.mem_run, 0);
+                }
                 break;
             default:
                 ck_assert_uint_eq(c.loops, 1);
