@@ -303,7 +303,13 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
 {
     wf_rng t;
     wf_rng_seed(&t, seed ^ 0xA11D5EEDull);
-    switch (aim_rows[wf_random_aim_row(seed)]) {
+    const unsigned row = aim_rows[wf_random_aim_row(seed)];
+    if (row != AIM_GENERAL && row != AIM_MODE1 && row != AIM_MODE2) {
+        /* room for the template behind the set-up (the base length may leave none) */
+        if (k->length < 100) k->length = wf_rng_range(&t, 100, 200);
+        if (k->length > cfg->imem_words) k->length = cfg->imem_words;
+    }
+    switch (row) {
     case AIM_SB_FULL:
     case AIM_SB_BLOOM: {
         /* bursts of more independent writers than the warp has entries, then
@@ -345,6 +351,8 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
         k->burst = wf_rng_range(&t, 20, 80);
         k->mem_run = wf_rng_range(&t, 20, 80);
         k->split = wf_rng_range(&t, 1, 4);
+        k->w_ld += wf_rng_range(&t, 5, 15);
+        k->w_st += wf_rng_range(&t, 5, 15);
         return;
     default:
         break;
