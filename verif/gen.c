@@ -27,7 +27,9 @@ static const knob knobs[] = {
     K(w_nop, 0, 1000, 3, "mix weight: nop"),
     K(w_bra, 0, 1000, 3, "mix weight: forward bra over 0..3 instructions"),
     K(reuse, 0, 64, 4, "sources from the last N written data registers (0: any register)"),
-    K(bank_bias, 0, 100, 20, "% of instructions whose sources share one register bank"),
+    K(bank_bias, 0, 100, 20,
+      "% of instructions whose sources share one register bank (and half of them write to the "
+      "previous destination's bank)"),
     K(war_bias, 0, 100, 5, "% of ALU/MUL picks that become a WAR pattern"),
     K(split, 1, 32, 1, "distinct scratchpad lines touched by one ld/st"),
     K(loop_density, 0, 1000, 15, "per mille of positions opening a counted loop"),
@@ -213,6 +215,7 @@ typedef struct {
     unsigned hist[HIST], nhist;
     uint8_t varies[WF_MAX_REGS]; /* the register may differ between lanes (straight-line estimate) */
     int prev_ra;
+    int prev_rd; /* the last data register written (-1: none yet) */
     wf_gen_info info;
 } gen;
 
@@ -228,7 +231,10 @@ static void emit(gen *g, wf_opcode op, unsigned rd, unsigned ra, unsigned rb, un
     }
     g->w[g->n++] = wf_encode(&in);
     if (!wf_writes_reg(&in)) return;
-    if (rd >= g->first) g->hist[g->nhist++ % HIST] = rd;
+    if (rd >= g->first) {
+        g->hist[g->nhist++ % HIST] = rd;
+        g->prev_rd = (int)rd;
+    }
     const unsigned f = wf_op_info(op)->fields;
     g->varies[rd] = op == WF_OP_TID || op == WF_OP_LANE || op == WF_OP_LD ||
                     ((f & WF_F_RA) && g->varies[ra]) || ((f & WF_F_RB) && g->varies[rb]) ||
@@ -291,7 +297,12 @@ static void emit_arith(gen *g, wf_opcode op)
         if (conflict && rc == rb) rc = same_bank(g, rb, 0);
     }
     if (conflict && (f & WF_F_RB)) g->info.n_conflict++;
-    emit(g, op, (f & WF_F_RD) ? data_reg(g) : 0, ra, rb, rc, (f & WF_F_IMM) ? rand_imm(g) : 0);
+    unsigned rd = (f & WF_F_RD) ? data_reg(g) : 0;
+    /* the destination in the previous one's bank: their writes meet in one bank (§10.3) */
+    if ((f & WF_F_RD) && conflict && g->prev_rd >= 0 && below(g, 2))
+        rd = same_bank(g, (unsigned)g->prev_rd, 1);
+    const int imm = (f & WF_F_IMM) ? rand_imm(g) : 0;
+    emit(g, op, rd, ra, rb, rc, imm);
     if (oi->unit == WF_UNIT_MUL) g->info.n_mul++;
     else g->info.n_alu++;
 }
@@ -550,6 +561,7 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
     g.R = k->regs;
     g.B = k->banks;
     g.prev_ra = -1;
+    g.prev_rd = -1;
     g.ctl = k->regs >= 8;
     g.first = g.ctl ? R_DATA : 0;
     unsigned slice = 0;

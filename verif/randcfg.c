@@ -283,6 +283,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * §10.5 binding under stall */
         c->hazard = WF_HAZARD_STALL;
         c->alu_lat = 1;
+        if (wf_rng_below(&r, 2)) c->active_warps = few; /* one warp's writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);
         c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
         /* fall through */
@@ -338,7 +339,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
         /* sources in one bank (the staging register holds, §7.2), destinations
          * in one bank too (writeback losses: a unit refuses, §6.2), WAW pairs */
         k->bank_bias = wf_rng_range(&t, 70, 100);
-        k->reuse = wf_rng_range(&t, 1, 3);
+        k->reuse = wf_rng_range(&t, 0, 3);
         k->w_mul += wf_rng_range(&t, 10, 30);
         k->w_ld += wf_rng_range(&t, 0, 10);
         k->waw = wf_rng_range(&t, 5, 20);

@@ -58,7 +58,8 @@ typedef struct {
     unsigned length;      /* instructions in the program, exit included (raised to the prologue + 1) */
     unsigned w_alu, w_mul, w_ld, w_st, w_nop, w_bra; /* instruction mix weights (mul: mul or mad) */
     unsigned reuse;       /* sources come from the last `reuse` written data registers (0: any register) */
-    unsigned bank_bias;   /* % of instructions whose sources share one bank (and the previous one's) */
+    unsigned bank_bias;   /* % of instructions whose sources share one bank (and the previous one's;
+                           * half of them write to the previous destination's bank) */
     unsigned war_bias;    /* % of 2+-source instructions followed by a WAR pattern */
     unsigned split;       /* distinct scratchpad lines a ld/st's lanes touch (clamped to lanes, slice lines) */
     unsigned loop_density;   /* per mille of positions that open a counted loop */
