@@ -204,21 +204,21 @@ enum {
     AIM_SB_BLOOM,  /* as AIM_SB_FULL under bloom */
     AIM_WAR,       /* mode 3, 1-3 warps, WAR patterns under a CU-order policy */
     AIM_WAR_READ,
-    AIM_MODE1      /* loop mode 1, writeback contention (every unit's results) */
+    AIM_MODE1      /* loop mode 1 (half of them alu_lat 1), general templates */
 };
 static const char *const aim_names[10] = {
-    "mode 1, general templates",                      /* seed mod 10 = 0 */
-    "1-2 warps, replay, inorder|commit, scoreboard full", /* 1 */
-    "mode 2, general templates",                      /* 2 */
+    "mode 2, general templates",                      /* seed mod 10 = 0 */
+    "1-2 warps, replay, lrr, inorder|commit, scoreboard full", /* 1 */
+    "mode 1, general templates",                      /* 2 */
     "stall, mode 3, bloom|commit, ld/st runs",        /* 3 */
-    "mode 2, bank collisions, WAW pairs",             /* 4 */
+    "mode 2, stall, gto, bank collisions, WAW pairs", /* 4 */
     "stall, mode 3, warpboard-read, ld/st runs",      /* 5 */
-    "1-2 warps, replay, bloom, scoreboard full",      /* 6 */
+    "1-2 warps, replay, gto, bloom, scoreboard full", /* 6 */
     "mode 3, 1-3 warps, inorder|commit, WAR patterns", /* 7 */
     "mode 3, 1-3 warps, warpboard-read, WAR patterns", /* 8 */
     "mode 1, general templates",                      /* 9 */
 };
-static const unsigned aim_rows[10] = {AIM_MODE1,  AIM_SB_FULL,    AIM_MODE2,    AIM_STALL_MEM,
+static const unsigned aim_rows[10] = {AIM_MODE2,  AIM_SB_FULL,    AIM_MODE1,    AIM_STALL_MEM,
                                       AIM_STAGING, AIM_STALL_READ, AIM_SB_BLOOM, AIM_WAR,
                                       AIM_WAR_READ, AIM_MODE1};
 
@@ -251,6 +251,8 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * that take long (§4.3 scoreboard full, entries held across replays) */
         c->hazard = WF_HAZARD_REPLAY;
         c->loops = 3;
+        /* replay issues under lrr (§5.3 issue_rr moves), gto's choice between two warps */
+        c->sched = row == AIM_SB_BLOOM ? WF_SCHED_GTO : WF_SCHED_LRR;
         if (war_drawn)
             c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM
                      : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
@@ -282,6 +284,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * lost (§6.2: its operands arrive in the refusal cycle, §10.1), and
          * §10.5 binding under stall */
         c->hazard = WF_HAZARD_STALL;
+        c->sched = WF_SCHED_GTO;
         c->alu_lat = 1;
         if (wf_rng_below(&r, 2)) c->active_warps = few; /* one warp's writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);

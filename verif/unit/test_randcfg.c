@@ -230,6 +230,7 @@ START_TEST(aimed_templates_drawn_and_valid)
             case 1: case 6: /* 1-2 warps, replay, mode 3, long latencies, bursts */
                 ck_assert_uint_eq(c.hazard, WF_HAZARD_REPLAY);
                 ck_assert_uint_eq(c.loops, 3);
+                ck_assert_uint_eq(c.sched, row == 6 ? WF_SCHED_GTO : WF_SCHED_LRR);
                 if (war)
                     ck_assert_uint_eq(c.war, row == 6 ? WF_WAR_BLOOM : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER);
                 ck_assert(c.warps == 1 ? c.active_warps == 0 : c.active_warps >= 1 && c.active_warps <= 2);
@@ -253,11 +254,12 @@ START_TEST(aimed_templates_drawn_and_valid)
                 if (row == 8) ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
                 ck_assert_uint_ge(k.war_bias, 40);
                 break;
-            case 2: case 4:
+            case 0: case 4:
                 ck_assert_uint_eq(c.loops, 2);
                 if (row == 4) {
                     ck_assert_uint_ge(k.bank_bias, 70);
                     ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+                    ck_assert_uint_eq(c.sched, WF_SCHED_GTO);
                     ck_assert_uint_eq(c.alu_lat, 1);
                     ck_assert_uint_gt(k.mem_run, 0);
                 }
