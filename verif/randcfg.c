@@ -207,14 +207,14 @@ enum {
     AIM_MODE1      /* loop mode 1 (half of them alu_lat 1), general templates */
 };
 static const char *const aim_names[10] = {
-    "mode 2, general templates",                      /* seed mod 10 = 0 */
+    "mode 2 (half of them alu_lat 1), general templates", /* seed mod 10 = 0 */
     "1-2 warps, replay, lrr, inorder|commit, scoreboard full", /* 1 */
     "mode 1, general templates",                      /* 2 */
     "stall, mode 3, bloom|commit, ld/st runs",        /* 3 */
     "mode 2, stall, gto, bank collisions, WAW pairs", /* 4 */
     "stall, mode 3, warpboard-read, ld/st runs",      /* 5 */
     "1-2 warps, replay, gto, bloom, scoreboard full", /* 6 */
-    "mode 3, 1-3 warps, inorder|commit, WAR patterns", /* 7 */
+    "mode 3, 1-3 warps, replay, lrr, inorder|commit, WAR patterns", /* 7 */
     "mode 3, 1-3 warps, warpboard-read, WAR patterns", /* 8 */
     "mode 1, general templates",                      /* 9 */
 };
@@ -276,25 +276,29 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * the policy is the point of the row, so it replaces a drawn none */
         c->loops = 3;
         c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
-        if (row == AIM_WAR_READ) c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
+        if (row == AIM_WAR_READ) {
+            c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
+        } else {
+            c->hazard = WF_HAZARD_REPLAY; /* split ld/st replays moving issue_rr (§5.3) */
+            c->sched = WF_SCHED_LRR;
+        }
         if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         break;
     case AIM_STAGING:
         /* the staging register's instruction refused by a unit whose write
          * lost (§6.2: its operands arrive in the refusal cycle, §10.1), and
          * §10.5 binding under stall */
+        c->loops = 2;
         c->hazard = WF_HAZARD_STALL;
         c->sched = WF_SCHED_GTO;
         c->alu_lat = 1;
         if (wf_rng_below(&r, 2)) c->active_warps = few; /* one warp's writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);
         c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
-        /* fall through */
-    case AIM_MODE2:
-        c->loops = 2;
         break;
+    case AIM_MODE2:
     case AIM_MODE1:
-        c->loops = 1;
+        c->loops = row == AIM_MODE1 ? 1 : 2;
         if (wf_rng_below(&r, 2)) c->alu_lat = 1; /* its write can lose on arrival (§10.3) */
         break;
     default:
@@ -354,7 +358,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
         k->bank_bias = wf_rng_range(&t, 50, 100);
         k->burst = wf_rng_range(&t, 20, 80);
         k->mem_run = wf_rng_range(&t, 20, 80);
-        k->split = wf_rng_range(&t, 1, 4);
+        k->split = wf_rng_range(&t, 2, 4);
         k->w_ld += wf_rng_range(&t, 5, 15);
         k->w_st += wf_rng_range(&t, 5, 15);
         return;

@@ -251,7 +251,8 @@ START_TEST(aimed_templates_drawn_and_valid)
             case 7: case 8: /* mode 3, WAR patterns, the policy even over a drawn none */
                 ck_assert_uint_eq(c.loops, 3);
                 ck_assert_uint_eq(c.war, row == 8 ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER);
-                if (row == 8) ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+                ck_assert_uint_eq(c.hazard, row == 8 ? WF_HAZARD_STALL : WF_HAZARD_REPLAY);
+                if (row == 7) ck_assert_uint_eq(c.sched, WF_SCHED_LRR);
                 ck_assert_uint_ge(k.war_bias, 40);
                 break;
             case 0: case 4:
