@@ -202,7 +202,7 @@ enum {
     AIM_STAGING,   /* mode 2: bank collisions and WAW pairs behind the staging register */
     AIM_STALL_READ,
     AIM_SB_BLOOM,  /* as AIM_SB_FULL under bloom */
-    AIM_WAR,       /* mode 3, 1-3 warps, WAR patterns under a CU-order policy */
+    AIM_WAR,       /* mode 3, WAR patterns and bursts under a CU-order policy */
     AIM_WAR_READ,
     AIM_MODE1      /* loop mode 1 (half of them alu_lat 1), general templates */
 };
@@ -214,7 +214,7 @@ static const char *const aim_names[10] = {
     "mode 2, stall, gto, bank collisions, WAW pairs", /* 4 */
     "stall, mode 3, warpboard-read, ld/st runs",      /* 5 */
     "1-2 warps, replay, gto, bloom, scoreboard full", /* 6 */
-    "mode 3, 1-3 warps, replay, lrr, inorder|commit, WAR patterns", /* 7 */
+    "mode 3, replay, lrr, inorder|commit, WAR patterns, bursts", /* 7 */
     "mode 3, 1-3 warps, warpboard-read, WAR patterns", /* 8 */
     "mode 1, general templates",                      /* 9 */
 };
@@ -278,11 +278,12 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
         if (row == AIM_WAR_READ) {
             c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
+            if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         } else {
-            c->hazard = WF_HAZARD_REPLAY; /* split ld/st replays moving issue_rr (§5.3) */
+            /* every warp: collector replays (no free CU) moving issue_rr (§9.1, §5.3) */
+            c->hazard = WF_HAZARD_REPLAY;
             c->sched = WF_SCHED_LRR;
         }
-        if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         break;
     case AIM_STAGING:
         /* the staging register's instruction refused by a unit whose write
@@ -356,7 +357,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
     case AIM_WAR_READ:
         k->war_bias = wf_rng_range(&t, 40, 100);
         k->bank_bias = wf_rng_range(&t, 50, 100);
-        k->burst = wf_rng_range(&t, 20, 80);
+        k->burst = row == AIM_WAR ? wf_rng_range(&t, 100, 250) : wf_rng_range(&t, 20, 80);
         k->mem_run = wf_rng_range(&t, 20, 80);
         k->split = wf_rng_range(&t, 2, 4);
         k->w_ld += wf_rng_range(&t, 5, 15);
