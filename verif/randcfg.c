@@ -191,39 +191,50 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
  * with the same warp's CUs still collecting, ...) are reached by a random
  * configuration and a random program only when both happen to fit. Each row
  * below sets the few run-time knobs its rules need and the program template
- * that exercises them; every other knob keeps its random draw. Row = seed mod
- * 10 (stratified: any ten consecutive seeds run every row once, whatever their
- * size sets), variant = (seed / 10) mod 2. */
+ * that exercises them; every other knob keeps its random draw. The seeds go
+ * in blocks of ten (1..10, 11..20, ...): in the even blocks (1..10, 21..30,
+ * ...) seed N runs row N mod 10, so those ten seeds run every row once
+ * whatever their size sets, in variant 0 or 1 by turns (blocks 1..10, 41..50,
+ * ...: 0; 21..30, 61..70, ...: 1; a variant changes the policy, hazard mode
+ * or scheduler a row pairs with its rule, so that together the rows draw
+ * each combination); the odd blocks keep the base draws and the general
+ * templates (the configurations' full cross product, as before the rows). */
 enum {
     AIM_GENERAL,   /* no override: one of the general templates, or none */
     AIM_SB_FULL,   /* 1-2 warps, replay, long latencies, bursts: scoreboard full, held entries */
-    AIM_MODE2,     /* loop mode 2, general templates */
-    AIM_STALL_MEM, /* stall, mode 3, lrr: back-to-back ld/st and bursts under a blocking policy */
-    AIM_STAGING,   /* mode 2: bank collisions and WAW pairs behind the staging register */
-    AIM_STALL_READ,
+    AIM_MODE2,     /* loop mode 2 (half of them alu_lat 1), general templates */
+    AIM_STALL_MEM, /* stall, mode 3: back-to-back ld/st and bursts under a blocking policy */
+    AIM_STAGING,   /* mode 2, stall: bank collisions and WAW pairs behind the staging register */
+    AIM_STALL_READ,/* as AIM_STALL_MEM under warpboard-read */
     AIM_SB_BLOOM,  /* as AIM_SB_FULL under bloom */
-    AIM_WAR,       /* mode 3, WAR patterns and bursts under a CU-order policy */
-    AIM_WAR_READ,
+    AIM_WAR,       /* mode 3, WAR patterns and bursts under inorder / commit */
+    AIM_WAR_READ,  /* mode 3, 1-3 warps, WAR patterns under warpboard-read */
     AIM_MODE1      /* loop mode 1 (half of them alu_lat 1), general templates */
 };
-static const char *const aim_names[10] = {
-    "mode 2 (half of them alu_lat 1), general templates", /* seed mod 10 = 0 */
-    "1-2 warps, replay, lrr, inorder|commit, scoreboard full", /* 1 */
-    "mode 1, general templates",                      /* 2 */
-    "stall, mode 3, bloom|commit, ld/st runs",        /* 3 */
-    "mode 2, stall, gto, bank collisions, WAW pairs", /* 4 */
-    "stall, mode 3, warpboard-read, ld/st runs",      /* 5 */
-    "1-2 warps, replay, gto, bloom, scoreboard full", /* 6 */
-    "mode 3, replay, lrr, inorder|commit, WAR patterns, bursts", /* 7 */
-    "mode 3, 1-3 warps, warpboard-read, WAR patterns", /* 8 */
-    "mode 1, general templates",                      /* 9 */
+static const char *const aim_names[WF_AIM_ROWS + 1] = {
+    "mode 2 (half of them alu_lat 1), general templates",                    /* seed mod 10 = 0 */
+    "1-2 warps, replay, lrr+inorder | gto+commit, scoreboard full",          /* 1 */
+    "mode 1 (half of them alu_lat 1), general templates",                    /* 2 */
+    "stall, mode 3, lrr+bloom | gto+commit, ld/st runs, bursts",             /* 3 */
+    "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
+    "stall, mode 3, warpboard-read, lrr | gto, ld/st runs, bursts",          /* 5 */
+    "1-2 warps, replay, bloom, gto | lrr, scoreboard full",                  /* 6 */
+    "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
+    "mode 3, 1-3 warps, warpboard-read, stall | replay, WAR patterns",       /* 8 */
+    "mode 1 (half of them alu_lat 1), general templates",                    /* 9 */
+    "none (a base block): the base draws, general templates",                /* WF_AIM_ROWS */
 };
-static const unsigned aim_rows[10] = {AIM_MODE2,  AIM_SB_FULL,    AIM_MODE1,    AIM_STALL_MEM,
-                                      AIM_STAGING, AIM_STALL_READ, AIM_SB_BLOOM, AIM_WAR,
-                                      AIM_WAR_READ, AIM_MODE1};
+static const unsigned aim_rows[WF_AIM_ROWS + 1] = {
+    AIM_MODE2,  AIM_SB_FULL,  AIM_MODE1, AIM_STALL_MEM, AIM_STAGING, AIM_STALL_READ,
+    AIM_SB_BLOOM, AIM_WAR,    AIM_WAR_READ, AIM_MODE1, AIM_GENERAL};
 
-unsigned wf_random_aim_row(uint64_t seed) { return (unsigned)(seed % 10); }
-const char *wf_random_aim_name(unsigned row) { return row < 10 ? aim_names[row] : "?"; }
+static uint64_t aim_block(uint64_t seed) { return seed ? (seed - 1) / 10 : 0; }
+unsigned wf_random_aim_row(uint64_t seed)
+{
+    return aim_block(seed) % 2 ? WF_AIM_ROWS : (unsigned)(seed % 10);
+}
+unsigned wf_random_aim_variant(uint64_t seed) { return (unsigned)(aim_block(seed) / 2 % 2); }
+const char *wf_random_aim_name(unsigned row) { return row <= WF_AIM_ROWS ? aim_names[row] : "?"; }
 
 static unsigned clamp_range(wf_rng *r, unsigned lo, unsigned hi, unsigned max)
 {
@@ -236,53 +247,53 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
 {
     wf_rng r;
     wf_rng_seed(&r, seed ^ 0xA1C0F16ull);
-    const unsigned variant = (unsigned)(seed / 10 % 2);
+    const unsigned row = aim_rows[wf_random_aim_row(seed)], v = wf_random_aim_variant(seed);
+    if (row == AIM_GENERAL) return;
     /* war=none, when the caller allows it and it was drawn, stays (§8.1) */
     const int war_drawn = c->war != WF_WAR_NONE;
     unsigned few = c->warps > 1 ? wf_rng_range(&r, 1, c->warps < 2 ? c->warps : 2) : 0;
-    const unsigned row = aim_rows[wf_random_aim_row(seed)];
     /* the rows that need a warp's instructions back to back: a short
      * instruction-miss latency, so fetch does not space them out */
-    if (row != AIM_GENERAL && row != AIM_MODE1 && row != AIM_MODE2) c->imiss_lat = wf_rng_range(&r, 2, 8);
+    if (row != AIM_MODE1 && row != AIM_MODE2) c->imiss_lat = wf_rng_range(&r, 2, 8);
     switch (row) {
     case AIM_SB_FULL:
     case AIM_SB_BLOOM:
         /* E-1 writers of one warp in flight: one or two warps, MULs and lds
-         * that take long (§4.3 scoreboard full, entries held across replays) */
+         * that take long (§4.3 scoreboard full, entries held across replays);
+         * replay issues under lrr (§5.3 issue_rr moves), gto's choice of warp */
         c->hazard = WF_HAZARD_REPLAY;
         c->loops = 3;
-        /* replay issues under lrr (§5.3 issue_rr moves), gto's choice between two warps */
-        c->sched = row == AIM_SB_BLOOM ? WF_SCHED_GTO : WF_SCHED_LRR;
+        c->sched = (row == AIM_SB_BLOOM) != (v == 1) ? WF_SCHED_GTO : WF_SCHED_LRR;
         if (war_drawn)
-            c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM
-                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+            c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM : v ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
         c->active_warps = few;
         c->mul_lat = clamp_range(&r, 8, 20, mul_max);
         c->lsu_lat = clamp_range(&r, 4, 12, lsu_max);
         break;
     case AIM_STALL_MEM:
     case AIM_STALL_READ:
-        /* §5.1 items 5 and 6 together, §9.1 collector stalls under lrr, §9.3 */
+        /* §5.1 items 5 and 6 together, §9.1 collector stalls (under lrr they
+         * must not move issue_rr), §9.3 */
         c->hazard = WF_HAZARD_STALL;
         c->loops = 3;
-        c->sched = WF_SCHED_LRR;
+        c->sched = v ? WF_SCHED_GTO : WF_SCHED_LRR;
         if (war_drawn)
-            c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ
-                     : variant ? WF_WAR_WB_COMMIT : WF_WAR_BLOOM;
+            c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ : v ? WF_WAR_WB_COMMIT : WF_WAR_BLOOM;
         break;
     case AIM_WAR:
     case AIM_WAR_READ:
         /* a warp's next instruction meets its own CUs still collecting (§8):
          * the policy is the point of the row, so it replaces a drawn none */
         c->loops = 3;
-        c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : variant ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : WF_WAR_INORDER;
         if (row == AIM_WAR_READ) {
-            c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
+            c->hazard = v ? WF_HAZARD_REPLAY : WF_HAZARD_STALL; /* stall: §10.5 binding */
             if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         } else {
-            /* every warp: collector replays (no free CU) moving issue_rr (§9.1, §5.3) */
-            c->hazard = WF_HAZARD_REPLAY;
-            c->sched = WF_SCHED_LRR;
+            /* every warp: collector replays (no free CU) moving issue_rr (§9.1,
+             * §5.3); or collector stalls under gto */
+            c->hazard = v ? WF_HAZARD_STALL : WF_HAZARD_REPLAY;
+            c->sched = v ? WF_SCHED_GTO : WF_SCHED_LRR;
         }
         break;
     case AIM_STAGING:
