@@ -212,16 +212,16 @@ enum {
     AIM_MODE1      /* loop mode 1 (half of them alu_lat 1), general templates */
 };
 static const char *const aim_names[WF_AIM_ROWS + 1] = {
-    "mode 2 (half of them alu_lat 1), general templates",                    /* seed mod 10 = 0 */
+    "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
     "1-2 warps, replay, lrr+inorder | gto+commit, scoreboard full",          /* 1 */
-    "mode 1 (half of them alu_lat 1), general templates",                    /* 2 */
+    "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
     "stall, mode 3, lrr+bloom | gto+commit, ld/st runs, bursts",             /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
     "stall, mode 3, warpboard-read, lrr | gto, ld/st runs, bursts",          /* 5 */
     "1-2 warps, replay, bloom, gto | lrr, scoreboard full",                  /* 6 */
     "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
     "mode 3, 1-3 warps, warpboard-read, stall | replay, WAR patterns",       /* 8 */
-    "mode 1 (half of them alu_lat 1), general templates",                    /* 9 */
+    "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 9 */
     "none (a base block): the base draws, general templates",                /* WF_AIM_ROWS */
 };
 static const unsigned aim_rows[WF_AIM_ROWS + 1] = {
@@ -401,5 +401,15 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
         break;
     default: /* no template: the base draws alone */
         break;
+    }
+    /* the mode-1/2 rows: loops and bnz regions, whose bnz reads its operand in
+     * its dispatch cycle (§10.4 with §7.2), drawn after the general template;
+     * only where the generator emits control flow (8 registers or more) */
+    if ((row == AIM_MODE1 || row == AIM_MODE2) && cfg->regs >= 8) {
+        const unsigned ld = wf_rng_range(&t, 30, 80), bd = wf_rng_range(&t, 30, 80);
+        if (k->loop_density < ld) k->loop_density = ld;
+        if (k->branch_density < bd) k->branch_density = bd;
+        if (k->length < 100) k->length = wf_rng_range(&t, 100, 200);
+        if (k->length > cfg->imem_words) k->length = cfg->imem_words;
     }
 }
