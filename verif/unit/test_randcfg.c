@@ -285,6 +285,11 @@ START_TEST(aimed_templates_drawn_and_valid)
             }
             }
             if (row != 0 && row != 2 && row != 9 && row != WF_AIM_ROWS) ck_assert_uint_le(c.imiss_lat, 8);
+            if ((row == 0 || row == 2 || row == 9) && c.regs >= 8) { /* loops and bnz regions */
+                ck_assert_uint_ge(k.loop_density, 30);
+                ck_assert_uint_ge(k.branch_density, 30);
+                ck_assert_uint_ge(k.length, c.imem_words < 100 ? c.imem_words : 100);
+            }
             if (row == 0 || row == 2 || row == 9 || row == WF_AIM_ROWS) { /* the general templates */
                 general++;
                 burst += k.burst > 0 && k.mem_run == 0;
