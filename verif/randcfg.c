@@ -195,10 +195,10 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
  * in blocks of ten (1..10, 11..20, ...): in the even blocks (1..10, 21..30,
  * ...) seed N runs row N mod 10, so those ten seeds run every row once
  * whatever their size sets, in variant 0 or 1 by turns (blocks 1..10, 41..50,
- * ...: 0; 21..30, 61..70, ...: 1; a variant changes the policy, hazard mode
- * or scheduler a row pairs with its rule, so that together the rows draw
- * each combination); the odd blocks keep the base draws and the general
- * templates (the configurations' full cross product, as before the rows). */
+ * ...: 0; 21..30, 61..70, ...: 1; a variant changes the scheduler or hazard
+ * mode of rows 6 and 7, where either serves their rules); the odd blocks keep
+ * the base draws and the general templates: the configurations' full cross
+ * product, as before the rows. */
 enum {
     AIM_GENERAL,   /* no override: one of the general templates, or none */
     AIM_SB_FULL,   /* 1-2 warps, replay, long latencies, bursts: scoreboard full, held entries */
@@ -213,14 +213,14 @@ enum {
 };
 static const char *const aim_names[WF_AIM_ROWS + 1] = {
     "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
-    "1-2 warps, replay, lrr+inorder | gto+commit, scoreboard full",          /* 1 */
+    "1-2 warps, replay, lrr, inorder, scoreboard full",                      /* 1 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
-    "stall, mode 3, lrr+bloom | gto+commit, ld/st runs, bursts",             /* 3 */
+    "stall, mode 3, lrr, bloom, ld/st runs, bursts",                         /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
-    "stall, mode 3, warpboard-read, lrr | gto, ld/st runs, bursts",          /* 5 */
+    "stall, mode 3, lrr, warpboard-read, ld/st runs, bursts",                /* 5 */
     "1-2 warps, replay, bloom, gto | lrr, scoreboard full",                  /* 6 */
     "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
-    "mode 3, 1-3 warps, warpboard-read, stall | replay, WAR patterns",       /* 8 */
+    "stall, mode 3, 1-3 warps, warpboard-read, WAR patterns",                /* 8 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 9 */
     "none (a base block): the base draws, general templates",                /* WF_AIM_ROWS */
 };
@@ -263,9 +263,8 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * replay issues under lrr (§5.3 issue_rr moves), gto's choice of warp */
         c->hazard = WF_HAZARD_REPLAY;
         c->loops = 3;
-        c->sched = (row == AIM_SB_BLOOM) != (v == 1) ? WF_SCHED_GTO : WF_SCHED_LRR;
-        if (war_drawn)
-            c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM : v ? WF_WAR_WB_COMMIT : WF_WAR_INORDER;
+        c->sched = row == AIM_SB_BLOOM && v == 0 ? WF_SCHED_GTO : WF_SCHED_LRR;
+        if (war_drawn) c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM : WF_WAR_INORDER;
         c->active_warps = few;
         c->mul_lat = clamp_range(&r, 8, 20, mul_max);
         c->lsu_lat = clamp_range(&r, 4, 12, lsu_max);
@@ -276,9 +275,8 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * must not move issue_rr), §9.3 */
         c->hazard = WF_HAZARD_STALL;
         c->loops = 3;
-        c->sched = v ? WF_SCHED_GTO : WF_SCHED_LRR;
-        if (war_drawn)
-            c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ : v ? WF_WAR_WB_COMMIT : WF_WAR_BLOOM;
+        c->sched = WF_SCHED_LRR;
+        if (war_drawn) c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ : WF_WAR_BLOOM;
         break;
     case AIM_WAR:
     case AIM_WAR_READ:
@@ -287,7 +285,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         c->loops = 3;
         c->war = row == AIM_WAR_READ ? WF_WAR_WB_READ : WF_WAR_INORDER;
         if (row == AIM_WAR_READ) {
-            c->hazard = v ? WF_HAZARD_REPLAY : WF_HAZARD_STALL; /* stall: §10.5 binding */
+            c->hazard = WF_HAZARD_STALL; /* with §10.5 binding */
             if (wf_rng_below(&r, 2)) c->active_warps = c->warps > 3 ? wf_rng_range(&r, 1, 3) : few;
         } else {
             /* every warp: collector replays (no free CU) moving issue_rr (§9.1,
