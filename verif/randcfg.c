@@ -201,7 +201,7 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
  * product, as before the rows. */
 enum {
     AIM_GENERAL,   /* no override: one of the general templates, or none */
-    AIM_SB_FULL,   /* 1-2 warps, replay, long latencies, bursts: scoreboard full, held entries */
+    AIM_SB_FULL,   /* 2 warps, replay, long latencies, bursts: scoreboard full, held entries */
     AIM_MODE2,     /* loop mode 2 (half of them alu_lat 1), general templates */
     AIM_STALL_MEM, /* stall, mode 3: back-to-back ld/st and bursts under a blocking policy */
     AIM_STAGING,   /* mode 2, stall: bank collisions and WAW pairs behind the staging register */
@@ -213,12 +213,12 @@ enum {
 };
 static const char *const aim_names[WF_AIM_ROWS + 1] = {
     "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
-    "1-2 warps, replay, lrr, inorder, scoreboard full",                      /* 1 */
+    "2 warps, replay, lrr, inorder, scoreboard full",                        /* 1 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
     "stall, mode 3, lrr, bloom, ld/st runs, bursts",                         /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
     "stall, mode 3, lrr, warpboard-read, ld/st runs, bursts",                /* 5 */
-    "1-2 warps, replay, bloom, gto | lrr, scoreboard full",                  /* 6 */
+    "2 warps, replay, bloom, gto | lrr, scoreboard full",                    /* 6 */
     "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
     "stall, mode 3, 1-3 warps, warpboard-read, WAR patterns",                /* 8 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 9 */
@@ -251,7 +251,12 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
     if (row == AIM_GENERAL) return;
     /* war=none, when the caller allows it and it was drawn, stays (§8.1) */
     const int war_drawn = c->war != WF_WAR_NONE;
-    unsigned few = c->warps > 1 ? wf_rng_range(&r, 1, c->warps < 2 ? c->warps : 2) : 0;
+    /* "few" warps: two where the size set has them (a second warp shows the
+     * per-warp row and bank of §6.1 and the schedulers' choice; one warp alone
+     * comes from the base draws and row 8). The 1-or-2 draw of an earlier
+     * version stays, so that the rows' later draws are unchanged. */
+    if (c->warps > 1) (void)wf_rng_range(&r, 1, 2);
+    const unsigned few = c->warps > 1 ? 2 : 0;
     /* the rows that need a warp's instructions back to back: a short
      * instruction-miss latency, so fetch does not space them out */
     if (row != AIM_MODE1 && row != AIM_MODE2) c->imiss_lat = wf_rng_range(&r, 2, 8);
@@ -302,7 +307,7 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
         c->hazard = WF_HAZARD_STALL;
         c->sched = WF_SCHED_GTO;
         c->alu_lat = 1;
-        if (wf_rng_below(&r, 2)) c->active_warps = few; /* one warp's writes back to back */
+        if (wf_rng_below(&r, 2)) c->active_warps = few; /* few warps: writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);
         c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
         break;

@@ -237,7 +237,7 @@ START_TEST(aimed_templates_drawn_and_valid)
                 ck_assert_uint_eq(c.loops, 3);
                 ck_assert_uint_eq(c.sched, row == 6 && v == 0 ? WF_SCHED_GTO : WF_SCHED_LRR);
                 if (war) ck_assert_uint_eq(c.war, row == 6 ? WF_WAR_BLOOM : WF_WAR_INORDER);
-                ck_assert(c.warps == 1 ? c.active_warps == 0 : c.active_warps >= 1 && c.active_warps <= 2);
+                ck_assert_uint_eq(c.active_warps, c.warps == 1 ? 0 : 2);
                 ck_assert_uint_ge(c.mul_lat, set->mul_lat_max < 8 ? set->mul_lat_max : 8);
                 ck_assert_uint_gt(k.burst, 0);
                 ck_assert_uint_gt(k.burst_len, c.sb_entries < 16 ? c.sb_entries : 15);
