@@ -27,7 +27,9 @@ static const knob knobs[] = {
     K(w_nop, 0, 1000, 3, "mix weight: nop"),
     K(w_bra, 0, 1000, 3, "mix weight: forward bra over 0..3 instructions"),
     K(reuse, 0, 64, 4, "sources from the last N written data registers (0: any register)"),
-    K(bank_bias, 0, 100, 20, "% of instructions whose sources share one register bank"),
+    K(bank_bias, 0, 100, 20,
+      "% of instructions whose sources share one register bank (and half of them write to the "
+      "previous destination's bank)"),
     K(war_bias, 0, 100, 5, "% of ALU/MUL picks that become a WAR pattern"),
     K(split, 1, 32, 1, "distinct scratchpad lines touched by one ld/st"),
     K(loop_density, 0, 1000, 15, "per mille of positions opening a counted loop"),
@@ -41,6 +43,9 @@ static const knob knobs[] = {
     K(mem_run, 0, 1000, 0,
       "per mille of positions opening a run of 2..4 back-to-back ld/st on one address (memory "
       "order, lsu_stall, split pieces)"),
+    K(waw, 0, 100, 0,
+      "% of ALU/MUL picks that become a WAW pair: a MUL/MAD writer, then an ALU write of the same "
+      "register reading neither (§4.2 dependency on the destination)"),
     K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
     K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
     K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
@@ -208,7 +213,9 @@ typedef struct {
     int mem, ctl;         /* ld/st enabled; loops and bnz enabled */
     unsigned slice, slog, lmask, split;
     unsigned hist[HIST], nhist;
+    uint8_t varies[WF_MAX_REGS]; /* the register may differ between lanes (straight-line estimate) */
     int prev_ra;
+    int prev_rd; /* the last data register written (-1: none yet) */
     wf_gen_info info;
 } gen;
 
@@ -223,7 +230,15 @@ static void emit(gen *g, wf_opcode op, unsigned rd, unsigned ra, unsigned rb, un
         return;
     }
     g->w[g->n++] = wf_encode(&in);
-    if (wf_writes_reg(&in) && rd >= g->first) g->hist[g->nhist++ % HIST] = rd;
+    if (!wf_writes_reg(&in)) return;
+    if (rd >= g->first) {
+        g->hist[g->nhist++ % HIST] = rd;
+        g->prev_rd = (int)rd;
+    }
+    const unsigned f = wf_op_info(op)->fields;
+    g->varies[rd] = op == WF_OP_TID || op == WF_OP_LANE || op == WF_OP_LD ||
+                    ((f & WF_F_RA) && g->varies[ra]) || ((f & WF_F_RB) && g->varies[rb]) ||
+                    ((f & WF_F_RC) && g->varies[rc]);
 }
 
 static unsigned data_reg(gen *g) { return g->first + below(g, g->R - g->first); }
@@ -282,7 +297,12 @@ static void emit_arith(gen *g, wf_opcode op)
         if (conflict && rc == rb) rc = same_bank(g, rb, 0);
     }
     if (conflict && (f & WF_F_RB)) g->info.n_conflict++;
-    emit(g, op, (f & WF_F_RD) ? data_reg(g) : 0, ra, rb, rc, (f & WF_F_IMM) ? rand_imm(g) : 0);
+    unsigned rd = (f & WF_F_RD) ? data_reg(g) : 0;
+    /* the destination in the previous one's bank: their writes meet in one bank (§10.3) */
+    if ((f & WF_F_RD) && conflict && g->prev_rd >= 0 && below(g, 2))
+        rd = same_bank(g, (unsigned)g->prev_rd, 1);
+    const int imm = (f & WF_F_IMM) ? rand_imm(g) : 0;
+    emit(g, op, rd, ra, rb, rc, imm);
     if (oi->unit == WF_UNIT_MUL) g->info.n_mul++;
     else g->info.n_alu++;
 }
@@ -311,55 +331,116 @@ static void emit_war(gen *g)
     g->info.n_war++;
 }
 
-/* ld/st (5 instructions): t = ((off + lane_pattern) & slice_mask) | base. */
-static void emit_mem(gen *g, int is_ld)
+/* A st's data register: not its address register t, and preferably one whose
+ * value differs between lanes (lanes storing to one word have equal addresses:
+ * equal values would hide which lane wins, §10.2); up to four more draws. */
+static unsigned st_src(gen *g, unsigned t)
+{
+    unsigned s = src_reg(g);
+    for (unsigned i = 0; i < 4 && (s == t || !g->varies[s]) && g->R - g->first > 1; i++)
+        s = data_reg(g);
+    return s;
+}
+
+/* A data register other than x (x itself when it is the only one). */
+static unsigned data_reg_not(gen *g, unsigned x)
+{
+    if (g->R - g->first < 2) return data_reg(g);
+    unsigned r = g->first + below(g, g->R - g->first - 1);
+    return r >= x && x >= g->first ? r + 1 : r;
+}
+
+/* WAW pair (2 instructions): mul/mad d <- a, b(, c), then an ALU write of d
+ * that reads neither d nor anything the writer writes: only the destination
+ * compare of §4.2 (or the gap closing of §4.3) orders the two writes. */
+static void emit_waw(gen *g)
+{
+    unsigned d = data_reg(g), a = data_reg_not(g, d), b = data_reg_not(g, d);
+    if (below(g, 2)) emit(g, WF_OP_MUL, d, a, b, 0, 0);
+    else emit(g, WF_OP_MAD, d, a, b, data_reg_not(g, d), 0);
+    switch (below(g, 3)) {
+    case 0: emit(g, WF_OP_MOVI, d, 0, 0, 0, rand_imm(g) | 1); break;
+    case 1: emit(g, WF_OP_ADD, d, data_reg_not(g, d), data_reg_not(g, d), 0, 0); break;
+    default: emit(g, WF_OP_TID, d, 0, 0, 0, 0); break;
+    }
+    g->info.n_mul++;
+    g->info.n_alu++;
+    g->info.n_waw++;
+}
+
+/* Address (4 instructions) into a fresh data register t:
+ * t = ((off + lane_pattern) & slice_mask) | base. */
+static unsigned emit_addr(gen *g)
 {
     unsigned t = data_reg(g);
     emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
     emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
     emit(g, WF_OP_AND, t, t, R_SMASK, 0, 0);
     emit(g, WF_OP_OR, t, t, R_BASE, 0, 0);
-    if (is_ld) emit(g, WF_OP_LD, data_reg(g), t, 0, 0, 0);
-    else emit(g, WF_OP_ST, 0, t, src_reg(g), 0, 0);
     g->info.n_alu += 4;
+    return t;
+}
+
+/* ld/st (5 instructions): the address, then the access. */
+static void emit_mem(gen *g, int is_ld)
+{
+    unsigned t = emit_addr(g);
+    if (is_ld) emit(g, WF_OP_LD, data_reg(g), t, 0, 0, 0);
+    else emit(g, WF_OP_ST, 0, t, st_src(g, t), 0, 0);
     if (is_ld) g->info.n_ld++;
     else g->info.n_st++;
 }
 
-/* Burst (up to burst_len + 5 instructions): MUL/MAD writers to random data
- * registers (rarely dependent on each other: the sources are random, not the
- * recent results), so they issue back to back and hold scoreboard entries and
- * CUs together; then (with ld/st enabled) a ld whose split access replays
- * while the entries are taken. */
+/* Burst (up to burst_len + 5 instructions): (with ld/st enabled) the address
+ * of a ld first, then MUL/MAD writers to distinct data registers other than
+ * it, reading only the prologue's registers r0..r3 (never in flight), so they
+ * issue back to back and hold scoreboard entries and CUs together; then the
+ * ld, right behind them, into yet another register, whose split access
+ * replays while the entries are taken (§4.3: the entry it holds exempts it
+ * from full). */
 static unsigned burst_room(const gen *g) { return g->k->burst_len + (g->mem ? 5 : 0); }
+static unsigned burst_src(gen *g) { return g->first > R_LANEPAT ? below(g, R_LANEPAT + 1) : data_reg(g); }
+static unsigned burst_dst(gen *g, uint8_t *used)
+{
+    unsigned d = data_reg(g);
+    for (unsigned i = 0; i < 8 && used[d]; i++) d = data_reg(g);
+    used[d] = 1;
+    return d;
+}
 static void emit_burst(gen *g)
 {
+    uint8_t used[WF_MAX_REGS] = {0};
+    unsigned t = g->mem ? emit_addr(g) : 0;
+    if (g->mem) used[t] = 1;
     unsigned n = wf_rng_range(&g->rng, 2, g->k->burst_len);
     for (unsigned i = 0; i < n; i++) {
         const int mad = below(g, 2);
-        unsigned a = data_reg(g), b = data_reg(g), c = mad ? data_reg(g) : 0;
-        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, data_reg(g), a, b, c, 0);
+        unsigned a = burst_src(g), b = burst_src(g), c = mad ? burst_src(g) : 0;
+        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, burst_dst(g, used), a, b, c, 0);
         g->info.n_mul++;
     }
-    if (g->mem) emit_mem(g, 1);
+    if (g->mem) {
+        emit(g, WF_OP_LD, burst_dst(g, used), t, 0, 0, 0);
+        g->info.n_ld++;
+    }
     g->info.n_burst++;
 }
 
 /* Run (4 + 2..4 instructions): one address, then ld/st back to back on it
- * (a warp's accesses in program order, §10.5; the same split every time). */
+ * (a warp's accesses in program order, §10.5; the same split every time). A
+ * ld after a st loads into the st's data register half of the time: the st
+ * may still be reading it, so every WAR policy but inorder holds the ld while
+ * the st's instance is in flight (§5.1 items 5 and 6 together). */
 static void emit_mem_run(gen *g, unsigned room)
 {
-    unsigned t = data_reg(g);
-    emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
-    emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
-    emit(g, WF_OP_AND, t, t, R_SMASK, 0, 0);
-    emit(g, WF_OP_OR, t, t, R_BASE, 0, 0);
-    g->info.n_alu += 4;
-    unsigned n = wf_rng_range(&g->rng, 2, room - 4 < 4 ? room - 4 : 4);
+    unsigned t = emit_addr(g);
+    unsigned n = wf_rng_range(&g->rng, 2, room - 4 < 4 ? room - 4 : 4), sv = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned d = data_reg(g);
+        if (sv >= g->first && sv != t && below(g, 2)) d = sv;
         if (d == t || below(g, 2)) {
-            emit(g, WF_OP_ST, 0, t, src_reg(g), 0, 0);
+            sv = st_src(g, t);
+            emit(g, WF_OP_ST, 0, t, sv, 0, 0);
             g->info.n_st++;
         } else {
             emit(g, WF_OP_LD, d, t, 0, 0, 0);
@@ -433,7 +514,8 @@ static void block(gen *g, unsigned end, unsigned depth)
         unsigned x = tot ? below(g, tot) : 0;
         if (!tot || x < k->w_alu + k->w_mul) {
             int is_mul = tot && x >= k->w_alu;
-            if (room >= 2 && below(g, 100) < k->war_bias) emit_war(g);
+            if (k->waw && room >= 2 && below(g, 100) < k->waw) emit_waw(g); /* nothing drawn at 0 */
+            else if (room >= 2 && below(g, 100) < k->war_bias) emit_war(g);
             else if (is_mul) emit_mul(g);
             else emit_alu(g);
             continue;
@@ -479,6 +561,7 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
     g.R = k->regs;
     g.B = k->banks;
     g.prev_ra = -1;
+    g.prev_rd = -1;
     g.ctl = k->regs >= 8;
     g.first = g.ctl ? R_DATA : 0;
     unsigned slice = 0;

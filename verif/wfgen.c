@@ -193,6 +193,9 @@ int main(int argc, char **argv)
                    "# %u ld, %u st, %u loops, %u bnz regions, %u bra, %u WAR patterns\n",
                 seed, info.len, info.slice, info.split, info.n_ld, info.n_st, info.n_loops,
                 info.n_bnz, info.n_bra, info.n_war);
+        if (random_knobs)
+            fprintf(f, "# aimed row %u variant %u: %s\n", wf_random_aim_row(seed),
+                    wf_random_aim_variant(seed), wf_random_aim_name(wf_random_aim_row(seed)));
     }
     int rc = hex ? wf_write_hex(&p, f) : image ? wf_write_image(&p, f) : wf_write_disasm(&p, f);
     if (outpath && fclose(f)) rc = -1;

@@ -58,7 +58,8 @@ typedef struct {
     unsigned length;      /* instructions in the program, exit included (raised to the prologue + 1) */
     unsigned w_alu, w_mul, w_ld, w_st, w_nop, w_bra; /* instruction mix weights (mul: mul or mad) */
     unsigned reuse;       /* sources come from the last `reuse` written data registers (0: any register) */
-    unsigned bank_bias;   /* % of instructions whose sources share one bank (and the previous one's) */
+    unsigned bank_bias;   /* % of instructions whose sources share one bank (and the previous one's;
+                           * half of them write to the previous destination's bank) */
     unsigned war_bias;    /* % of 2+-source instructions followed by a WAR pattern */
     unsigned split;       /* distinct scratchpad lines a ld/st's lanes touch (clamped to lanes, slice lines) */
     unsigned loop_density;   /* per mille of positions that open a counted loop */
@@ -70,6 +71,8 @@ typedef struct {
     unsigned burst;       /* per mille of positions opening a burst of independent writers + a ld */
     unsigned burst_len;   /* writers in a burst: 2..burst_len */
     unsigned mem_run;     /* per mille of positions opening a run of back-to-back ld/st */
+    unsigned waw;         /* % of ALU/MUL picks that become a WAW pair (a MUL writer, then an
+                           * ALU write of the same register that reads neither) */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */
@@ -81,7 +84,7 @@ typedef struct {
     unsigned slice;        /* scratchpad words per warp (0: no ld/st) */
     unsigned split;        /* effective split factor */
     unsigned n_alu, n_mul, n_ld, n_st, n_nop, n_bra, n_bnz, n_loops, n_war, n_conflict;
-    unsigned n_burst, n_mem_run; /* bursts and ld/st runs emitted */
+    unsigned n_burst, n_mem_run, n_waw; /* bursts, ld/st runs and WAW pairs emitted */
 } wf_gen_info;
 
 void wf_gen_default(wf_gen_knobs *k);
@@ -146,10 +149,24 @@ void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf
  * length is at most cfg->imem_words, and a quarter of the programs are longer
  * than the I-cache (icache_lines x icache_line) when imem_words allows. */
 void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
-/* The aimed templates (wf_random_gen_knobs calls it last): from a stream of
- * its own, half of the seeds get one of four (burst, mem_run, bank collisions,
- * WAR patterns), overriding a few knobs of k. */
-void wf_random_aim(uint64_t seed, wf_gen_knobs *k);
+/* The aimed scenarios (docs/verification.md "Stimulus aimed at the holes"):
+ * seeds in blocks of ten (1..10, 11..20, ...); in the even blocks seed N runs
+ * row N mod 10 of a table of ten (every row once per block), in variant 0 or 1
+ * by turns (wf_random_aim_variant: blocks 1..10, 41..50, ...: 0); the odd
+ * blocks run no row (wf_random_aim_row = WF_AIM_ROWS). A row sets a few
+ * run-time knobs of the configuration (wf_random_aim_config: wf_random_runtime
+ * and wf_random_config call it last; mul_max, lsu_max: the latency maxima) and
+ * the program template that meets them (wf_random_aim: wf_random_gen_knobs
+ * calls it last, given the seed's configuration); the rows without a template
+ * of their own and the base blocks draw one of the general templates (burst,
+ * mem_run, bank collisions, WAR patterns) or none from a stream of their own. */
+#define WF_AIM_ROWS 10
+void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c);
+void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
+/* The row of a seed (0..9, WF_AIM_ROWS: none), its variant, and a row's one-line name. */
+unsigned wf_random_aim_row(uint64_t seed);
+unsigned wf_random_aim_variant(uint64_t seed);
+const char *wf_random_aim_name(unsigned row);
 
 #ifdef __cplusplus
 }

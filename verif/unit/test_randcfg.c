@@ -204,43 +204,126 @@ START_TEST(programs_fit_imem_words)
 }
 END_TEST
 
-/* The aimed templates (wf_random_aim): each drawn, their programs carry the
- * constructs (bursts, ld/st runs) and decode; knobs at 0 emit none. */
+/* The aimed scenarios (wf_random_aim_config, wf_random_aim): in the even
+ * blocks of ten seeds, row seed mod 10 sets its run-time knobs and its template
+ * on every size set, in variant 0 and 1 by turns; the odd blocks keep the base
+ * draws (the same configuration as without the rows); the rows and blocks with
+ * the general templates draw each of them; every program decodes, and knobs at
+ * 0 emit no construct. */
 START_TEST(aimed_templates_drawn_and_valid)
 {
     char err[256];
-    const wf_size_set *set = wf_size_set_find("default", 0);
-    unsigned burst = 0, mem_run = 0, bank = 0, none = 0, n_burst = 0, n_run = 0;
-    for (uint64_t seed = 1; seed <= 400; seed++) {
-        wf_config c;
-        wf_random_runtime(seed, set, 0, &c);
-        wf_gen_knobs k;
-        wf_random_gen_knobs(seed, &c, &k);
-        ck_assert_msg(wf_gen_check(&k, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
-        burst += k.burst > 0 && k.mem_run == 0;
-        mem_run += k.mem_run > 0 && k.burst == 0;
-        bank += k.bank_bias >= 70 && !k.burst && !k.mem_run;
-        none += !k.burst && !k.mem_run;
-        wf_program p;
-        wf_gen_info info;
-        ck_assert_msg(wf_gen_program(seed, &k, &p, &info, err, sizeof err) == 0, "%s", err);
-        for (unsigned i = 0; i < p.len; i++) {
-            wf_insn in;
-            ck_assert_msg(wf_decode(p.words[i], c.regs, &in) == NULL, "seed %u: word %u does not decode",
-                          (unsigned)seed, i);
+    unsigned burst = 0, mem_run = 0, bank = 0, none = 0, general = 0, n_burst = 0, n_run = 0,
+             n_waw = 0, base = 0, rows[WF_AIM_ROWS + 1] = {0};
+    for (unsigned si = 0; wf_size_set_at(si); si++) {
+        const wf_size_set *set = wf_size_set_at(si);
+        for (uint64_t seed = 1; seed <= 400; seed++) {
+            wf_config c;
+            wf_random_runtime(seed, set, WF_RAND_WAR_NONE, &c);
+            ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
+            wf_gen_knobs k;
+            wf_random_gen_knobs(seed, &c, &k);
+            ck_assert_msg(wf_gen_check(&k, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
+            const unsigned row = wf_random_aim_row(seed), v = wf_random_aim_variant(seed);
+            const unsigned block = (unsigned)(seed - 1) / 10;
+            ck_assert_uint_eq(row, block % 2 ? WF_AIM_ROWS : seed % 10);
+            ck_assert_uint_eq(v, block / 2 % 2);
+            ck_assert_ptr_nonnull(wf_random_aim_name(row));
+            rows[row]++;
+            const int war = c.war != WF_WAR_NONE; /* a drawn none stays */
+            switch (row) {
+            case 1: case 6: /* 1-2 warps, replay, mode 3, long latencies, bursts */
+                ck_assert_uint_eq(c.hazard, WF_HAZARD_REPLAY);
+                ck_assert_uint_eq(c.loops, 3);
+                ck_assert_uint_eq(c.sched, row == 6 && v == 0 ? WF_SCHED_GTO : WF_SCHED_LRR);
+                if (war) ck_assert_uint_eq(c.war, row == 6 ? WF_WAR_BLOOM : WF_WAR_INORDER);
+                ck_assert_uint_eq(c.active_warps, c.warps == 1 ? 0 : 2);
+                ck_assert_uint_ge(c.mul_lat, set->mul_lat_max < 8 ? set->mul_lat_max : 8);
+                ck_assert_uint_gt(k.burst, 0);
+                ck_assert_uint_gt(k.burst_len, c.sb_entries < 16 ? c.sb_entries : 15);
+                ck_assert_uint_gt(k.waw, 0);
+                break;
+            case 3: case 5: /* stall, mode 3, ld/st runs and bursts */
+                ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+                ck_assert_uint_eq(c.loops, 3);
+                ck_assert_uint_eq(c.sched, WF_SCHED_LRR);
+                if (war) ck_assert_uint_eq(c.war, row == 5 ? WF_WAR_WB_READ : WF_WAR_BLOOM);
+                ck_assert_uint_gt(k.mem_run, 0);
+                ck_assert_uint_gt(k.burst, 0);
+                break;
+            case 7: case 8: /* mode 3, WAR patterns, the policy even over a drawn none */
+                ck_assert_uint_eq(c.loops, 3);
+                ck_assert_uint_eq(c.war, row == 8 ? WF_WAR_WB_READ : WF_WAR_INORDER);
+                ck_assert_uint_eq(c.hazard, row == 8 || v == 1 ? WF_HAZARD_STALL : WF_HAZARD_REPLAY);
+                if (row == 7) ck_assert_uint_eq(c.sched, v ? WF_SCHED_GTO : WF_SCHED_LRR);
+                ck_assert_uint_ge(k.war_bias, 40);
+                break;
+            case 0: case 4:
+                ck_assert_uint_eq(c.loops, 2);
+                if (row == 4) {
+                    ck_assert_uint_ge(k.bank_bias, 70);
+                    ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+                    ck_assert_uint_eq(c.sched, WF_SCHED_GTO);
+                    ck_assert_uint_eq(c.alu_lat, 1);
+                    ck_assert_uint_gt(k.mem_run, 0);
+                }
+                break;
+            case 2: case 9:
+                ck_assert_uint_eq(c.loops, 1);
+                break;
+            default: { /* a base block: the configuration without the rows */
+                wf_config plain = set->sizes, same;
+                ck_assert_uint_eq(row, WF_AIM_ROWS);
+                plain.imiss_lat = 200; /* no row would keep it */
+                same = plain;
+                wf_random_aim_config(seed, set->mul_lat_max, set->lsu_lat_max, &plain);
+                ck_assert_int_eq(memcmp(&plain, &same, sizeof plain), 0);
+                base++;
+                break;
+            }
+            }
+            if (row != 0 && row != 2 && row != 9 && row != WF_AIM_ROWS) ck_assert_uint_le(c.imiss_lat, 8);
+            if ((row == 0 || row == 2 || row == 9) && c.regs >= 8) { /* loops and bnz regions */
+                ck_assert_uint_ge(k.loop_density, 30);
+                ck_assert_uint_ge(k.branch_density, 30);
+                ck_assert_uint_ge(k.length, c.imem_words < 100 ? c.imem_words : 100);
+            }
+            if (row == 0 || row == 2 || row == 9 || row == WF_AIM_ROWS) { /* the general templates */
+                general++;
+                burst += k.burst > 0 && k.mem_run == 0;
+                mem_run += k.mem_run > 0 && k.burst == 0;
+                bank += k.bank_bias >= 70 && !k.burst && !k.mem_run;
+                none += !k.burst && !k.mem_run;
+                ck_assert_uint_eq(k.waw, 0);
+            }
+            wf_program p;
+            wf_gen_info info;
+            ck_assert_msg(wf_gen_program(seed, &k, &p, &info, err, sizeof err) == 0, "%s", err);
+            for (unsigned i = 0; i < p.len; i++) {
+                wf_insn in;
+                ck_assert_msg(wf_decode(p.words[i], c.regs, &in) == NULL, "seed %u: word %u does not decode",
+                              (unsigned)seed, i);
+            }
+            if (!k.burst) ck_assert_uint_eq(info.n_burst, 0);
+            if (!k.mem_run) ck_assert_uint_eq(info.n_mem_run, 0);
+            if (!k.waw) ck_assert_uint_eq(info.n_waw, 0);
+            n_burst += info.n_burst;
+            n_run += info.n_mem_run;
+            n_waw += info.n_waw;
+            wf_program_free(&p);
         }
-        if (!k.burst) ck_assert_uint_eq(info.n_burst, 0);
-        if (!k.mem_run) ck_assert_uint_eq(info.n_mem_run, 0);
-        n_burst += info.n_burst;
-        n_run += info.n_mem_run;
-        wf_program_free(&p);
     }
-    /* a quarter each for burst / mem_run / bank collisions (1/8 + 1/8 of the
-     * default cases), about half the seeds without a template */
-    ck_assert_msg(burst > 25 && mem_run > 25 && bank > 25, "templates: burst %u, mem_run %u, bank %u",
-                  burst, mem_run, bank);
-    ck_assert_msg(none > 120 && none < 320, "%u of 400 seeds without burst/mem_run", none);
-    ck_assert_msg(n_burst > 50 && n_run > 50, "constructs emitted: %u bursts, %u ld/st runs", n_burst, n_run);
+    /* every row, half of the seeds in base blocks */
+    for (unsigned i = 0; i < WF_AIM_ROWS; i++) ck_assert_uint_eq(rows[i], 5 * 20);
+    ck_assert_uint_eq(base, 5 * 200);
+    /* the general templates: an eighth each for burst / mem_run / bank collisions
+     * (a sixteenth more each from the WAR template), about half without one */
+    ck_assert_msg(burst > general / 16 && mem_run > general / 16 && bank > general / 16,
+                  "templates: burst %u, mem_run %u, bank %u of %u", burst, mem_run, bank, general);
+    ck_assert_msg(none > general / 3 && none < general * 3 / 4, "%u of %u seeds without burst/mem_run",
+                  none, general);
+    ck_assert_msg(n_burst > 500 && n_run > 500 && n_waw > 500,
+                  "constructs emitted: %u bursts, %u ld/st runs, %u WAW pairs", n_burst, n_run, n_waw);
 }
 END_TEST
 
