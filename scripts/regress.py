@@ -403,11 +403,9 @@ class Rtl:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
         e["WF_DEFINES"] = item["defines"]
-        for name, v in self.design():
-            e[name] = v
-        if not self.cfg["rtl_top"]:
-            e.pop("WF_RTL_FILES", None)
-            e.pop("WF_TOP", None)
+        e.pop("WF_RTL_FILES", None)  # the run's design (run.json), not this process's
+        e.pop("WF_TOP", None)
+        e.update(self.design())
         e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself
         e["WF_COSIM_WAVES_DIR"] = item["dir"]  # the report's reproduce line: waves next to the log
         return e
