@@ -29,6 +29,7 @@ from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 
 import warpfront as wf
 
+
 class Outcome(Exception):
     def __init__(self, status, text):
         super().__init__(text)
@@ -54,11 +55,12 @@ def config_from(options):
     return cfg
 
 
-def value(handle, cycle):
+def value(handle, cycle=None):
     """A port's value as an int; X or Z bits are a failure of their own."""
     v = handle.value
     if not v.is_resolvable:
-        raise Outcome("mismatch", "X/Z on %s at cycle %d: %s" % (handle._name, cycle, v.binstr))
+        raise Outcome("mismatch", "X/Z on %s%s: %s" % (handle._name, "" if cycle is None else
+                                                       " at cycle %d" % cycle, v.binstr))
     return v.integer
 
 
@@ -81,7 +83,7 @@ async def read_scratchpad(dut, words):
     for a in range(words):
         dut.mem_addr_i.value = a
         await FallingEdge(dut.clk_i)
-        out.append(value(dut.mem_rdata_o, -1))
+        out.append(value(dut.mem_rdata_o))
     dut.mem_en_i.value = 0
     return out
 
@@ -114,7 +116,7 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
     await FallingEdge(dut.clk_i)
     dut.launch_i.value = 0
     for _ in range(100000):  # the register clear (outputs settle between the edges)
-        if value(dut.running_o, -1):
+        if value(dut.running_o):
             break
         await FallingEdge(dut.clk_i)
     else:
