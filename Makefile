@@ -100,6 +100,8 @@ help:
 	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
 	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
 	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
+	@echo "make test-own-rtl your own RTL in the harness: verif/examples/own_rtl (WF_RTL_FILES, WF_TOP) through make regress and cocotb"
+	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
 	@echo "Other tests and tools:"
@@ -139,7 +141,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-fuzz test-host fpga-guard
+  test-install test-python test-cocotb test-own-rtl test-fuzz test-host fpga-guard
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -323,6 +325,10 @@ waves:
 	@bash scripts/setup.sh waves
 	@gtkwave $(or $(FST),$(error make waves FST=<file.fst>))
 # the runner's own test (also run by test-examples)
+# the worked example of "Verifying your own front end" (docs/verification.md)
+.PHONY: test-own-rtl
+test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
+	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 

@@ -68,3 +68,9 @@ test-install: shlib $(B)/wfsim
 .PHONY: test-python
 test-python: shlib $(B)/wfsim
 	@bash scripts/test-python.sh
+
+# the cocotb testbench (verif/cocotb, Icarus) through the same package: two
+# examples in lockstep and a mutant that must fail naming the field
+.PHONY: test-cocotb
+test-cocotb: shlib $(B)/wfsim $(B)/wfgen
+	@bash verif/cocotb/smoke.sh

@@ -46,6 +46,10 @@ Knobs (environment; every one is checked before anything is written):
             (afterany) that writes the report; SLURM_ARGS (shell words) go
             to both sbatch calls. The builds are made before submitting.
   WF_DEFINES  Verilog defines of the RTL builds (run.sh; default WF_ASSERT)
+  WF_RTL_FILES, WF_TOP  the design under test (run.sh; default rtl/*.v,
+            wf_core; docs/verification.md "Verifying your own front end"):
+            checked (a missing file, a top no file declares: exit 2), made
+            absolute, kept in run.json and named in every reproduce line
   COSIM     the co-simulation driver (default verif/cosim/run.sh)
   REGRESS_MIN_FREE_MB  free space OUT must have at the start (default 64)
   REGRESS_PROGRESS  seconds between progress lines of a build (default 15)
@@ -101,7 +105,8 @@ FIXED = [
 NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
-             "REGRESS_INJECT_DEFINES")
+             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP")
+PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
 
 
 class Usage(Exception):
@@ -398,12 +403,21 @@ class Rtl:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
         e["WF_DEFINES"] = item["defines"]
+        e.pop("WF_RTL_FILES", None)  # the run's design (run.json), not this process's
+        e.pop("WF_TOP", None)
+        e.update(self.design())
         e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself
         e["WF_COSIM_WAVES_DIR"] = item["dir"]  # the report's reproduce line: waves next to the log
         return e
 
+    def design(self):
+        """[(WF_RTL_FILES, ...), (WF_TOP, ...)] of the run's own design; [] for the default."""
+        c = self.cfg
+        return [("WF_RTL_FILES", c["rtl_files"]), ("WF_TOP", c["rtl_top"])] if c["rtl_top"] else []
+
     def shell_line(self, item, cmd, line_cov=False):
         pre = "WF_DEFINES=%s " % shlex.quote(item["defines"])
+        pre += "".join("%s=%s " % (name, shlex.quote(v)) for name, v in self.design())
         if line_cov and self.cfg["cov"]:
             pre += "WF_LINE_COV=%s " % shlex.quote(rel(os.path.join(item["dir"], "coverage.dat")))
         return pre + qjoin([rel(c) if c.startswith(ROOT) else c for c in cmd])
@@ -924,6 +938,20 @@ def check_out_dir(path, min_free_mb):
                     % (p, free, min_free_mb))
 
 
+def rtl_design():
+    """WF_RTL_FILES and WF_TOP checked by the harness's own code
+    (verif/cosim/params.sh): ("", "") for the default design, else the files
+    as absolute paths (blank separated) and the top. Usage on a bad one."""
+    if not os.environ.get("WF_RTL_FILES") and os.environ.get("WF_TOP", "wf_core") == "wf_core":
+        return "", ""
+    p = subprocess.run(["bash", "-c", 'source "$1" && printf "%s\\n" "$rtl_top" "${rtl_src[@]}"', "params",
+                        PARAMS_SH], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Usage((p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode).splitlines()[-1])
+    top, *files = p.stdout.split("\n")[:-1]
+    return " ".join(files), top
+
+
 def knobs():
     """Every knob, checked; nothing is written before this returns."""
     k = {"seed": env_int("SEED", 1, lo=1), "seeds": env_int("SEEDS", 1000),
@@ -933,6 +961,7 @@ def knobs():
          "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
          "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
          "defines": os.environ.get("WF_DEFINES", "WF_ASSERT")}
+    k["rtl_files"], k["rtl_top"] = rtl_design()
     if k["seed"] + k["seeds"] - 1 > 2147483647:  # the harness's --seed range
         raise Usage("SEED=%d SEEDS=%d: seeds must stay within 1..2147483647" % (k["seed"], k["seeds"]))
     k["inject"] = {}
@@ -987,14 +1016,19 @@ def knobs():
                         % (resume, os.path.join(k["out"], resume)))
         given = {"SEED": k["seed"], "SEEDS": k["seeds"], "CSEEDS": k["cseeds"], "SIZES": k["sizes"],
                  "IMEM_JITTER": k["imem_jitter"], "WAVES": k["waves"], "COV": k["cov"],
-                 "WF_DEFINES": k["defines"], "REGRESS_INJECT_DEFINES": k["inject"]}
-        field = {"IMEM_JITTER": "imem_jitter", "WF_DEFINES": "defines", "REGRESS_INJECT_DEFINES": "inject"}
+                 "WF_DEFINES": k["defines"], "REGRESS_INJECT_DEFINES": k["inject"],
+                 "WF_RTL_FILES": k["rtl_files"], "WF_TOP": k["rtl_top"]}
+        field = {"IMEM_JITTER": "imem_jitter", "WF_DEFINES": "defines", "REGRESS_INJECT_DEFINES": "inject",
+                 "WF_RTL_FILES": "rtl_files", "WF_TOP": "rtl_top"}
+        man.setdefault("rtl_files", "")  # run.json of a runner without WF_RTL_FILES
+        man.setdefault("rtl_top", "")
         for name in RUN_KNOBS:
             f = field.get(name, name.lower())
             if name in os.environ and given[name] != man[f]:
                 raise Usage("RESUME=%s: %s=%s, but the run was started with %r (leave it unset)"
                             % (resume, name, os.environ[name], man[f]))
-        for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject"):
+        for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject",
+                  "rtl_files", "rtl_top"):
             k[f] = man[f]
         k["man"], run_id = man, resume
         check_out_dir(os.path.join(k["out"], run_id), 0)
@@ -1047,6 +1081,7 @@ def open_run(k):
     man = {"version": 1, "run_id": k["run_id"], "seed": k["seed"], "seeds": k["seeds"], "cseeds": k["cseeds"],
            "shard": [i + 1, n], "sizes": k["sizes"], "imem_jitter": k["imem_jitter"], "waves": k["waves"],
            "cov": k["cov"], "defines": k["defines"], "inject": k["inject"],
+           "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"],
            "rtl_seeds": [s for j, s in enumerate(range(k["seed"], k["seed"] + k["seeds"])) if j % n == i],
            "created": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "host": socket.gethostname()}
     man["c_ids"] = [j["id"] for x, j in enumerate(c_jobs(man, checked) if k["cseeds"] else []) if x % n == i]
@@ -1070,6 +1105,8 @@ def header(k, man, what):
            ",".join(man["sizes"]) or "all", rel(COSIM),
            "on 1 seed in %d" % man["imem_jitter"] if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
            "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
+    if man.get("rtl_top"):
+        say("regress: design under test: WF_TOP=%s WF_RTL_FILES=%s" % (man["rtl_top"], man["rtl_files"]))
 
 
 def finish(rdir, item, res):
@@ -1102,7 +1139,8 @@ def regress(k):
     cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"],
            "defines": man["defines"], "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
-           "seed0": man["seed"], "jitter": man["imem_jitter"]}
+           "seed0": man["seed"], "jitter": man["imem_jitter"],
+           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
     has = lambda d: os.path.exists(os.path.join(d, "result.json"))
     todo_rtl = [s for j, s in enumerate(man["rtl_seeds"]) if j % n == i and not has(os.path.join(rdir, str(s)))]
     todo_c = []
@@ -1236,7 +1274,8 @@ def slurm_submit(k):
     n = k["shards"]
     header(k, man, "Slurm run")
     cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "defines": man["defines"],
-           "build_timeout": k["build_timeout"], "progress": k["progress"]}
+           "build_timeout": k["build_timeout"], "progress": k["progress"],
+           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
     rtl = Rtl(cfg)
     # one build per size set the seeds may draw and define set (drawing 10^5
     # seeds here to learn which sets occur would cost more than it saves)

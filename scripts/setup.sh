@@ -112,6 +112,19 @@ if [ "$need" != lint ]; then
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi
   fi
+  # cocotb for make test-cocotb, pinned: 1.8.1 is the newest release whose
+  # Verilator support still includes Debian 12's 5.006 (1.9 needs 5.022, 2.x
+  # 5.036); the testbench runs on Icarus 11, which every release supports.
+  # Another installed version is replaced by the pin.
+  cocotb_pin=1.8.1
+  if [ "$(python3 -c 'import cocotb; print(cocotb.__version__)' 2>/dev/null)" != "$cocotb_pin" ]; then
+    say "running: pip install cocotb==$cocotb_pin"
+    if python3 -m pip install -q "cocotb==$cocotb_pin" >/tmp/wf-setup-pip-cocotb.log 2>&1; then
+      say "installed cocotb $cocotb_pin"
+    else
+      say "pip install cocotb==$cocotb_pin failed (log: /tmp/wf-setup-pip-cocotb.log)"; status=1
+    fi
+  fi
 fi
 
 # ECP5 flow (make fpga FPGA_CONFIGS=ecp5-...): Debian 12 has no nextpnr-ecp5,

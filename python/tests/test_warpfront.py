@@ -123,3 +123,35 @@ def test_compare():
     assert wf.compare(cfg, rec, bad, hazard=False) is None
     bad["warp"][5]["exited"] = 1  # warp 5 does not exist with warps=4
     assert wf.compare(cfg, rec, bad, hazard=False) is None
+
+
+def test_trace_decode_and_lockstep_report():
+    cfg = wf.Config(warps=4)
+    ports = wf.trace_ports(cfg)
+    assert [n for n, _ in ports][:2] == ["obs_o", "obs_wb_o"] and all(b > 0 for _, b in ports)
+    zero = {n: 0 for n, _ in ports}
+    rec = wf.decode_trace(cfg, zero)
+    m = wf.Model(cfg, wf.assemble(source("vecadd.s"), regs=cfg["regs"]))
+    assert rec.keys() == m.obs().keys() and rec["issue"]["valid"] == 0
+    # every port reaches the record: all ones in one port changes the decoded record
+    for n, b in ports:
+        assert wf.decode_trace(cfg, dict(zero, **{n: (1 << b) - 1})) != rec, n
+    # an all-zero "RTL" against the model: the first difference, reported as the harnesses do
+    check = wf.Lockstep(m)
+    d = check.step(zero)
+    assert d is not None and d["cycle"] == 0 and d["actual"] == 0 != d["expected"]
+    text = check.report(d, seed=5, repro="verif/cocotb/run.sh vecadd.s")
+    assert text.startswith("LOCKSTEP MISMATCH at cycle 0\n  field:    %s\n" % d["path"])
+    assert "\n  reproduce: verif/cocotb/run.sh vecadd.s\n" in text
+
+
+def test_host_imem_and_launch_inputs():
+    cfg = wf.Config(warps=2, icache_line=4, imiss_lat=5, sched="gto")
+    prog = wf.assemble(source("saxpy.s"), regs=cfg["regs"])
+    host = wf.Host(cfg, prog)
+    assert host.launch_inputs()["gto"] == 1 and host.start_pcs() == 0
+    assert host.imem_ready(0) and host.imem_request(0, 1, 0)
+    got = [host.imem_response(c) for c in range(5)]
+    assert got[:4] == [None] * 4 and got[4][0] == 1  # answered in cycle imiss_lat - 1 (§3.3)
+    words = [(got[4][1] >> (64 * k)) & (2 ** 64 - 1) for k in range(4)]
+    assert words == prog.words[:4]

@@ -9,11 +9,12 @@ prefix) or else `pkg-config warpfront`."""
 import os
 import re
 import subprocess
+import tempfile
 
 import cffi
 
 __all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
-           "compare"]
+           "compare", "trace_ports", "decode_trace", "Lockstep", "Host"]
 
 _HEADERS = ["wf_opcodes.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
@@ -39,12 +40,11 @@ def _locate():
 def _cdef_text(path):
     """A public header as cffi's cdef accepts it: no comments, C++ guards,
     includes or static inline functions; integer #defines kept."""
-    t = open(path).read()
+    with open(path) as f:
+        t = f.read()
     t = re.sub(r"/\*.*?\*/", " ", t, flags=re.S)
     t = re.sub(r"#ifdef __cplusplus.*?#endif", " ", t, flags=re.S)
     t = re.sub(r"static inline[^{]*\{[^}]*\}", " ", t)
-    # sized by sizeof expressions cffi cannot evaluate; used through pointers only
-    t = re.sub(r"typedef struct \{[^}]*\} wf_cmp_history;", "typedef struct wf_cmp_history wf_cmp_history;", t)
     out = []
     for line in t.splitlines():
         s = line.strip()
@@ -59,9 +59,20 @@ def _cdef_text(path):
 
 _libdir, _incdir = _locate()
 ffi = cffi.FFI()
-ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS + ["wf_compare.h"]))
+# libwfverif: the comparator (verif/compare.c), the RTL trace decoder
+# (verif/rtlobs.c) and the testbench side of wf_core (verif/cosim/host.c)
+_VERIF_HEADERS = ["wf_compare.h", "wf_rtlobs.h", "wf_host.h"]
+ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
+# wf_cmp_history's rows are sized by a sizeof expression cffi cannot parse:
+# the size of wf_obs without warp[], evaluated here from the declarations above
+_OBS_HEAD = "sizeof(wf_obs) - sizeof(((wf_obs *)0)->warp)"
+_obs_head = ffi.sizeof("wf_obs") - ffi.sizeof(dict(ffi.typeof("wf_obs").fields)["warp"].type)
+ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)).replace(_OBS_HEAD, str(_obs_head))
+                   for h in _VERIF_HEADERS))
+ffi.cdef("FILE *fdopen(int fd, const char *mode); int fclose(FILE *f);")  # wf_cmp_report's text
 lib = ffi.dlopen(os.path.join(_libdir, "libwarpfront.so.0"))
-verif = ffi.dlopen(os.path.join(_libdir, "libwfverif.so.0"))  # the comparator (verif/compare.c)
+verif = ffi.dlopen(os.path.join(_libdir, "libwfverif.so.0"))
+_libc = ffi.dlopen(None)
 _ERRLEN = 1024
 
 
@@ -167,6 +178,7 @@ class Model:
         if m == ffi.NULL:
             raise ValueError(_str(buf))
         self._m = ffi.gc(m, lib.wf_model_destroy)
+        self.config = config
         self._prog = program  # the model keeps pointers into it
         image = ffi.NULL
         if mem is not None:
@@ -224,3 +236,124 @@ def compare(config, expected, actual, hazard=True):
     if not verif.wf_cmp_obs_flags(config._c, e, a, flags, d):
         return None
     return {"cycle": d.cycle, "path": _str(d.path), "expected": d.expected, "actual": d.actual}
+
+
+def trace_ports(config):
+    """The RTL's trace ports (rtl/wf_core.v, verif/include/wf_rtlobs.h) at the
+    configuration's sizes: [(port name, bits)] in the decoder's order."""
+    return [(_str(verif.wf_rtl_trace_port_name(p)), verif.wf_rtl_trace_bits(config._c, p))
+            for p in range(verif.WF_RTL_PORTS)]
+
+
+class _Trace:
+    """The trace ports as the C decoder takes them (wf_rtl_trace: LSB-first
+    32-bit words), filled from Python ints."""
+
+    def __init__(self, config):
+        self.config = config
+        self.ports = trace_ports(config)
+        self._words = [(b + 31) // 32 or 1 for _, b in self.ports]
+        self._bufs = [ffi.new("uint32_t[]", n) for n in self._words]
+        self.t = ffi.new("wf_rtl_trace *")
+        for (field, _), buf in zip(ffi.typeof("wf_rtl_trace").fields, self._bufs):
+            setattr(self.t, field, buf)
+        self.obs = ffi.new("wf_obs *")
+
+    def decode(self, values):
+        """values: port name -> int (the port's bits); the record in self.obs."""
+        for (name, _), n, buf in zip(self.ports, self._words, self._bufs):
+            ffi.memmove(buf, int(values[name]).to_bytes(4 * n, "little"), 4 * n)
+        verif.wf_rtl_trace_decode(self.config._c, self.t, self.obs)
+        return self.obs
+
+
+def decode_trace(config, values):
+    """One cycle of the RTL's trace ports (port name -> int, e.g. {'obs_o':
+    ..., 'obs_wb_o': ...}) decoded by the harnesses' decoder
+    (wf_rtl_trace_decode): the observation record as a dict, as Model.step
+    returns it."""
+    return _todict(_Trace(config).decode(values)[0])
+
+
+def _diff(d):
+    return {"cycle": d.cycle, "path": _str(d.path), "expected": d.expected, "actual": d.actual}
+
+
+class Lockstep:
+    """The per-cycle lockstep check of an RTL against the cycle model as the
+    C++ harness does it: step(values) runs one model cycle, decodes the RTL's
+    trace ports of the same cycle (values: port name -> int) and compares the
+    two records with the comparator's history (wf_cmp_step). Returns None, or
+    the first difference {'cycle', 'path', 'expected' (model), 'actual' (RTL)};
+    report() is then the harnesses' LOCKSTEP MISMATCH text."""
+
+    def __init__(self, model, hazard=True):
+        self.model, self.config = model, model.config
+        self._trace = _Trace(self.config)
+        self._hist = ffi.new("wf_cmp_history *")
+        verif.wf_cmp_history_init(self._hist)
+        self._flags = 0 if hazard else verif.WF_CMP_NO_HAZARD
+        self._d = ffi.new("wf_cmp_diff *")
+
+    def step(self, values):
+        lib.wf_model_step(self.model._m)
+        rtl = self._trace.decode(values)
+        if verif.wf_cmp_step(self.config._c, self._hist, lib.wf_model_obs(self.model._m), rtl,
+                             self._flags, self._d):
+            return _diff(self._d)
+        return None
+
+    def report(self, diff, seed=0, repro=None):
+        """wf_cmp_report's text for a difference (step's, or one of the
+        caller's such as {'cycle', 'path': 'done_o', 'expected', 'actual'})."""
+        d = ffi.new("wf_cmp_diff *", {"differs": 1, "cycle": diff["cycle"], "path": diff["path"].encode(),
+                                      "expected": diff["expected"], "actual": diff["actual"]})
+        with tempfile.TemporaryFile("w+") as tmp:
+            f = _libc.fdopen(os.dup(tmp.fileno()), b"w")
+            if f == ffi.NULL:
+                raise OSError("fdopen failed")
+            verif.wf_cmp_report(f, self.config._c, d, self._hist, seed,
+                                repro.encode() if repro else ffi.NULL)
+            _libc.fclose(f)
+            tmp.seek(0)
+            return tmp.read()
+
+
+class Host:
+    """The testbench side of wf_core's pins (verif/include/wf_host.h, as the
+    C++ and SystemC harnesses use it): the launch inputs, the start PCs and
+    the instruction memory of §3.3 for a configuration and program."""
+
+    def __init__(self, config, program):
+        self.config, self.program = config, program
+        self._im = ffi.new("wf_imem *")
+        verif.wf_imem_init(self._im, config._c, program._p)
+        self._line_words = 2 * config["icache_line"]
+        self._line = ffi.new("uint32_t[]", max(self._line_words, 1))
+        self._mshr = ffi.new("unsigned *")
+
+    def launch_inputs(self):
+        """{'swizzle', 'war', 'gto', 'loops', 'stall', 'alu_lat', ...}: the cfg_<name>_i values."""
+        li = ffi.new("wf_launch_inputs *")
+        verif.wf_host_launch_inputs(self.config._c, li)
+        return _todict(li[0])
+
+    def start_pcs(self):
+        """start_pc_i as an int (16 bits per warp, warp 0 lowest)."""
+        n = (self.config["warps"] * 16 + 31) // 32
+        w = ffi.new("uint32_t[]", n)
+        verif.wf_host_start_pcs(self.config._c, self.program._p, w)
+        return int.from_bytes(ffi.buffer(w), "little")
+
+    def imem_ready(self, cycle):
+        return verif.wf_imem_ready(self._im, cycle)
+
+    def imem_request(self, cycle, mshr, line):
+        """A request handshaken in cycle; False when too many are pending (an RTL bug)."""
+        return verif.wf_imem_request(self._im, cycle, mshr, line) == 0
+
+    def imem_response(self, cycle):
+        """None, or (mshr, line data as an int: imem_resp_data_i) answered in cycle."""
+        if not verif.wf_imem_response(self._im, cycle, self._mshr, self._line):
+            return None
+        return self._mshr[0], int.from_bytes(ffi.buffer(self._line, 4 * self._line_words), "little")

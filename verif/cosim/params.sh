@@ -8,7 +8,22 @@
 #   gflags   array of -GNAME=V Verilator options
 #   dflags   " -DWF_P_NAME=V ..." C/C++ defines (the harness checks them)
 #   defs     WF_DEFINES (Verilog defines, default WF_ASSERT), vdefs (+define+...), dkey
-#   bkey     "$key" plus "__$dkey" when there are defines
+#   bkey     "$key" plus "__$dkey" when there are defines, plus
+#            "__<top>-<8 hex digits of the file list>" for a design of your own
+# The design under test (docs/verification.md "Verifying your own front end"):
+#   WF_RTL_FILES  its Verilog/SystemVerilog files and Verilator .vlt files,
+#                 blank separated, globs allowed, relative to the caller's
+#                 directory ($wf_cwd when the caller has changed directory);
+#                 default "rtl/wf.vlt rtl/*.v"
+#   WF_TOP        its top module (default wf_core): wf_core's parameters and ports
+# Output: rtl_custom (0: the default design, command lines as before; 1: set),
+#   rtl_top, rtl_src (array: the files; the default as rtl/... relative to the
+#   repository root, else absolute), rtl_inc (array: -Irtl, plus each listed
+#   file's directory), rtl_hash (array: files whose contents key a build: the
+#   listed files and the *.vh/*.svh of their directories), rtl_vflags (array:
+#   --prefix Vwf_core for another top, so the harness's class keeps its name),
+#   rtl_env ("WF_RTL_FILES=... WF_TOP=... " for reproduce lines, "" by default).
+# A missing file, a bad top name or a top that no listed file declares: exit 2.
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2
               [icache_lines]=16 [icache_line]=4 [imshrs]=2 [imem_words]=1024 [mem_words]=1024
               [mem_line]=4 [bloom_bits]=16)
@@ -50,4 +65,31 @@ defs=${WF_DEFINES-WF_ASSERT}
 vdefs=(); for wf_d in $defs; do vdefs+=("+define+$wf_d"); done
 dkey=$(tr ' ' '+' <<<"$defs")
 bkey=$key${dkey:+__$dkey}
-unset wf_args wf_i wf_j wf_w wf_n wf_a wf_k wf_d wf_order wf_flag_opts
+rtl_top=${WF_TOP:-wf_core}
+rtl_custom=0 rtl_env="" rtl_vflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
+if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
+  rtl_custom=1
+  [[ $rtl_top =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
+    { echo "WF_TOP='$rtl_top': not a Verilog module name" >&2; exit 2; }
+  wf_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  # the words of WF_RTL_FILES, globs expanded in the caller's directory; a
+  # word that names no file comes back as "?word"
+  mapfile -t rtl_src < <(cd "${wf_cwd:-$PWD}" && for wf_a in ${WF_RTL_FILES:-$wf_root/rtl/wf.vlt $wf_root/rtl/*.v}; do
+                           if [[ -f $wf_a ]]; then realpath -- "$wf_a"; else echo "?$wf_a"; fi; done)
+  [[ ${#rtl_src[@]} -gt 0 ]] || { echo "WF_RTL_FILES='$WF_RTL_FILES': no files" >&2; exit 2; }
+  rtl_inc=(-I"$wf_root/rtl")
+  for wf_a in "${rtl_src[@]}"; do
+    [[ $wf_a != \?* ]] || { echo "WF_RTL_FILES: ${wf_a#\?}: no such file (relative to ${wf_cwd:-$PWD})" >&2; exit 2; }
+    [[ " ${rtl_inc[*]} " == *" -I${wf_a%/*} "* ]] || rtl_inc+=(-I"${wf_a%/*}")
+  done
+  grep -qE "^[[:space:]]*module[[:space:]]+$rtl_top([^A-Za-z0-9_$]|\$)" "${rtl_src[@]}" ||
+    { echo "WF_TOP=$rtl_top: none of the ${#rtl_src[@]} files of WF_RTL_FILES${WF_RTL_FILES:+ ($WF_RTL_FILES)} declares 'module $rtl_top'" >&2; exit 2; }
+  rtl_hash=("${rtl_src[@]}")
+  for wf_a in "${rtl_inc[@]}"; do
+    for wf_d in "${wf_a#-I}"/*.vh "${wf_a#-I}"/*.svh; do [[ -f $wf_d ]] && rtl_hash+=("$wf_d"); done
+  done
+  [[ $rtl_top == wf_core ]] || rtl_vflags=(--prefix Vwf_core)
+  rtl_env="WF_RTL_FILES=$(printf %q "${rtl_src[*]}") WF_TOP=$rtl_top "
+  bkey+="__${rtl_top}-$(printf '%s\n' "$rtl_top" "${rtl_src[@]}" | sha256sum | cut -c1-8)"
+fi
+unset wf_args wf_i wf_j wf_w wf_n wf_a wf_k wf_d wf_order wf_flag_opts wf_root

@@ -20,11 +20,18 @@
 #              WF_LINE_COV=FILE  Verilator line/toggle coverage: a build with
 #                          --coverage (own cache dir, suffix __cov) writes this
 #                          run's coverage data to FILE (verilator_coverage input)
+#              WF_RTL_FILES, WF_TOP  the design under test: its files
+#                          (blank separated, globs allowed; default
+#                          "rtl/wf.vlt rtl/*.v") and top module (default
+#                          wf_core; wf_core's parameters and ports), each
+#                          design its own cached build (verif/cosim/params.sh;
+#                          docs/verification.md "Verifying your own front end")
 #              WF_COSIM_PREFIX  a command (split on blanks) the harness runs
 #                          under: make bench counts instructions with
 #                          "valgrind --tool=callgrind --collect-atstart=no ..."
 #                          (the harness collects its cycle loop only)
-# The cache: a build is reused only when its build.key (a hash of the RTL, the
+# The cache: a build is reused only when its build.key (a hash of the RTL (with
+# WF_RTL_FILES: the listed files and the *.vh, *.svh of their directories), the
 # harness and C-model sources and libraries, the Verilator version and the
 # whole Verilator command line) matches and Vwf_core still has the checksum
 # recorded when it was made (Vwf_core.sha256); anything else rebuilds.
@@ -34,7 +41,7 @@
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
@@ -58,7 +65,7 @@ mkdir -p "$root/build/rtl" "${WF_RTL_DIR:-$root/build/rtl}"
 flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
   >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
 vcmd=(verilator --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique
-  ${tflags[@]+"${tflags[@]}"} --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v
+  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
   "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core
   -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags"
   -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm")
@@ -76,7 +83,8 @@ build_key() {
   # share a build (the libraries are path-free too, Makefile CFLAGS)
   { verilator_id; printf '%q ' "${vcmd[@]}" | sed "s|$dir|MDIR|g; s|$root|.|g"; echo
     cd "$root" && sha256sum rtl/*.v rtl/*.vh rtl/wf.vlt verif/cosim/main.cpp verif/cosim/run.sh verif/cosim/params.sh \
-      verif/include/*.h cmodel/include/*.h build/libwarpfront.a build/libwfverif.a; } | sha256sum | cut -d' ' -f1
+      verif/include/*.h cmodel/include/*.h build/libwarpfront.a build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"}
+  } | sha256sum | cut -d' ' -f1
 }
 build() {
   local want why=""
@@ -116,7 +124,8 @@ elif [[ $PWD == "$root" ]]; then wdir=out/cosim; else wdir=$root/out/cosim; fi
 status=0
 prefix=()
 [[ -n ${WF_COSIM_PREFIX:-} ]] && read -r -a prefix <<<"$WF_COSIM_PREFIX"
-WF_COSIM_RUNSH=$0 WF_COSIM_DEFINES=$defs WF_COSIM_WAVES_DIR=$wdir WF_COSIM_REPRO_FILE=$repro \
+# (the reproduce line names the design: WF_RTL_FILES=... WF_TOP=... run.sh)
+WF_COSIM_RUNSH="$rtl_env$0" WF_COSIM_DEFINES=$defs WF_COSIM_WAVES_DIR=$wdir WF_COSIM_REPRO_FILE=$repro \
   ${prefix[@]+"${prefix[@]}"} "$bin" "$prog" "$@" || status=$?
 if [[ ($status == 1 || $status == 3) && $waves == 0 && ${WF_AUTO_WAVES:-1} != 0 && -s $repro ]]; then
   cmd=$(head -1 "$repro")

@@ -5,9 +5,12 @@
 # build/rtl-dpi/<parameter set>/, and runs it on one program.
 #   verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]
 # +plusargs go to the testbench (+flip_bit=N +flip_cycle=C: the self-test).
-# Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build).
+# Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
+# WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core,
+# instantiated by tb_dpi.sv as `WF_DUT; each its own build: verif/cosim/params.sh).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.
 set -euo pipefail
+wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
 if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
   echo "usage: verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]"
@@ -17,6 +20,7 @@ fi
 prog=$1; shift
 WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
 opts=() plus=() seed=1 repro="verif/dpi/run.sh $prog"
+repro="$rtl_env$repro"
 [[ -n ${WF_DEFINES+x} ]] && repro="WF_DEFINES='$WF_DEFINES' $repro"
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -39,16 +43,17 @@ done
 dir=build/rtl-dpi/$bkey
 bin=$dir/tb_dpi
 vroot=$(verilator --getenv VERILATOR_ROOT)
+dut_def=(); [[ $rtl_top == wf_core ]] || dut_def=("+define+WF_DUT=$rtl_top")  # tb_dpi.sv's DUT module
 if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
-                         build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
+                         build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} -newer "$bin" 2>/dev/null | head -1) ]]; then
   mkdir -p "$dir"
   # the DPI code is C11 (-Werror), compiled here, linked into the simulator
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
     -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||
     { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
   verilator --binary --timing -j 2 -Wall --x-assign unique --x-initial unique \
-    --top-module tb_dpi -Irtl -Iverif/dpi rtl/wf.vlt rtl/*.v verif/dpi/tb_dpi.sv \
-    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
+    --top-module tb_dpi "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
+    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} ${dut_def[@]+"${dut_def[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
     -LDFLAGS "$PWD/$dir/wf_dpi.o $PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
     >> "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
 fi

@@ -13,6 +13,11 @@
 // Timing: inputs change 1 time unit after the rising edge, outputs are
 // sampled at the falling edge, so there is no race with the DUT's flops.
 `include "wf_dpi.svh"
+// the module under test: wf_core, or a design of your own with its
+// parameters and ports (verif/dpi/run.sh passes WF_TOP as +define+WF_DUT=...)
+`ifndef WF_DUT
+`define WF_DUT wf_core
+`endif
 module tb_dpi #(
     parameter integer WARPS        = 8,
     parameter integer LANES        = 8,
@@ -66,7 +71,7 @@ module tb_dpi #(
   logic [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu;
   logic [`WF_TRACE_VERSION_BITS-1:0] obs_version;
 
-  wf_core #(
+  `WF_DUT #(
       .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
       .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
       .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),

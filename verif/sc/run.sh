@@ -5,9 +5,12 @@
 # and runs it on one program.
 #   verif/sc/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [--bare] [--max-cycles N]
 # (the C++ harness's command line: verif/cosim/run.sh --help; $bin --help)
-# Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build).
+# Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
+# WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core;
+# each its own build: verif/cosim/params.sh).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
 set -euo pipefail
+wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
 if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
   echo "usage: verif/sc/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [--bare] [--runs N] [--max-cycles N] [--selftest-flip PORT:BIT:CYCLE]   (details: the built harness --help)"
@@ -29,16 +32,19 @@ done
 dir=build/rtl-sc/$bkey
 bin=$dir/wf_sc
 if [[ ! -x $bin || -n $(find rtl verif/sc/sc_main.cpp verif/sc/run.sh verif/cosim/params.sh verif/include \
-                         build/libwarpfront.a build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
+                         build/libwarpfront.a build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} \
+                         -newer "$bin" 2>/dev/null | head -1) ]]; then
   mkdir -p "$dir"
   # --x-initial unique + +verilator+rand+reset+2 (the harness passes it): flops
   # without a reset start random, so a state element launch fails to clear shows up
   verilator --sc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \
-    --top-module wf_core -Irtl rtl/wf.vlt rtl/*.v \
+    --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}" \
     "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/sc/sc_main.cpp" --Mdir "$dir" -o wf_sc \
     -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
     -LDFLAGS "$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
     > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
 fi
+# the design for the reproduce lines: absolute paths (the harness reads both)
+[[ $rtl_custom == 0 ]] || export WF_RTL_FILES="${rtl_src[*]}" WF_TOP=$rtl_top
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 # (read by libsystemc before sc_main)
 exec "$bin" "$@"

@@ -533,7 +533,9 @@ int sc_main(int argc, char **argv) {
         return 2;
     }
     const char *defs = getenv("WF_DEFINES");
-    const std::string env = defs ? "WF_DEFINES=" + quote(defs) + " " : "";
+    std::string env = defs ? "WF_DEFINES=" + quote(defs) + " " : "";
+    for (const char *v : {"WF_RTL_FILES", "WF_TOP"}) // the design under test (verif/sc/run.sh)
+        if (const char *x = getenv(v)) env += std::string(v) + "=" + quote(x) + " ";
     const std::string opts = args.options[0] ? std::string(" ") + args.options : std::string();
     run.repro = env + "verif/sc/run.sh " + quote(prog) + opts + " --seed " + std::to_string(run.seed);
     {   // the C++ harness takes the same options except the self-test
