@@ -129,8 +129,11 @@ def test_trace_decode_and_lockstep_report():
     cfg = wf.Config(warps=4)
     ports = wf.trace_ports(cfg)
     assert [n for n, _ in ports][:2] == ["obs_o", "obs_wb_o"] and all(b > 0 for _, b in ports)
-    zero = {n: 0 for n, _ in ports}
+    zero = dict({n: 0 for n, _ in ports}, obs_version_o=wf.trace_version())
     rec = wf.decode_trace(cfg, zero)
+    # a trace of another layout version is refused, naming both versions
+    with pytest.raises(wf.WarpfrontError, match="version %d" % (wf.trace_version() + 1)):
+        wf.decode_trace(cfg, dict(zero, obs_version_o=wf.trace_version() + 1))
     m = wf.Model(cfg, wf.assemble(source("vecadd.s"), regs=cfg["regs"]))
     assert rec.keys() == m.obs().keys() and rec["issue"]["valid"] == 0
     # every port reaches the record: all ones in one port changes the decoded record

@@ -49,7 +49,8 @@ def _cdef_text(path):
     for line in t.splitlines():
         s = line.strip()
         if s.startswith("#"):
-            m = re.match(r"#define\s+(\w+)\s+\(?(-?\w+)\)?\s*$", s)
+            # integer literals only (cffi takes no expressions or other names)
+            m = re.match(r"#define\s+(\w+)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\)?\s*$", s)
             if m:
                 out.append("#define %s %s" % m.groups())
             continue
@@ -61,7 +62,7 @@ _libdir, _incdir = _locate()
 ffi = cffi.FFI()
 # libwfverif: the comparator (verif/compare.c), the RTL trace decoder
 # (verif/rtlobs.c) and the testbench side of wf_core (verif/cosim/host.c)
-_VERIF_HEADERS = ["wf_compare.h", "wf_rtlobs.h", "wf_host.h"]
+_VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h"]
 ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
 # wf_cmp_history's rows are sized by a sizeof expression cffi cannot parse:
 # the size of wf_obs without warp[], evaluated here from the declarations above
@@ -238,6 +239,12 @@ def compare(config, expected, actual, hazard=True):
     return {"cycle": d.cycle, "path": _str(d.path), "expected": d.expected, "actual": d.actual}
 
 
+def trace_version():
+    """The trace layout version this decoder reads (WF_TRACE_VERSION,
+    scripts/wf/layout.py): what the RTL must report on obs_version_o."""
+    return verif.WF_TRACE_VERSION
+
+
 def trace_ports(config):
     """The RTL's trace ports (rtl/wf_core.v, verif/include/wf_rtlobs.h) at the
     configuration's sizes: [(port name, bits)] in the decoder's order."""
@@ -260,16 +267,22 @@ class _Trace:
         self.obs = ffi.new("wf_obs *")
 
     def decode(self, values):
-        """values: port name -> int (the port's bits); the record in self.obs."""
+        """values: port name -> int (the port's bits, and 'obs_version_o': the
+        layout version the RTL reports); the record in self.obs. A trace of
+        another layout version raises WarpfrontError (the decoder's message)."""
         for (name, _), n, buf in zip(self.ports, self._words, self._bufs):
             ffi.memmove(buf, int(values[name]).to_bytes(4 * n, "little"), 4 * n)
-        verif.wf_rtl_trace_decode(self.config._c, self.t, self.obs)
+        self.t.version = int(values["obs_version_o"])
+        if verif.wf_rtl_trace_decode(self.config._c, self.t, self.obs):
+            msg = ffi.new("char[]", 256)
+            verif.wf_rtl_trace_check_version(self.t.version, msg, 256)
+            raise WarpfrontError(_str(msg))
         return self.obs
 
 
 def decode_trace(config, values):
     """One cycle of the RTL's trace ports (port name -> int, e.g. {'obs_o':
-    ..., 'obs_wb_o': ...}) decoded by the harnesses' decoder
+    ..., 'obs_wb_o': ..., 'obs_version_o': ...}) decoded by the harnesses' decoder
     (wf_rtl_trace_decode): the observation record as a dict, as Model.step
     returns it."""
     return _todict(_Trace(config).decode(values)[0])

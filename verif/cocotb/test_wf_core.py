@@ -96,7 +96,7 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
     except wf.WarpfrontError as e:
         raise Outcome("timeout", "TIMEOUT: oracle: %s" % e) from None
     host = wf.Host(cfg, prog)
-    ports = [(name, getattr(dut, name)) for name, _ in wf.trace_ports(cfg)]
+    ports = [(name, getattr(dut, name)) for name, _ in wf.trace_ports(cfg)] + [("obs_version_o", dut.obs_version_o)]
     # reset (asynchronous, held over two clock edges), inputs idle
     for name in ("launch_i", "imem_req_ready_i", "imem_resp_valid_i", "imem_resp_mshr_i", "imem_resp_data_i",
                  "mem_en_i", "mem_we_i", "mem_addr_i", "mem_wdata_i", "reg_en_i", "reg_warp_i", "reg_idx_i"):
@@ -144,7 +144,10 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
                 raise Outcome("mismatch", check.report(diff, repro=repro))
             break
         values = {name: value(h, cyc) for name, h in ports}
-        diff = check.step(values)
+        try:
+            diff = check.step(values)
+        except wf.WarpfrontError as e:
+            raise Outcome("mismatch", "TRACE VERSION: %s" % e) from None
         if diff:
             raise Outcome("mismatch", check.report(diff, repro=repro))
         if cyc >= max_cycles:  # (the oracle ran to done: the model does not hang)

@@ -7,7 +7,9 @@
 //   WF_TOP=my_front_end make regress SEEDS=2 CSEEDS=0
 // (verif/examples/own_rtl/test.sh runs that, and shows a wrong WF_TOP refused).
 // The size parameters are the harness's -G options; the port widths are
-// wf_core's (obs_o: the §11 record).
+// wf_core's, from the generated layout (rtl/wf_defs.vh, the trace contract's
+// one field table; obs_version_o reports its version).
+`include "wf_defs.vh"
 module my_front_end #(
     parameter integer WARPS        = 8,
     parameter integer LANES        = 8,
@@ -23,7 +25,7 @@ module my_front_end #(
     parameter integer MEM_WORDS    = 1024,
     parameter integer MEM_LINE     = 4,
     parameter integer BLOOM_BITS   = 16,
-    parameter integer OBS_WARP_W   = 105 + 9 * SB_ENTRIES + 58 * IBUF  // as wf_core's
+    parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
     input  wire                          rst_ni,
@@ -59,12 +61,13 @@ module my_front_end #(
     input  wire [5:0]                    reg_warp_i,
     input  wire [6:0]                    reg_idx_i,
     output wire [LANES*32-1:0]           reg_rdata_o,
-    output wire [341:0]                  obs_o,
-    output wire [3*63-1:0]               obs_wb_o,
-    output wire [3*LANES*32-1:0]         obs_wb_data_o,
-    output wire [BANKS*40-1:0]           obs_bank_o,
+    output wire [`WF_OBS_W-1:0]          obs_o,
+    output wire [3*`WF_OBS_WB_W-1:0]     obs_wb_o,
+    output wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data_o,
+    output wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank_o,
     output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
-    output wire [(COLLECTORS+1)*43-1:0]  obs_cu_o
+    output wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu_o,
+    output wire [`WF_TRACE_VERSION_BITS-1:0] obs_version_o
 );
   wf_core #(
       .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
@@ -80,6 +83,6 @@ module my_front_end #(
       .imem_resp_valid_i, .imem_resp_ready_o, .imem_resp_mshr_i, .imem_resp_data_i,
       .mem_en_i, .mem_we_i, .mem_addr_i, .mem_wdata_i, .mem_rdata_o,
       .reg_en_i, .reg_warp_i, .reg_idx_i, .reg_rdata_o,
-      .obs_o, .obs_wb_o, .obs_wb_data_o, .obs_bank_o, .obs_warp_o, .obs_cu_o
+      .obs_o, .obs_wb_o, .obs_wb_data_o, .obs_bank_o, .obs_warp_o, .obs_cu_o, .obs_version_o
   );
 endmodule
