@@ -13,6 +13,7 @@ Usage: scripts/fpga-gls.py [CONFIG ...]. Exit status 0 pass, 1 fail, 2 error."""
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -46,10 +47,13 @@ def wfsim_cfg(params):
 
 
 def ecp5_cells():
-    """Yosys' ECP5 simulation models (`yosys-config --datdir`/ecp5) and the
-    MULT18X18D model Yosys lacks (fpga/gls_ecp5_mult18x18d.v)"""
-    p = subprocess.run(["yosys-config", "--datdir"], stdout=subprocess.PIPE, universal_newlines=True)
-    dat = p.stdout.strip() or "/usr/share/yosys"
+    """Yosys' ECP5 simulation models (its data directory: share/yosys beside
+    the yosys binary, where Yosys reads them; Debian ships no yosys-config
+    without yosys-dev) and the MULT18X18D model Yosys lacks
+    (fpga/gls_ecp5_mult18x18d.v)"""
+    yosys = shutil.which("yosys")
+    dat = os.path.join(os.path.dirname(os.path.realpath(yosys)), "..", "share", "yosys") if yosys \
+        else "/usr/share/yosys"
     return [os.path.join(dat, "ecp5", "cells_sim.v"), os.path.join(ROOT, "fpga", "gls_ecp5_mult18x18d.v")]
 
 
