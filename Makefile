@@ -6,7 +6,9 @@ CSTD     := -std=c11
 WARN     := -Wall -Wextra -Werror
 OPT      ?= -O2 -g
 INC      := -Icmodel/include
-CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC)
+# the checkout path kept out of the objects, so two checkouts of one commit
+# build identical libraries (and share Verilated builds, verif/cosim/run.sh)
+CFLAGS   := $(CSTD) $(WARN) $(OPT) $(INC) -ffile-prefix-map=$(CURDIR)=.
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build

@@ -26,6 +26,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth as flow  # noqa: E402  (the ECP5 synthesis recipe, written once)
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "build", "fpga-guard")
 BASE = os.path.join(ROOT, "fpga", "area-baseline.json")
@@ -50,9 +53,7 @@ def synth():
     p = dict(GUARD, IMEM_HEX='"fpga/demo.hex"')
     script = ["read_verilog -sv -Irtl fpga/wf_fpga_top.v %s" % " ".join(rtl)]
     script += ["chparam -set %s %s wf_fpga_top" % kv for kv in sorted(p.items())]
-    # without synth_ecp5's final `autoname` (slow in Yosys 0.23, renames only)
-    script += ["synth_ecp5 -noflatten -top wf_fpga_top -run begin:check", "hierarchy -check",
-               "tee -q -o %s/stat.txt stat" % rel]
+    script += flow.synth_ecp5_cmds("wf_fpga_top", noflatten=True) + ["tee -q -o %s/stat.txt stat" % rel]
     with open(os.path.join(OUT, "guard.ys"), "w") as f:
         f.write("\n".join(script) + "\n")
     r = subprocess.run(["yosys", "-q", "-l", rel + "/yosys.log", "-s", rel + "/guard.ys"], cwd=ROOT,

@@ -128,12 +128,18 @@ def commit():
     return (r.stdout.strip() or "?") + ("+dirty" if dirty else "")
 
 
-def synth_ecp5_cmds(top):
-    """Yosys synth_ecp5 up to its check step without its `autoname`, which
-    Yosys 0.23 spends an hour on at 2 x 2 (the nets keep their RTL names);
-    shared by the board flow (scripts/bitstream.py)."""
-    return ["synth_ecp5 -top %s -run begin:check" % top, "hierarchy -check", "check -noinit",
-            "blackbox =A:whitebox"]
+def synth_ecp5_cmds(top, noflatten=False):
+    """The ECP5 synthesis recipe, shared by this flow, the board flow
+    (scripts/bitstream.py) and the area guard (scripts/fpga-guard.py, with
+    the hierarchy kept): Yosys synth_ecp5 up to its check step, without its
+    `autoname`, which Yosys 0.23 spends an hour on at 2 x 2 (the nets keep
+    their RTL names), and with -nowidelut: LUT4s only. The default
+    `abc -lut 4:7` builds LUT5..LUT7 out of LUT4 + PFUMX + L6MUX21 wherever
+    that saves a level, which nearly doubled the LUT4 count at 1 x 1
+    (22,004 LUT4 + 6,915 PFUMX + 3,565 L6MUX21 against 11,986 LUT4,
+    docs/fpga.md "Where the area and the delay go on ECP5")."""
+    return ["synth_ecp5 -nowidelut %s-top %s -run begin:check" % ("-noflatten " if noflatten else "", top),
+            "hierarchy -check", "check -noinit", "blackbox =A:whitebox"]
 
 
 def chparams(params, top):

@@ -29,6 +29,11 @@ git ls-files -z --cached --others --exclude-standard |
   { echo "test-readme: cannot copy the checkout to $clone"; exit 1; }
 [[ ! -e $clone/build && ! -e $clone/out ]] ||
   { echo "test-readme: build/ or out/ is not empty in the copy"; exit 1; }
+# The Verilated models are the one thing shared with the checkout: its cache
+# (verif/cosim/run.sh; keyed by the content of every input, path-free, like
+# ccache), so the copy does not rebuild what the other make test stages built.
+# README_FRESH_RTL=1 builds them in the copy too.
+[[ ${README_FRESH_RTL:-0} == 1 ]] || export WF_RTL_DIR=${WF_RTL_DIR:-$PWD/build/rtl}
 cd "$clone"
 # one line per command: "<dry 0|1><TAB><expected status><TAB><command>"
 cmds=$(python3 - <<'PY'

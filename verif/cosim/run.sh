@@ -72,7 +72,9 @@ verilator_id() {
   echo "$v"
 }
 build_key() {
-  { verilator_id; printf '%q ' "${vcmd[@]}"; echo
+  # the command with the checkout and build paths taken out: two checkouts of one commit
+  # share a build (the libraries are path-free too, Makefile CFLAGS)
+  { verilator_id; printf '%q ' "${vcmd[@]}" | sed "s|$dir|MDIR|g; s|$root|.|g"; echo
     cd "$root" && sha256sum rtl/*.v rtl/*.vh rtl/wf.vlt verif/cosim/main.cpp verif/cosim/run.sh verif/cosim/params.sh \
       verif/include/*.h cmodel/include/*.h build/libwarpfront.a build/libwfverif.a; } | sha256sum | cut -d' ' -f1
 }
