@@ -537,6 +537,9 @@ void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
     fprintf(f, "  field:    %s\n", d->differs ? d->path : "(none: records equal)");
     fprintf(f, "  expected: %" PRIu64 " (0x%" PRIx64 ")  [C model]\n", d->expected, d->expected);
     fprintf(f, "  actual:   %" PRIu64 " (0x%" PRIx64 ")  [DUT]\n", d->actual, d->actual);
+    const unsigned level = history ? WF_CMP_FLAGS_GET_LEVEL(history->flags) : WF_CMP_LEVEL_FULL;
+    if (level != WF_CMP_LEVEL_FULL) /* full, the default, prints what it always did */
+        fprintf(f, "  compare:  %s level (docs/verification.md \"Compare levels\")\n", wf_cmp_level_name((int)level));
     if (history && history->count) {
         unsigned kept = history->count < WF_CMP_HISTORY ? (unsigned)history->count : WF_CMP_HISTORY;
         fprintf(f, "  last %u cycles (E = expected, A = actual, ! = records differ):\n", kept);

@@ -34,6 +34,7 @@
 #include <stdio.h>
 
 #include "warpfront.h"
+#include "wf_layout.h" /* WF_CMP_LEVEL_*, WF_CMP_G_* */
 
 #ifdef __cplusplus
 extern "C" {
