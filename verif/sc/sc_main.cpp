@@ -201,7 +201,9 @@ SC_MODULE(Golden), wf_golden_if {
     bool run_cycle() const override { return cur_run; }
     bool model_done() const override { return cur_done; }
     const wf_obs *obs() const override { return wf_model_obs(m); }
-    bool model_ended() const override { return started && ended; }
+    // (of the Host's current launch: the Checker may see a new launch_no before
+    // this module's falling edge has replaced the model)
+    bool model_ended() const override { return started && ended && launch_seen == run.launch_no; }
     const wf_obs *drain() override {
         if (!m || !started || wf_model_done(m)) return nullptr;
         wf_model_step(m);
