@@ -199,7 +199,7 @@ def classify(out):
     """(cycle, field) of the first divergence in a harness output."""
     m = re.search(r"LOCKSTEP MISMATCH at cycle (\d+)", out)
     if m:
-        f = re.search(r"field:\s+(\S+)", out)
+        f = re.search(r"field:\s+(\S.*)", out)   # arch paths have blanks: "arch warp[0].r7.lane[1]"
         return m.group(1), f.group(1) if f else "?"
     m = re.search(r"WF_ASSERT (wf_\w+): ([^\n(]*)", out)
     if m:

@@ -297,7 +297,7 @@ static void ev_path(unsigned w, unsigned key, char *buf, size_t len)
     switch (key >> 13) {
     case EV_RETIRE: snprintf(buf, len, "arch warp[%u].retire.pc", w); break;
     case EV_WRITE: snprintf(buf, len, "arch warp[%u].r%u.lane[%u]", w, key >> 5 & 0xFFu, key & 31u); break;
-    default: snprintf(buf, len, "arch warp[%u].branch (taken << 16 | target)", w); break;
+    default: snprintf(buf, len, "arch warp[%u].branch (taken << 16 + target)", w); break;
     }
 }
 
