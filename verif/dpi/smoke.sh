@@ -22,11 +22,10 @@ out=$(verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.
         +flip_bit=$iv +flip_cycle=13 2>&1); rc=$?
 if [[ $rc == 1 ]] && grep -q '^LOCKSTEP MISMATCH at cycle 13$' <<<"$out" &&
    grep -q '^  field:    issue.valid$' <<<"$out" && grep -q '^  seed:     5 ' <<<"$out" &&
-   grep -q '^  reproduce: verif/dpi/run.sh sim/examples/seed_naive.s .*+flip_bit=$iv' <<<"$out" &&
+   grep -q "^  reproduce: verif/dpi/run.sh sim/examples/seed_naive.s .*+flip_bit=$iv" <<<"$out" &&
    grep -q '^FAIL tb_dpi' <<<"$out"; then
   ok "+flip_bit=$iv +flip_cycle=13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'), exit 1"
 else bad "(exit $rc) the inverted obs_o bit was not reported as issue.valid at cycle 13"; tail -30 <<<"$out"; fi
-# shellcheck disable=SC2046
 # compare levels (docs/verification.md "Compare levels"): a pass at arch (the
 # model may finish first: wf_dpi_step 2), the flipped issue bit caught at events
 out=$(verif/dpi/run.sh sim/examples/seed_swizzle.s $(opts sim/examples/seed_swizzle.s) --cmp arch 2>&1); rc=$?
@@ -40,6 +39,7 @@ else bad "(exit $rc) WF_CMP=events: the inverted obs_o bit was not reported"; ta
 out=$(verif/dpi/run.sh sim/examples/seed_naive.s --cmp cycle 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, arch)" <<<"$out"; then ok "bad --cmp refused"
 else bad "(exit $rc) --cmp cycle not refused: $out"; fi
+# shellcheck disable=SC2046
 out=$(verif/dpi/run.sh sim/examples/no_such_program.s $(opts sim/examples/seed_naive.s) 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'wf_dpi_create: .*no_such_program.s' <<<"$out"; then ok "missing program refused: $out"
 else bad "(exit $rc) missing program: $out"; fi
