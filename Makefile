@@ -70,6 +70,7 @@ help:
 	@echo "make regress      install missing tools, run the main regression (results under out/)"
 	@echo "make regress RESUME=latest|RUN   finish a stopped regression (only the seeds without a result)"
 	@echo "make regress SLURM=1 SHARDS=N [SLURM_ARGS=...]   the regression as a Slurm job array + merge job"
+	@echo "make regress CMP=full|events|arch   the RTL runs at that compare level (docs/verification.md \"Compare levels\")"
 	@echo "make regress-report RUN=latest|RUN   rewrite a run's report from its per-seed results"
 	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
 	@echo "make shlib        the shared libraries only (build/pic/: libwarpfront.so, libwfverif.so)"
@@ -89,6 +90,7 @@ help:
 	@echo "make rtl-assert   simulation-only assertions, each fired by its fault (Icarus)"
 	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
 	@echo "make mutants      every deliberate RTL bug caught by co-simulation (fast form); N=50: kill rate over the first N regression seeds"
+	@echo "make mutants CMP=events|arch   the same at a weaker compare level: escapes reported as caught only at a stronger one"
 	@echo "make lint         Verilator lint, Yosys memory inference and check -assert"
 	@echo "make sc-smoke     the SystemC lockstep harness"
 	@echo "make dpi-smoke    the C model called from SystemVerilog over DPI-C"
@@ -230,10 +232,11 @@ rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 # mutation self-check (docs/verification.md): every WF_MUTANT_* caught by co-simulation
 # (the fast form: stimuli until caught); N=...: the kill-rate table over the
 # first N default-regression seeds instead (mutants-rate: N defaults to 50)
+# CMP=events|arch: at that compare level (a mutant only full catches is reported so)
 mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
-	@python3 scripts/mutants.py $(if $(N),--rate $(N))
+	@python3 scripts/mutants.py $(if $(N),--rate $(N)) $(if $(CMP),--cmp $(CMP))
 mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
-	@python3 scripts/mutants.py --rate $(or $(N),50)
+	@python3 scripts/mutants.py --rate $(or $(N),50) $(if $(CMP),--cmp $(CMP))
 # functional coverage with the verification plan's crosses (docs/verification.md):
 # COVDIR=out/regress/latest after make regress COV=1, else the C-side coverage of
 # the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep)
@@ -307,7 +310,7 @@ test-fuzz: $(B)/fuzz/wf_fuzz $(B)/wfsim
 
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
-# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT BUILD_TIMEOUT SIZES RUN_ID
+# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT BUILD_TIMEOUT SIZES RUN_ID CMP
 # RESUME=latest|RUN SLURM=1 SHARDS=N SLURM_ARGS (scripts/regress.py)
 regress: deps-regress $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py

@@ -201,6 +201,7 @@ def gen_layout_h():
         o.append("#define WF_CMP_LEVEL_%s %d" % (lv.upper(), k))
         o.append("#define WF_CMP_LEVEL_%s_GROUPS (%s)" % (lv.upper(), mask))
     o.append("#define WF_CMP_LEVELS %d" % len(L.LEVELS))
+    o.append("#define WF_CMP_LEVEL_LIST \"%s\"" % ", ".join(lv for lv, _, _ in L.LEVELS))
     o.append("#define WF_CMP_LEVEL_NAMES {%s}" % ", ".join('"%s"' % lv for lv, _, _ in L.LEVELS))
     o += ["", "/* the group of each field, by record and path (WF_G_OBS_ISSUE_UNIT: issue.unit of obs_o) */"]
     for rec, path, group in L.field_groups():

@@ -20,8 +20,15 @@ pass every stimulus first.
 Prints a table  mutant | block | caught by | cycle | field  and exits 1 when a
 mutant survives, the control fails, or a build fails.
 
+--cmp LEVEL (make mutants CMP=...): every run at that compare level (the
+harness's --cmp, docs/verification.md "Compare levels"). A mutant the level
+misses on every stimulus is run again at the stronger levels (nearest first:
+arch -> events -> full); one caught there is reported "caught only at LEVEL"
+(the weaker level's measured blind spot, not a failure of the self-check);
+one no level catches is SURVIVED. The default, full, runs as before.
+
   scripts/mutants.py [--only NAME[,NAME...]] [--list] [--timeout S] [--extra NAME]
-                     [--separate-builds]
+                     [--separate-builds] [--cmp full|events|arch]
 """
 import argparse
 import concurrent.futures
@@ -34,10 +41,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regseed  # noqa: E402  the regression's own seed -> configuration and program mapping
+from wf import layout  # noqa: E402  the field table: the compare levels, strongest first
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = os.path.join(ROOT, "verif", "cosim", "run.sh")
 OUT = os.path.join(ROOT, "build", "mutants")
+CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]  # full, events, arch
 
 # name, block (file), what the bug is
 MUTANTS = [
@@ -190,7 +199,7 @@ def classify(out):
     """(cycle, field) of the first divergence in a harness output."""
     m = re.search(r"LOCKSTEP MISMATCH at cycle (\d+)", out)
     if m:
-        f = re.search(r"field:\s+(\S+)", out)
+        f = re.search(r"field:\s+(\S.*)", out)   # arch paths have blanks: "arch warp[0].r7.lane[1]"
         return m.group(1), f.group(1) if f else "?"
     m = re.search(r"WF_ASSERT (wf_\w+): ([^\n(]*)", out)
     if m:
@@ -214,8 +223,11 @@ def classify(out):
     return "-", "?"
 
 
-def run(defines, prog, opts, timeout):
+def run(defines, prog, opts, timeout, level="full"):
     env = dict(os.environ, WF_DEFINES=defines, WF_AUTO_WAVES="0")
+    env.pop("WF_CMP", None)  # the level is the --cmp given here
+    if level != "full":
+        opts = opts + ["--cmp", level]
     for attempt in range(3):
         try:
             r = subprocess.run([RUN, prog] + opts, cwd=ROOT, env=env, capture_output=True, text=True,
@@ -260,7 +272,7 @@ def kill_rate(muts, control, mutant, a):
 
     def one(item, defines, plus):
         n, _sset, prog, opts = item
-        rc, out = run(defines, prog, opts + plus, a.timeout if n not in first else max(a.timeout, 1800))
+        rc, out = run(defines, prog, opts + plus, a.timeout if n not in first else max(a.timeout, 1800), a.cmp)
         return n, rc, out
 
     bad = []
@@ -356,6 +368,9 @@ def main():
                     help="parallel runs of --rate (JOBS, default 1)")
     ap.add_argument("--strict", action="store_true",
                     help="--rate exits 1 when a mutant misses the target, not only when it survives")
+    ap.add_argument("--cmp", default="full", choices=CMP_LEVELS,
+                    help="compare level of every run (default full); a mutant missed at a weaker level "
+                    "is re-run at the stronger ones and reported as caught only there")
     ap.add_argument("--markdown", metavar="RATE_JSON",
                     help="print the kill-rate table of a --rate run's rate.json as markdown")
     a = ap.parse_args()
@@ -402,42 +417,52 @@ def main():
 
     # the unmutated control must pass every stimulus
     for label, prog, opts in stimuli:
-        rc, out = run(control[0], prog, opts + control[1], a.timeout)
+        rc, out = run(control[0], prog, opts + control[1], a.timeout, a.cmp)
         if rc != 0:
             print(f"mutants: CONTROL FAILS on {label} ({' '.join([prog] + opts)}): exit {rc}")
             print("\n".join(out.splitlines()[-15:]))
             return 1
     print(f"mutants: control ({control[0]}, no mutant) passes all {len(stimuli)} stimuli "
-          f"({time.time() - t0:.0f} s)")
+          f"({time.time() - t0:.0f} s)" + (f" at compare level {a.cmp}" if a.cmp != "full" else ""))
 
-    rows = []
+    def first_catch(name, level):
+        """(caught-by, cycle, field) of the first stimulus catching mutant `name` at
+        `level`, ("BUILD ERROR", ...) on a build/usage error, or None."""
+        for label, prog, opts in stimuli:
+            defines, plus = mutant(name)
+            rc, out = run(defines, prog, opts + plus, a.timeout, level)
+            if rc == 0:
+                continue
+            evidence = re.search(r"LOCKSTEP MISMATCH|WF_ASSERT wf_|^cycle \d+: \S+: rtl", out, re.M)
+            with open(os.path.join(OUT, f"{name}.log" if level == a.cmp else f"{name}.{level}.log"), "w") as f:
+                f.write(out)
+            if (rc == 2 and not evidence) or "build failed" in out:
+                return ("BUILD ERROR", "-", out.strip().splitlines()[-1] if out.strip() else "")
+            cyc, field = classify(out)
+            return (label if rc != "timeout" else f"{label} (timeout)", cyc, field)
+        return None
+
+    rows, stronger_only = [], []
     for name, block, _desc in muts:
         t1 = time.time()
-        caught = None
         if name in FAST_SKIP:
             rows.append((name, block, "not in the fast form", "-", FAST_SKIP[name], "0s"))
             print(f"  {name}: not in the fast form: {FAST_SKIP[name]} (make mutants-rate)", flush=True)
             continue
-        for label, prog, opts in stimuli:
-            defines, plus = mutant(name)
-            rc, out = run(defines, prog, opts + plus, a.timeout)
-            if rc == 0:
-                continue
-            evidence = re.search(r"LOCKSTEP MISMATCH|WF_ASSERT wf_|^cycle \d+: \S+: rtl", out, re.M)
-            if (rc == 2 and not evidence) or "build failed" in out:
-                caught = ("BUILD ERROR", "-", out.strip().splitlines()[-1] if out.strip() else "")
-                fail += 1
-                with open(os.path.join(OUT, f"{name}.log"), "w") as f:
-                    f.write(out)
+        caught = first_catch(name, a.cmp)
+        # missed at a weaker level: the stronger ones, nearest first
+        for level in reversed(CMP_LEVELS[:CMP_LEVELS.index(a.cmp)]):
+            if caught is not None:
                 break
-            cyc, field = classify(out)
-            how = label if rc != "timeout" else f"{label} (timeout)"
-            caught = (how, cyc, field)
-            with open(os.path.join(OUT, f"{name}.log"), "w") as f:
-                f.write(out)
-            break
+            c = first_catch(name, level)
+            if c is not None and c[0] != "BUILD ERROR":
+                caught = (f"caught only at {level}: {c[0]}",) + c[1:]
+                stronger_only.append((name, level))
+            else:
+                caught = c
         if caught is None:
             caught = ("SURVIVED", "-", "-")
+        if caught[0] in ("SURVIVED", "BUILD ERROR"):
             fail += 1
         rows.append((name, block) + caught + (f"{time.time() - t1:.0f}s",))
         print(f"  {name}: {caught[0]} | cycle {caught[1]} | {caught[2]}", flush=True)
@@ -450,11 +475,16 @@ def main():
     print("-+-".join("-" * x for x in w))
     for r in rows:
         print(" | ".join(str(c).ljust(w[i]) for i, c in enumerate(r)))
-    ncaught = sum(1 for r in rows if r[2] not in ("SURVIVED", "BUILD ERROR", "not in the fast form"))
+    ncaught = sum(1 for r in rows if r[2] not in ("SURVIVED", "BUILD ERROR", "not in the fast form")
+                  and not r[2].startswith("caught only at "))
     nskip = sum(1 for r in rows if r[2] == "not in the fast form")
-    print(f"\nmutants: {ncaught} of {len(rows) - nskip} caught ({nskip} not in the fast form: "
+    at = f" at compare level {a.cmp}" if a.cmp != "full" else ""
+    print(f"\nmutants: {ncaught} of {len(rows) - nskip} caught{at} ({nskip} not in the fast form: "
           f"{', '.join(n for n in FAST_SKIP if any(r[0] == n for r in rows)) or '-'}), control clean, "
           f"{time.time() - t0:.0f} s")
+    if a.cmp != "full":
+        print(f"mutants: caught only at a stronger level than {a.cmp}: "
+              + (", ".join(f"{n} ({lv})" for n, lv in stronger_only) or "none"))
     return 1 if fail else 0
 
 

@@ -50,6 +50,10 @@ Knobs (environment; every one is checked before anything is written):
             wf_core; docs/verification.md "Verifying your own front end"):
             checked (a missing file, a top no file declares: exit 2), made
             absolute, kept in run.json and named in every reproduce line
+  CMP       compare level of the RTL runs: full (default: every trace field
+            every cycle), events or arch (the harness's --cmp,
+            docs/verification.md "Compare levels"); the --imem-jitter runs
+            compare no trace at any level. Recorded in run.json and the report
   COSIM     the co-simulation driver (default verif/cosim/run.sh)
   REGRESS_MIN_FREE_MB  free space OUT must have at the start (default 64)
   REGRESS_PROGRESS  seconds between progress lines of a build (default 15)
@@ -87,6 +91,9 @@ import threading
 import time
 from xml.sax.saxutils import escape, quoteattr
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wf import layout  # noqa: E402  the field table: the compare levels
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
 WFGEN = os.environ.get("WFGEN", os.path.join(ROOT, "build", "wfgen"))
@@ -105,8 +112,10 @@ FIXED = [
 NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
-             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP")
+             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP")
 PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
+# the harness's compare levels, from the field table (verif/include/wf_layout.h's source)
+CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]
 
 
 class Usage(Exception):
@@ -394,11 +403,14 @@ class Rtl:
             cmd += ["--cov", cov]
         if item.get("jitter"):
             cmd += ["--imem-jitter", str(item["seed"])]
+        elif self.cfg.get("cmp", "full") != "full":
+            cmd += ["--cmp", self.cfg["cmp"]]
         return cmd
 
     def env(self, item, line_cov=False):
         e = dict(os.environ)
         e.pop("WF_LINE_COV", None)
+        e.pop("WF_CMP", None)  # the level is the run's CMP knob (command's --cmp)
         if line_cov and self.cfg["cov"]:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
@@ -810,6 +822,12 @@ def set_status(rdir, text):
     write_atomic(os.path.join(rdir, "STATUS"), text + "\n")
 
 
+def cmp_note(man, fmt):
+    """fmt with the run's compare level, or "" at full (the default prints what it always did)."""
+    lv = man.get("cmp", "full")
+    return fmt % lv if lv != "full" else ""
+
+
 def report(rdir, man, state=None):
     """The run's report from its per-item result.json files: console, junit.xml,
     rerun.txt, summary.json, STATUS (coverage/ with COV=1). Exit status 0/1."""
@@ -859,8 +877,8 @@ def report(rdir, man, state=None):
             print("regress: " + l)
     if kinds:
         print("regress: failures by kind: " + ", ".join("%s %d" % kv for kv in sorted(kinds.items())))
-    print("regress: %d RTL seeds passed, %d failed; %d C-model runs passed, %d failed"
-          % (legs["rtl"][0], legs["rtl"][1], legs["c"][0], legs["c"][1]))
+    print("regress: %d RTL seeds passed, %d failed%s; %d C-model runs passed, %d failed"
+          % (legs["rtl"][0], legs["rtl"][1], cmp_note(man, " (compare level %s)"), legs["c"][0], legs["c"][1]))
     if missing:
         print("regress: %s: %d of %d items have no result (%s%s); make regress RESUME=%s runs them"
               % (state, len(missing), len(missing) + len(results),
@@ -868,7 +886,8 @@ def report(rdir, man, state=None):
     write_atomic(os.path.join(rdir, "junit.xml"), junit_text(results, missing))
     write_atomic(os.path.join(rdir, "rerun.txt"), "".join(r.get("reproduce", "") + "\n" for r in failed))
     write_json(os.path.join(rdir, "summary.json"),
-               {"state": state, "run_id": man["run_id"], "seed": man["seed"], "seeds": man["seeds"],
+               {"state": state, "run_id": man["run_id"], "cmp": man.get("cmp", "full"),
+                "seed": man["seed"], "seeds": man["seeds"],
                 "cseeds": man["cseeds"], "shard": man["shard"], "rtl_seeds": man["rtl_seeds"],
                 "passed": len(results) - len(failed), "failed": len(failed),
                 "not_run": [m["id"] for m in missing], "results": results})
@@ -960,7 +979,9 @@ def knobs():
          "imem_jitter": env_int("IMEM_JITTER", 8), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
          "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
          "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
-         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT")}
+         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full"}
+    if k["cmp"] not in CMP_LEVELS:
+        raise Usage("CMP=%s: allowed %s" % (k["cmp"], ", ".join(CMP_LEVELS)))
     k["rtl_files"], k["rtl_top"] = rtl_design()
     if k["seed"] + k["seeds"] - 1 > 2147483647:  # the harness's --seed range
         raise Usage("SEED=%d SEEDS=%d: seeds must stay within 1..2147483647" % (k["seed"], k["seeds"]))
@@ -1017,18 +1038,19 @@ def knobs():
         given = {"SEED": k["seed"], "SEEDS": k["seeds"], "CSEEDS": k["cseeds"], "SIZES": k["sizes"],
                  "IMEM_JITTER": k["imem_jitter"], "WAVES": k["waves"], "COV": k["cov"],
                  "WF_DEFINES": k["defines"], "REGRESS_INJECT_DEFINES": k["inject"],
-                 "WF_RTL_FILES": k["rtl_files"], "WF_TOP": k["rtl_top"]}
+                 "WF_RTL_FILES": k["rtl_files"], "WF_TOP": k["rtl_top"], "CMP": k["cmp"]}
         field = {"IMEM_JITTER": "imem_jitter", "WF_DEFINES": "defines", "REGRESS_INJECT_DEFINES": "inject",
                  "WF_RTL_FILES": "rtl_files", "WF_TOP": "rtl_top"}
         man.setdefault("rtl_files", "")  # run.json of a runner without WF_RTL_FILES
         man.setdefault("rtl_top", "")
+        man.setdefault("cmp", "full")  # a run from before the compare levels
         for name in RUN_KNOBS:
             f = field.get(name, name.lower())
             if name in os.environ and given[name] != man[f]:
                 raise Usage("RESUME=%s: %s=%s, but the run was started with %r (leave it unset)"
                             % (resume, name, os.environ[name], man[f]))
         for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject",
-                  "rtl_files", "rtl_top"):
+                  "rtl_files", "rtl_top", "cmp"):
             k[f] = man[f]
         k["man"], run_id = man, resume
         check_out_dir(os.path.join(k["out"], run_id), 0)
@@ -1080,7 +1102,7 @@ def open_run(k):
                                  text=True, check=True).stdout.split()) if k["cseeds"] else set()
     man = {"version": 1, "run_id": k["run_id"], "seed": k["seed"], "seeds": k["seeds"], "cseeds": k["cseeds"],
            "shard": [i + 1, n], "sizes": k["sizes"], "imem_jitter": k["imem_jitter"], "waves": k["waves"],
-           "cov": k["cov"], "defines": k["defines"], "inject": k["inject"],
+           "cov": k["cov"], "defines": k["defines"], "inject": k["inject"], "cmp": k["cmp"],
            "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"],
            "rtl_seeds": [s for j, s in enumerate(range(k["seed"], k["seed"] + k["seeds"])) if j % n == i],
            "created": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "host": socket.gethostname()}
@@ -1098,11 +1120,11 @@ def open_run(k):
 def header(k, man, what):
     i, n = k["shard"]
     say("regress: %s %s: results in %s" % (what, k["run_id"], rel(k["dir"])))
-    say("regress: RTL leg: %d seeds (%d..%d%s), size sets %s; harness %s: --seed on, --imem-jitter %s, "
+    say("regress: RTL leg: %d seeds (%d..%d%s), size sets %s; harness %s: %s--seed on, --imem-jitter %s, "
         "WAVES %s, COV %s; C leg: %d random configurations, %d runs; %d jobs"
         % (len(man["rtl_seeds"]), man["seed"], man["seed"] + man["seeds"] - 1,
            ", shard %d/%d" % tuple(man["shard"]) if man["shard"][1] > 1 else "",
-           ",".join(man["sizes"]) or "all", rel(COSIM),
+           ",".join(man["sizes"]) or "all", rel(COSIM), cmp_note(man, "compare level %s, "),
            "on 1 seed in %d" % man["imem_jitter"] if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
            "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
     if man.get("rtl_top"):
@@ -1137,7 +1159,7 @@ def regress(k):
                       k["run_id"], k["run_id"]))
     header(k, man, "resuming run" if resume else "run")
     cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"],
-           "defines": man["defines"], "inject": {int(s): d for s, d in man["inject"].items()},
+           "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
            "seed0": man["seed"], "jitter": man["imem_jitter"],
            "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}

@@ -3,6 +3,8 @@
  * first-divergence report. */
 #include "wf_compare.h"
 
+#include "wf_layout.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -36,89 +38,92 @@ static int differ(wf_cmp_diff *out, uint64_t e, uint64_t a, const char *fmt, ...
     return 1;
 }
 
-/* Compares one field: returns 1 from the enclosing function on a mismatch. */
-#define CMP(ev, av, ...)                                                          \
+/* Compares one field of compare group g (WF_G_<RECORD>_<FIELD>, wf_layout.h:
+ * the field table's group) when `groups` (a parameter of the enclosing
+ * function) selects it: returns 1 from the enclosing function on a mismatch. */
+#define CMP(g, ev, av, ...)                                                       \
     do {                                                                          \
         uint64_t e_ = (uint64_t)(ev), a_ = (uint64_t)(av);                        \
-        if (e_ != a_) return differ(out, e_, a_, __VA_ARGS__);                    \
+        if (((groups) & (g)) && e_ != a_) return differ(out, e_, a_, __VA_ARGS__); \
     } while (0)
-#define CMPF(field, ...) CMP(E->field, A->field, __VA_ARGS__)
+#define CMPF(g, field, ...) CMP(g, E->field, A->field, __VA_ARGS__)
 
-static int walk_head(const wf_obs *E, const wf_obs *A, wf_cmp_diff *out)
+static int walk_head(const wf_obs *E, const wf_obs *A, unsigned groups, wf_cmp_diff *out)
 {
-    CMPF(cycle, "cycle");
-    CMPF(fetch.valid, "fetch.valid");
-    CMPF(fetch.warp, "fetch.warp");
-    CMPF(fetch.kind, "fetch.kind");
-    CMPF(fetch.pc, "fetch.pc");
-    CMPF(fill.valid, "fill.valid");
-    CMPF(fill.mshr, "fill.mshr");
-    CMPF(fill.line, "fill.line");
+    CMPF(WF_G_OBS_CYCLE, cycle, "cycle");
+    CMPF(WF_G_OBS_FETCH_VALID, fetch.valid, "fetch.valid");
+    CMPF(WF_G_OBS_FETCH_WARP, fetch.warp, "fetch.warp");
+    CMPF(WF_G_OBS_FETCH_KIND, fetch.kind, "fetch.kind");
+    CMPF(WF_G_OBS_FETCH_PC, fetch.pc, "fetch.pc");
+    CMPF(WF_G_OBS_FILL_VALID, fill.valid, "fill.valid");
+    CMPF(WF_G_OBS_FILL_MSHR, fill.mshr, "fill.mshr");
+    CMPF(WF_G_OBS_FILL_LINE, fill.line, "fill.line");
     return 0;
 }
 
 static int walk_warp(const wf_config *cfg, unsigned w, const wf_obs_warp *E, const wf_obs_warp *A,
-                     unsigned flags, wf_cmp_diff *out)
+                     unsigned groups, wf_cmp_diff *out)
 {
     const unsigned lanes = lo_mask32(cfg->lanes), dep = lo_mask32(cfg->sb_entries);
-    CMPF(fetch_pc, "warp[%u].fetch_pc", w);
-    CMPF(fetch_state, "warp[%u].fetch_state", w);
-    CMPF(exited, "warp[%u].exited", w);
-    CMPF(inflight, "warp[%u].inflight", w);
-    CMPF(mem_inflight, "warp[%u].mem_inflight", w);
-    if (cfg->war == WF_WAR_WB_READ) CMPF(collecting, "warp[%u].collecting", w);
+    CMPF(WF_G_OBS_WARP_FETCH_PC, fetch_pc, "warp[%u].fetch_pc", w);
+    CMPF(WF_G_OBS_WARP_FETCH_STATE, fetch_state, "warp[%u].fetch_state", w);
+    CMPF(WF_G_OBS_WARP_EXITED, exited, "warp[%u].exited", w);
+    CMPF(WF_G_OBS_WARP_INFLIGHT, inflight, "warp[%u].inflight", w);
+    CMPF(WF_G_OBS_WARP_MEM_INFLIGHT, mem_inflight, "warp[%u].mem_inflight", w);
+    if (cfg->war == WF_WAR_WB_READ) CMPF(WF_G_OBS_WARP_COLLECTING, collecting, "warp[%u].collecting", w);
     if (cfg->war == WF_WAR_BLOOM) {
         uint64_t m = lo_mask64(cfg->bloom_bits);
-        CMP(E->filter & m, A->filter & m, "warp[%u].filter", w);
+        CMP(WF_G_OBS_WARP_FILTER, E->filter & m, A->filter & m, "warp[%u].filter", w);
     }
     for (unsigned e = 0; e < cfg->sb_entries && e < WF_MAX_SB; e++) {
-        CMPF(sb[e].valid, "warp[%u].sb[%u].valid", w, e);
-        CMPF(sb[e].reg, "warp[%u].sb[%u].reg", w, e);
+        CMPF(WF_G_OBS_WARP_SB_VALID, sb[e].valid, "warp[%u].sb[%u].valid", w, e);
+        CMPF(WF_G_OBS_WARP_SB_REG, sb[e].reg, "warp[%u].sb[%u].reg", w, e);
     }
     for (unsigned i = 0; i < cfg->ibuf && i < WF_MAX_IBUF; i++) {
-        CMPF(ibuf[i].valid, "warp[%u].ibuf[%u].valid", w, i);
-        CMPF(ibuf[i].pc, "warp[%u].ibuf[%u].pc", w, i);
-        CMP(E->ibuf[i].dep & dep, A->ibuf[i].dep & dep, "warp[%u].ibuf[%u].dep", w, i);
-        CMPF(ibuf[i].issued, "warp[%u].ibuf[%u].issued", w, i);
-        CMP(E->ibuf[i].lanes_left & lanes, A->ibuf[i].lanes_left & lanes,
+        CMPF(WF_G_OBS_WARP_IBUF_VALID, ibuf[i].valid, "warp[%u].ibuf[%u].valid", w, i);
+        CMPF(WF_G_OBS_WARP_IBUF_PC, ibuf[i].pc, "warp[%u].ibuf[%u].pc", w, i);
+        CMP(WF_G_OBS_WARP_IBUF_DEP, E->ibuf[i].dep & dep, A->ibuf[i].dep & dep, "warp[%u].ibuf[%u].dep", w, i);
+        CMPF(WF_G_OBS_WARP_IBUF_ISSUED, ibuf[i].issued, "warp[%u].ibuf[%u].issued", w, i);
+        CMP(WF_G_OBS_WARP_IBUF_LANES_LEFT, E->ibuf[i].lanes_left & lanes, A->ibuf[i].lanes_left & lanes,
             "warp[%u].ibuf[%u].lanes_left", w, i);
     }
-    if (!(flags & WF_CMP_NO_HAZARD)) CMPF(hazard, "warp[%u].hazard", w);
+    CMPF(WF_G_OBS_WARP_HAZARD, hazard, "warp[%u].hazard", w);
     return 0;
 }
 
 static int walk_cu(const wf_config *cfg, const char *name, const wf_obs_cu *E, const wf_obs_cu *A,
-                   int with_older, wf_cmp_diff *out)
+                   int with_older, unsigned groups, wf_cmp_diff *out)
 {
-    CMPF(valid, "%s.valid", name);
-    CMPF(warp, "%s.warp", name);
-    CMPF(pc, "%s.pc", name);
-    CMP(E->pending & 7u, A->pending & 7u, "%s.pending", name);
-    CMPF(ready, "%s.ready", name);
+    CMPF(WF_G_OBS_CU_VALID, valid, "%s.valid", name);
+    CMPF(WF_G_OBS_CU_WARP, warp, "%s.warp", name);
+    CMPF(WF_G_OBS_CU_PC, pc, "%s.pc", name);
+    CMP(WF_G_OBS_CU_PENDING, E->pending & 7u, A->pending & 7u, "%s.pending", name);
+    CMPF(WF_G_OBS_CU_READY, ready, "%s.ready", name);
     if (with_older) {
         unsigned m = lo_mask32(cfg->collectors);
-        CMP(E->older & m, A->older & m, "%s.older", name);
+        CMP(WF_G_OBS_CU_OLDER, E->older & m, A->older & m, "%s.older", name);
     }
     return 0;
 }
 
-static int walk_tail(const wf_config *cfg, const wf_obs *E, const wf_obs *A, wf_cmp_diff *out)
+static int walk_tail(const wf_config *cfg, const wf_obs *E, const wf_obs *A, unsigned groups,
+                     wf_cmp_diff *out)
 {
     const unsigned lanes = lo_mask32(cfg->lanes);
-    CMPF(issue.valid, "issue.valid");
-    CMPF(issue.warp, "issue.warp");
-    CMPF(issue.pc, "issue.pc");
-    CMPF(issue.replay, "issue.replay");
-    CMPF(issue.unit, "issue.unit");
-    CMPF(issue.sb_entry, "issue.sb_entry");
-    CMPF(stall, "stall");
+    CMPF(WF_G_OBS_ISSUE_VALID, issue.valid, "issue.valid");
+    CMPF(WF_G_OBS_ISSUE_WARP, issue.warp, "issue.warp");
+    CMPF(WF_G_OBS_ISSUE_PC, issue.pc, "issue.pc");
+    CMPF(WF_G_OBS_ISSUE_REPLAY, issue.replay, "issue.replay");
+    CMPF(WF_G_OBS_ISSUE_UNIT, issue.unit, "issue.unit");
+    CMPF(WF_G_OBS_ISSUE_SB_ENTRY, issue.sb_entry, "issue.sb_entry");
+    CMPF(WF_G_OBS_STALL, stall, "stall");
     for (unsigned b = 0; b < cfg->banks && b < WF_MAX_BANKS; b++) {
-        CMPF(bank[b].kind, "bank[%u].kind", b);
-        CMPF(bank[b].warp, "bank[%u].warp", b);
-        CMPF(bank[b].reg, "bank[%u].reg", b);
-        CMPF(bank[b].cu, "bank[%u].cu", b);
-        CMPF(bank[b].slot, "bank[%u].slot", b);
-        CMPF(bank[b].unit, "bank[%u].unit", b);
+        CMPF(WF_G_OBS_BANK_KIND, bank[b].kind, "bank[%u].kind", b);
+        CMPF(WF_G_OBS_BANK_WARP, bank[b].warp, "bank[%u].warp", b);
+        CMPF(WF_G_OBS_BANK_REG, bank[b].reg, "bank[%u].reg", b);
+        CMPF(WF_G_OBS_BANK_CU, bank[b].cu, "bank[%u].cu", b);
+        CMPF(WF_G_OBS_BANK_SLOT, bank[b].slot, "bank[%u].slot", b);
+        CMPF(WF_G_OBS_BANK_UNIT, bank[b].unit, "bank[%u].unit", b);
     }
     if (cfg->loops == 3) {
         const int older = cfg->war == WF_WAR_INORDER;
@@ -126,43 +131,73 @@ static int walk_tail(const wf_config *cfg, const wf_obs *E, const wf_obs *A, wf_
             char name[16];
             if (memcmp(&E->cu[u], &A->cu[u], sizeof E->cu[u]) == 0) continue;
             snprintf(name, sizeof name, "cu[%u]", u);
-            if (walk_cu(cfg, name, &E->cu[u], &A->cu[u], older, out)) return 1;
+            if (walk_cu(cfg, name, &E->cu[u], &A->cu[u], older, groups, out)) return 1;
         }
     } else {
-        if (walk_cu(cfg, "sr", &E->sr, &A->sr, 0, out)) return 1;
+        if (walk_cu(cfg, "sr", &E->sr, &A->sr, 0, groups, out)) return 1;
     }
     for (unsigned x = 0; x < WF_NUNITS; x++) {
-        CMPF(dispatch[x].valid, "dispatch[%u].valid", x);
-        CMPF(dispatch[x].warp, "dispatch[%u].warp", x);
-        CMPF(dispatch[x].pc, "dispatch[%u].pc", x);
-        CMPF(dispatch[x].cu, "dispatch[%u].cu", x);
+        CMPF(WF_G_OBS_DISPATCH_VALID, dispatch[x].valid, "dispatch[%u].valid", x);
+        CMPF(WF_G_OBS_DISPATCH_WARP, dispatch[x].warp, "dispatch[%u].warp", x);
+        CMPF(WF_G_OBS_DISPATCH_PC, dispatch[x].pc, "dispatch[%u].pc", x);
+        CMPF(WF_G_OBS_DISPATCH_CU, dispatch[x].cu, "dispatch[%u].cu", x);
     }
-    CMPF(piece.valid, "piece.valid");
-    CMPF(piece.warp, "piece.warp");
-    CMPF(piece.pc, "piece.pc");
-    CMPF(piece.line, "piece.line");
-    CMP(E->piece.lanes & lanes, A->piece.lanes & lanes, "piece.lanes");
-    CMPF(piece.last, "piece.last");
+    CMPF(WF_G_OBS_PIECE_VALID, piece.valid, "piece.valid");
+    CMPF(WF_G_OBS_PIECE_WARP, piece.warp, "piece.warp");
+    CMPF(WF_G_OBS_PIECE_PC, piece.pc, "piece.pc");
+    CMPF(WF_G_OBS_PIECE_LINE, piece.line, "piece.line");
+    CMP(WF_G_OBS_PIECE_LANES, E->piece.lanes & lanes, A->piece.lanes & lanes, "piece.lanes");
+    CMPF(WF_G_OBS_PIECE_LAST, piece.last, "piece.last");
     for (unsigned x = 0; x < WF_NUNITS; x++) {
         const wf_obs_wb *e = &E->wb[x], *a = &A->wb[x];
-        CMP(e->valid, a->valid, "wb[%u].valid", x);
-        CMP(e->warp, a->warp, "wb[%u].warp", x);
-        CMP(e->reg, a->reg, "wb[%u].reg", x);
-        CMP(e->bank, a->bank, "wb[%u].bank", x);
-        CMP(e->lanes & lanes, a->lanes & lanes, "wb[%u].lanes", x);
+        CMP(WF_G_OBS_WB_VALID, e->valid, a->valid, "wb[%u].valid", x);
+        CMP(WF_G_OBS_WB_WARP, e->warp, a->warp, "wb[%u].warp", x);
+        CMP(WF_G_OBS_WB_REG, e->reg, a->reg, "wb[%u].reg", x);
+        CMP(WF_G_OBS_WB_BANK, e->bank, a->bank, "wb[%u].bank", x);
+        CMP(WF_G_OBS_WB_LANES, e->lanes & lanes, a->lanes & lanes, "wb[%u].lanes", x);
         for (uint32_t m = e->lanes & lanes; m; m &= m - 1) { /* lanes in the (equal) mask */
             unsigned l = (unsigned)__builtin_ctz(m);
-            CMP(e->data[l], a->data[l], "wb[%u].data[%u]", x, l);
+            CMP(WF_G_OBS_WB_DATA_DATA, e->data[l], a->data[l], "wb[%u].data[%u]", x, l);
         }
-        CMP(e->release, a->release, "wb[%u].release", x);
+        CMP(WF_G_OBS_WB_RELEASE, e->release, a->release, "wb[%u].release", x);
     }
-    CMPF(branch.valid, "branch.valid");
-    CMPF(branch.warp, "branch.warp");
-    CMPF(branch.taken, "branch.taken");
-    CMPF(branch.target, "branch.target");
-    CMPF(lsu_stall, "lsu_stall");
-    CMPF(done, "done");
+    CMPF(WF_G_OBS_BRANCH_VALID, branch.valid, "branch.valid");
+    CMPF(WF_G_OBS_BRANCH_WARP, branch.warp, "branch.warp");
+    CMPF(WF_G_OBS_BRANCH_TAKEN, branch.taken, "branch.taken");
+    CMPF(WF_G_OBS_BRANCH_TARGET, branch.target, "branch.target");
+    CMPF(WF_G_OBS_LSU_STALL, lsu_stall, "lsu_stall");
+    CMPF(WF_G_OBS_DONE, done, "done");
     return 0;
+}
+
+static const char *const level_names[WF_CMP_LEVELS] = WF_CMP_LEVEL_NAMES;
+static const unsigned level_groups[WF_CMP_LEVELS] = {
+    [WF_CMP_LEVEL_FULL] = WF_CMP_LEVEL_FULL_GROUPS,
+    [WF_CMP_LEVEL_EVENTS] = WF_CMP_LEVEL_EVENTS_GROUPS,
+    [WF_CMP_LEVEL_ARCH] = WF_CMP_LEVEL_ARCH_GROUPS,
+};
+_Static_assert(WF_CMP_LEVEL_FULL == 0, "flags without a level are the full level");
+
+int wf_cmp_level_parse(const char *name)
+{
+    for (int l = 0; name && l < WF_CMP_LEVELS; l++)
+        if (strcmp(name, level_names[l]) == 0) return l;
+    return -1;
+}
+
+const char *wf_cmp_level_name(int level)
+{
+    return level >= 0 && level < WF_CMP_LEVELS ? level_names[level] : "?";
+}
+
+const char *wf_cmp_level_list(void) { return WF_CMP_LEVEL_LIST; }
+
+unsigned wf_cmp_groups(unsigned flags)
+{
+    unsigned l = WF_CMP_FLAGS_GET_LEVEL(flags);
+    unsigned g = l < WF_CMP_LEVELS ? level_groups[l] : WF_CMP_G_ALL;
+    if (flags & WF_CMP_NO_HAZARD) g &= ~WF_CMP_G_HAZARD;
+    return g;
 }
 
 int wf_cmp_obs_flags(const wf_config *cfg, const wf_obs *E, const wf_obs *A, unsigned flags,
@@ -176,15 +211,16 @@ int wf_cmp_obs_flags(const wf_config *cfg, const wf_obs *E, const wf_obs *A, uns
     const int warps_eq = memcmp(E->warp, A->warp, W * sizeof E->warp[0]) == 0;
     const int tail_eq = memcmp(e + TAIL_OFF, a + TAIL_OFF, TAIL_BYTES) == 0;
     if (head_eq && warps_eq && tail_eq) return 0;
-    /* slow path: typed fields in record order */
+    /* slow path: typed fields in record order, those of the level's groups */
+    const unsigned groups = wf_cmp_groups(flags);
     if (out) out->cycle = E->cycle;
-    if (!head_eq && walk_head(E, A, out)) return 1;
+    if (!head_eq && walk_head(E, A, groups, out)) return 1;
     if (!warps_eq)
         for (unsigned w = 0; w < W; w++) {
             if (memcmp(&E->warp[w], &A->warp[w], sizeof E->warp[w]) == 0) continue;
-            if (walk_warp(cfg, w, &E->warp[w], &A->warp[w], flags, out)) return 1;
+            if (walk_warp(cfg, w, &E->warp[w], &A->warp[w], groups, out)) return 1;
         }
-    if (!tail_eq && walk_tail(cfg, E, A, out)) return 1;
+    if (!tail_eq && walk_tail(cfg, E, A, groups, out)) return 1;
     if (out) out->differs = 0;
     return 0; /* the bytes differed only where no compared field lives */
 }
@@ -224,9 +260,159 @@ int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_
     return 0;
 }
 
+
+/* ---- the arch level: per-warp queues of architectural events ------------------------ */
+
+/* An event of one side not yet matched by the other: a retired instruction
+ * (issue event, not a replay: its pc), a register lane written (wb event:
+ * reg, lane, value) or a branch outcome (taken, target). Per warp, an event
+ * of side s with key k matches the oldest queued event of the other side
+ * with the same key; at most one side has events of a given key queued. */
+enum { EV_RETIRE, EV_WRITE, EV_BRANCH };
+typedef struct {
+    uint32_t value;
+    uint16_t key; /* kind << 13 | reg << 5 | lane */
+    uint8_t side; /* 0 expected (C model), 1 actual (DUT) */
+    uint64_t cycle;
+} stream_ev;
+typedef struct {
+    stream_ev *ev;
+    unsigned n, cap;
+} stream_q;
+struct wf_cmp_stream {
+    stream_q q[WF_MAX_WARPS];
+};
+#define STREAM_MAX 65536u /* queued events per warp before one side counts as lost */
+
+void wf_cmp_history_release(wf_cmp_history *h)
+{
+    if (!h->stream) return;
+    for (unsigned w = 0; w < WF_MAX_WARPS; w++) free(h->stream->q[w].ev);
+    free(h->stream);
+    h->stream = NULL;
+}
+
+static void ev_path(unsigned w, unsigned key, char *buf, size_t len)
+{
+    switch (key >> 13) {
+    case EV_RETIRE: snprintf(buf, len, "arch warp[%u].retire.pc", w); break;
+    case EV_WRITE: snprintf(buf, len, "arch warp[%u].r%u.lane[%u]", w, key >> 5 & 0xFFu, key & 31u); break;
+    default: snprintf(buf, len, "arch warp[%u].branch (taken << 16 + target)", w); break;
+    }
+}
+
+static int stream_push(stream_q *q, unsigned w, unsigned side, unsigned kind, unsigned reg,
+                       unsigned lane, uint32_t value, uint64_t cycle, wf_cmp_diff *out)
+{
+    const uint16_t key = (uint16_t)(kind << 13 | (reg & 0xFFu) << 5 | (lane & 31u));
+    for (unsigned i = 0; i < q->n; i++) {
+        stream_ev *e = &q->ev[i];
+        if (e->key != key || e->side == side) continue;
+        if (e->value != value) {
+            if (out) {
+                out->differs = 1;
+                out->cycle = side ? e->cycle : cycle; /* the C model's cycle of the event */
+                ev_path(w, key, out->path, sizeof out->path);
+                out->expected = side ? e->value : value;
+                out->actual = side ? value : e->value;
+            }
+            return 1;
+        }
+        memmove(e, e + 1, (q->n - i - 1) * sizeof *e);
+        q->n--;
+        return 0;
+    }
+    if (q->n >= STREAM_MAX) {
+        if (out) {
+            out->differs = 1;
+            out->cycle = cycle;
+            snprintf(out->path, sizeof out->path, "arch warp[%u]: %u events unmatched", w, q->n);
+            out->expected = side ? q->n : 0;
+            out->actual = side ? 0 : q->n;
+        }
+        return 1;
+    }
+    if (q->n == q->cap) {
+        unsigned cap = q->cap ? 2 * q->cap : 64;
+        stream_ev *ev = realloc(q->ev, cap * sizeof *ev);
+        if (!ev) abort(); /* out of memory: nothing sensible to report */
+        q->ev = ev;
+        q->cap = cap;
+    }
+    q->ev[q->n++] = (stream_ev){value, key, (uint8_t)side, cycle};
+    return 0;
+}
+
+/* one side's record into the queues */
+static int stream_record(const wf_config *cfg, struct wf_cmp_stream *s, unsigned side,
+                         const wf_obs *ob, wf_cmp_diff *out)
+{
+    const unsigned W = cfg->warps < WF_MAX_WARPS ? cfg->warps : WF_MAX_WARPS;
+    const unsigned lanes = lo_mask32(cfg->lanes);
+    if (ob->issue.valid && !ob->issue.replay && ob->issue.warp < W &&
+        stream_push(&s->q[ob->issue.warp], ob->issue.warp, side, EV_RETIRE, 0, 0, ob->issue.pc,
+                    ob->cycle, out))
+        return 1;
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        const wf_obs_wb *wb = &ob->wb[x];
+        if (!wb->valid || wb->warp >= W) continue;
+        for (uint32_t m = wb->lanes & lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            if (stream_push(&s->q[wb->warp], wb->warp, side, EV_WRITE, wb->reg, l, wb->data[l], ob->cycle, out))
+                return 1;
+        }
+    }
+    if (ob->branch.valid && ob->branch.warp < W &&
+        stream_push(&s->q[ob->branch.warp], ob->branch.warp, side, EV_BRANCH, 0, 0,
+                    (uint32_t)ob->branch.taken << 16 | ob->branch.target, ob->cycle, out))
+        return 1;
+    return 0;
+}
+
+static int stream_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *E, const wf_obs *A,
+                       wf_cmp_diff *out)
+{
+    if (out) out->differs = 0;
+    if (!h->stream) {
+        h->stream = calloc(1, sizeof *h->stream);
+        if (!h->stream) abort();
+    }
+    if (E && stream_record(cfg, h->stream, 0, E, out)) return 1;
+    if (A && stream_record(cfg, h->stream, 1, A, out)) return 1;
+    return 0;
+}
+
+int wf_cmp_finish(const wf_config *cfg, wf_cmp_history *h, wf_cmp_diff *out)
+{
+    (void)cfg;
+    if (out) out->differs = 0;
+    if (WF_CMP_FLAGS_GET_LEVEL(h->flags) != WF_CMP_LEVEL_ARCH || !h->stream) return 0;
+    for (unsigned w = 0; w < WF_MAX_WARPS; w++) {
+        const stream_q *q = &h->stream->q[w];
+        if (!q->n) continue;
+        const stream_ev *e = &q->ev[0];
+        if (out) {
+            out->differs = 1;
+            out->cycle = e->cycle;
+            ev_path(w, e->key, out->path, sizeof out->path);
+            size_t k = strlen(out->path);
+            snprintf(out->path + k, sizeof out->path - k, e->side ? " (DUT only)" : " (model only)");
+            out->expected = e->side ? 0 : e->value;
+            out->actual = e->side ? e->value : 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
                 const wf_obs *actual, unsigned flags, wf_cmp_diff *out)
 {
+    h->flags = flags;
+    if (WF_CMP_FLAGS_GET_LEVEL(flags) == WF_CMP_LEVEL_ARCH) {
+        if (expected && actual) wf_cmp_history_push(h, expected, actual);
+        return stream_step(cfg, h, expected, actual, out);
+    }
     wf_cmp_history_push(h, expected, actual);
     return wf_cmp_obs_flags(cfg, expected, actual, flags, out);
 }
@@ -351,6 +537,9 @@ void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
     fprintf(f, "  field:    %s\n", d->differs ? d->path : "(none: records equal)");
     fprintf(f, "  expected: %" PRIu64 " (0x%" PRIx64 ")  [C model]\n", d->expected, d->expected);
     fprintf(f, "  actual:   %" PRIu64 " (0x%" PRIx64 ")  [DUT]\n", d->actual, d->actual);
+    const unsigned level = history ? WF_CMP_FLAGS_GET_LEVEL(history->flags) : WF_CMP_LEVEL_FULL;
+    if (level != WF_CMP_LEVEL_FULL) /* full, the default, prints what it always did */
+        fprintf(f, "  compare:  %s level (docs/verification.md \"Compare levels\")\n", wf_cmp_level_name((int)level));
     if (history && history->count) {
         unsigned kept = history->count < WF_CMP_HISTORY ? (unsigned)history->count : WF_CMP_HISTORY;
         fprintf(f, "  last %u cycles (E = expected, A = actual, ! = records differ):\n", kept);
@@ -359,7 +548,7 @@ void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
             wf_cmp_history_get(history, k, 0, e);
             wf_cmp_history_get(history, k, 1, a);
             /* warp[] is not kept (zero on both sides): compares the rest */
-            int dif = wf_cmp_obs_flags(cfg, e, a, WF_CMP_NO_HAZARD, NULL);
+            int dif = wf_cmp_obs_flags(cfg, e, a, history->flags | WF_CMP_NO_HAZARD, NULL);
             wf_cmp_summary(cfg, e, line, sizeof line);
             fprintf(f, "  %cE%s\n", dif ? '!' : ' ', line);
             wf_cmp_summary(cfg, a, line, sizeof line);

@@ -8,13 +8,15 @@
 #                                      (make or verify the build only; exit 0/2)
 # PARAM: any wfsim parameter; the size parameters select the build. Harness
 # options: --seed N, --waves FILE.fst (a build with --trace-fst), --bare,
-# --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N.
+# --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N, --cmp LEVEL
+# (full, events, arch: docs/verification.md "Compare levels").
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build
 #              WF_RTL_DIR  the build cache directory (default build/rtl): a
 #                          private cache for a test that damages a cached build
 #              WF_AUTO_WAVES=0  no automatic re-run with waves on a failure
+#              WF_CMP=LEVEL  the compare level when --cmp is not given
 #              WF_COSIM_WAVES_DIR  directory of the reproduce line's waves
 #                          file (default out/cosim)
 #              WF_LINE_COV=FILE  Verilator line/toggle coverage: a build with
@@ -41,7 +43,7 @@
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0

@@ -40,6 +40,7 @@ typedef struct {
     wf_arch_state state;    /* the read-back RTL state */
     uint64_t compared;      /* cycles compared */
     uint64_t seed;
+    int cmp;                /* the compare level (--cmp / WF_CMP), WF_CMP_LEVEL_* */
     int model_done, failed; /* failed: a mismatch was reported */
     char repro[1024];
 } wf_dpi;
@@ -89,9 +90,12 @@ static int parse_options(wf_dpi *d, const char *options, char *err, size_t errle
         a.runs = 1;
         if (wf_host_parse_args(argc, argv, &d->cfg, &a, err, errlen)) rc = -1;
         else if (a.prog || a.help || a.bare || a.waves || a.cov || a.jitter || a.selftest || a.runs != 1) {
-            snprintf(err, errlen, "options '%s': only wfsim options and --seed N", options);
+            snprintf(err, errlen, "options '%s': only wfsim options, --seed N and --cmp LEVEL", options);
             rc = -1;
-        } else d->seed = a.seed;
+        } else {
+            d->seed = a.seed;
+            d->cmp = a.cmp;
+        }
     }
     free(argv);
     free(buf);
@@ -137,6 +141,7 @@ void wf_dpi_destroy(void *h)
     wf_dpi *d = h;
     if (!d) return;
     wf_model_destroy(d->m);
+    wf_cmp_history_release(&d->hist);
     wf_host_oracle_free(&d->oracle);
     wf_arch_free(&d->state);
     wf_program_free(&d->prog);
@@ -209,9 +214,13 @@ int wf_dpi_step(void *h)
 {
     wf_dpi *d = handle(h, __func__);
     if (!d) return -1;
-    if (d->model_done || wf_model_done(d->m)) return d->model_done = 1;
-    wf_model_step(d->m);
-    return 0;
+    if (!(d->model_done || wf_model_done(d->m))) {
+        wf_model_step(d->m);
+        return 0;
+    }
+    d->model_done = 1;
+    /* the arch level is cycle-independent: the RTL runs on to its own done */
+    return d->cmp == WF_CMP_LEVEL_ARCH ? 2 : 1;
 }
 
 static void fail_diff(wf_dpi *d, const wf_cmp_diff *diff)
@@ -234,6 +243,14 @@ int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
         if (!d->failed++) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
         return 1;
     }
+    const unsigned flags = WF_CMP_FLAGS_LEVEL(d->cmp);
+    if (d->cmp == WF_CMP_LEVEL_ARCH) { /* the model's record while it runs */
+        d->compared++;
+        if (!wf_cmp_step(&d->cfg, &d->hist, d->model_done ? NULL : wf_model_obs(d->m), &d->rtl, flags, &diff))
+            return 0;
+        fail_diff(d, &diff);
+        return 1;
+    }
     if (d->model_done) { /* nothing to compare with: a harness bug */
         memset(&diff, 0, sizeof diff);
         diff.differs = 1;
@@ -244,7 +261,7 @@ int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
         return 1;
     }
     d->compared++;
-    if (!wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), &d->rtl, 0, &diff)) return 0;
+    if (!wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), &d->rtl, flags, &diff)) return 0;
     fail_diff(d, &diff);
     return 1;
 }
@@ -253,6 +270,19 @@ int wf_dpi_check_done(void *h, int rtl_done)
 {
     wf_dpi *d = handle(h, __func__);
     if (!d) return 1;
+    if (d->cmp == WF_CMP_LEVEL_ARCH) {
+        if (!rtl_done) return 0; /* the model is done first: the RTL runs on */
+        wf_cmp_diff diff;
+        int bad = 0;
+        while (!bad && !wf_model_done(d->m)) { /* ends: the oracle ran this model to done */
+            wf_model_step(d->m);
+            bad = wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), NULL, WF_CMP_FLAGS_LEVEL(d->cmp), &diff);
+        }
+        d->model_done = 1;
+        if (!bad) bad = wf_cmp_finish(&d->cfg, &d->hist, &diff);
+        if (bad) fail_diff(d, &diff);
+        return bad;
+    }
     if (!!rtl_done == !!d->model_done) return 0;
     wf_cmp_diff diff;
     memset(&diff, 0, sizeof diff);
@@ -399,7 +429,7 @@ int wf_dpi_final(void *h, long long rtl_cycles)
     wf_dpi *d = handle(h, __func__);
     char why[512];
     if (!d || d->failed) return 1;
-    if (!wf_host_final_check(&d->oracle, &d->state, (uint64_t)rtl_cycles, why, sizeof why)) return 0;
+    if (!wf_host_final_check(&d->oracle, &d->state, (uint64_t)rtl_cycles, d->cmp, why, sizeof why)) return 0;
     d->failed++;
     fprintf(stderr, "FINAL STATE MISMATCH: %s\n  seed:     %" PRIu64 "\n  reproduce: %s\n", why, d->seed,
             d->repro);

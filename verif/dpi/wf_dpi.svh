@@ -11,7 +11,9 @@
 // wf_dpi_launch_input / wf_dpi_start_pc, the instruction memory from
 // wf_dpi_imem_word and wf_dpi_cfg(h, "imiss_lat"); per cycle (from cycle 0,
 // the first with running_o) wf_dpi_step (1: the model is done: then
-// wf_dpi_check_done(h, done_o)), else wf_dpi_compare with the six trace ports
+// wf_dpi_check_done(h, done_o); 2, only at compare level arch (option --cmp
+// arch or env WF_CMP=arch): the model is done, keep comparing the RTL until
+// done_o, then wf_dpi_check_done), else wf_dpi_compare with the six trace ports
 // (1: mismatch, reported once with the field path and a reproduce line);
 // after done wf_dpi_set_reg / wf_dpi_set_mem with the read-back state and
 // wf_dpi_final(h, cycle_o) (0 pass, 1 mismatch); wf_dpi_destroy(h).

@@ -34,6 +34,7 @@
 #include <stdio.h>
 
 #include "warpfront.h"
+#include "wf_layout.h" /* WF_CMP_LEVEL_*, WF_CMP_G_* */
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,24 @@ extern "C" {
 enum {
     WF_CMP_NO_HAZARD = 1u << 0 /* do not compare warp[].hazard */
 };
+
+/* Compare levels (docs/verification.md "Compare levels"; the groups of each
+ * level come from the field table, wf_layout.h): WF_CMP_LEVEL_FULL (0, the
+ * default: every field every cycle), WF_CMP_LEVEL_EVENTS (the issue, dispatch,
+ * LSU-piece, writeback and branch events every cycle, without resource
+ * numbering), WF_CMP_LEVEL_ARCH (no per-cycle field: per warp, the order of
+ * retired instructions, of the values written to each register lane, and of
+ * branch outcomes, however many cycles apart; wf_cmp_step keeps the queues in
+ * the history, wf_cmp_finish checks that nothing is left unmatched). The
+ * level travels in the flags: flags | WF_CMP_FLAGS_LEVEL(level). */
+#define WF_CMP_FLAGS_LEVEL(level) ((unsigned)(level) << 8)
+#define WF_CMP_FLAGS_GET_LEVEL(flags) (((flags) >> 8) & 0xFu)
+/* the level named `name` ("full", "events", "arch"), or -1 */
+int wf_cmp_level_parse(const char *name);
+const char *wf_cmp_level_name(int level); /* "?" for an unknown level */
+const char *wf_cmp_level_list(void);      /* "full, events, arch" (for messages) */
+/* the compare groups (WF_CMP_G_*) the flags select every cycle */
+unsigned wf_cmp_groups(unsigned flags);
 
 typedef struct {
     int differs;            /* 0: the records are equal (the rest is then unset) */
@@ -68,16 +87,28 @@ typedef struct {
     unsigned char act[WF_CMP_HISTORY][sizeof(wf_obs) - sizeof(((wf_obs *)0)->warp)];
     unsigned next;  /* ring index of the next push */
     uint64_t count; /* pushes so far */
+    unsigned flags; /* of the last wf_cmp_step (the report marks differing cycles under it) */
+    struct wf_cmp_stream *stream; /* the arch level's per-warp queues (wf_cmp_step allocates) */
 } wf_cmp_history;
 
 void wf_cmp_history_init(wf_cmp_history *h);
+/* Frees the arch level's queues (h->stream); h must be initialised (a zeroed
+ * or wf_cmp_history_init'ed history). Call before initialising it again or
+ * freeing it when the arch level was used; a no-op otherwise. */
+void wf_cmp_history_release(wf_cmp_history *h);
 void wf_cmp_history_push(wf_cmp_history *h, const wf_obs *expected, const wf_obs *actual);
 /* The k-th newest kept record of one side (k = 0: newest), rebuilt into *out
  * with warp[] zero. 0, or -1 when fewer than k+1 records are kept. */
 int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_obs *out);
-/* Push, then compare: the per-cycle call of a harness. */
+/* Push, then compare: the per-cycle call of a harness. At the arch level
+ * either side may be NULL (that side is done; the other runs on), and the
+ * records' events go to the per-warp queues; 1 with *out on a difference. */
 int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
                 const wf_obs *actual, unsigned flags, wf_cmp_diff *out);
+/* At the end of a run (both sides done): 1 with *out when the arch level's
+ * queues still hold an event of one side only (the other never produced it);
+ * 0 at the other levels. */
+int wf_cmp_finish(const wf_config *cfg, wf_cmp_history *h, wf_cmp_diff *out);
 
 /* One compact line (no newline) summarising a record like the trace:
  * fetch, issue/stall, bank grants, CUs or SR, dispatches, LSU piece,

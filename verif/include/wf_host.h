@@ -101,11 +101,14 @@ typedef struct {
     unsigned runs;          /* --runs N, 1..8 (default: the caller's) */
     uint64_t max_cycles;    /* --max-cycles N (default 2000000) */
     const char *selftest;   /* --selftest-flip PORT:BIT:CYCLE (verif/sc), NULL if absent */
+    int cmp;                /* --cmp LEVEL, else the environment's WF_CMP, else full:
+                               WF_CMP_LEVEL_* (wf_compare.h, docs/verification.md
+                               "Compare levels"); in options unless full */
     int help;               /* --help / -h */
     char options[2048];
 } wf_host_args;
 /* a->runs must be preset to the caller's default. 0, or -1 with the message
- * (naming the option and its allowed values) in err. */
+ * (naming the option and its allowed values) in err; a bad WF_CMP too. */
 int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, char *err,
                        size_t errlen);
 
@@ -121,15 +124,24 @@ typedef struct {
 int wf_host_oracle_run(const wf_config *cfg, const wf_program *prog, uint64_t max_cycles,
                        wf_host_oracle *o, char *err, size_t errlen);
 void wf_host_oracle_free(wf_host_oracle *o);
+/* The compare level named by the environment variable WF_CMP: full when it
+ * is unset or empty; -1 with "WF_CMP: ..." in err when it names no level. */
+int wf_host_cmp_env(char *err, size_t errlen);
+/* The compare level named `name` for option `what` ("--cmp"): its
+ * WF_CMP_LEVEL_*, or -1 with "WHAT: 'NAME' is not a compare level (full,
+ * events, arch)" in err. */
+int wf_host_cmp_level(const char *what, const char *name, char *err, size_t errlen);
+
 /* The read-back RTL state (registers through the host register port, the
  * scratchpad through the host scratchpad port) and the RTL's cycle count
  * against the oracles: the interpreter (unless check_interp = 0: war=none,
  * §8.1, or a program with inter-warp races in this configuration, which shows
  * as the cycle model disagreeing with it too), the cycle model, the cycle
- * count. 0, or 1 with "vs interpreter: ...", "vs cycle model: ..." or
- * "cycle count: ..." in buf. */
+ * count (not at compare level WF_CMP_LEVEL_ARCH, which is cycle-independent).
+ * 0, or 1 with "vs interpreter: ...", "vs cycle model: ..." or "cycle
+ * count: ..." in buf. */
 int wf_host_final_check(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles,
-                        char *buf, size_t len);
+                        int cmp_level, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

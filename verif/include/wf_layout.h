@@ -205,6 +205,7 @@
 #define WF_CMP_LEVEL_ARCH 2
 #define WF_CMP_LEVEL_ARCH_GROUPS (0u)
 #define WF_CMP_LEVELS 3
+#define WF_CMP_LEVEL_LIST "full, events, arch"
 #define WF_CMP_LEVEL_NAMES {"full", "events", "arch"}
 
 /* the group of each field, by record and path (WF_G_OBS_ISSUE_UNIT: issue.unit of obs_o) */

@@ -129,6 +129,7 @@ struct Run {
     wf_host_oracle oracle;
     uint64_t seed = 1, max_cycles = 2000000;
     bool bare = false;
+    int cmp = WF_CMP_LEVEL_FULL; // --cmp / WF_CMP (docs/verification.md "Compare levels")
     int flip_port = -1; // --selftest-flip: invert one trace bit in one cycle
     unsigned flip_bit = 0;
     uint64_t flip_cycle = 0;
@@ -153,6 +154,11 @@ struct wf_golden_if : virtual sc_interface {
     virtual bool run_cycle() const = 0;
     virtual bool model_done() const = 0;
     virtual const wf_obs *obs() const = 0;
+    // the compare level arch (each side to its own done): the model has run to
+    // done in this launch; drain() steps it once more and returns the record,
+    // or nullptr once it is done
+    virtual bool model_ended() const = 0;
+    virtual const wf_obs *drain() = 0;
 };
 
 SC_MODULE(Golden), wf_golden_if {
@@ -195,6 +201,14 @@ SC_MODULE(Golden), wf_golden_if {
     bool run_cycle() const override { return cur_run; }
     bool model_done() const override { return cur_done; }
     const wf_obs *obs() const override { return wf_model_obs(m); }
+    // (of the Host's current launch: the Checker may see a new launch_no before
+    // this module's falling edge has replaced the model)
+    bool model_ended() const override { return started && ended && launch_seen == run.launch_no; }
+    const wf_obs *drain() override {
+        if (!m || !started || wf_model_done(m)) return nullptr;
+        wf_model_step(m);
+        return wf_model_obs(m);
+    }
 };
 
 // ---- Checker: decode the trace bus, compare, on the rising edge ---------------------
@@ -208,6 +222,7 @@ SC_MODULE(Checker) {
     wf_obs *rtl_obs;
     uint64_t compared = 0; // cycles compared in this launch
     unsigned launch_seen = 0;
+    bool arch_finished = false; // arch level: this launch's queues checked at the RTL's done
 
     SC_HAS_PROCESS(Checker);
     Checker(sc_module_name n, Pins &p, Run &r) : sc_module(n), pins(p), run(r) {
@@ -219,20 +234,47 @@ SC_MODULE(Checker) {
         sensitive << clk.pos();
         dont_initialize();
     }
-    ~Checker() { free(rtl_obs); }
+    ~Checker() {
+        wf_cmp_history_release(&hist);
+        free(rtl_obs);
+    }
     void mismatch(const wf_cmp_diff &d) {
         wf_cmp_report(stderr, &run.cfg, &d, &hist, run.seed, run.repro.c_str());
         fprintf(stderr, "  waves:    %s\n", run.waves_repro.c_str());
         finish(run, 1);
     }
     void on_posedge() {
-        if (run.rc >= 0 || !golden->run_cycle()) return;
+        const bool arch = run.cmp == WF_CMP_LEVEL_ARCH;
+        if (run.rc >= 0 || !(golden->run_cycle() || (arch && golden->model_ended()))) return;
         if (launch_seen != run.launch_no) {
             launch_seen = run.launch_no;
+            wf_cmp_history_release(&hist);
             wf_cmp_history_init(&hist);
             compared = 0;
+            arch_finished = false;
         }
         const bool rtl_done = pins.done_o.read();
+        const unsigned flags = WF_CMP_FLAGS_LEVEL(run.cmp);
+        if (arch) { // cycle-independent: each side to its own done
+            if (arch_finished) return;
+            wf_cmp_diff d;
+            if (rtl_done) { // the model's rest without a DUT record, then nothing left unmatched
+                arch_finished = true;
+                int bad = 0;
+                if (golden->run_cycle() && !golden->model_done())
+                    bad = wf_cmp_step(&run.cfg, &hist, golden->obs(), nullptr, flags, &d);
+                for (const wf_obs *o; !bad && (o = golden->drain());)
+                    bad = wf_cmp_step(&run.cfg, &hist, o, nullptr, flags, &d);
+                if (bad || wf_cmp_finish(&run.cfg, &hist, &d)) mismatch(d);
+                return;
+            }
+            if (!decode()) return;
+            const wf_obs *mo = golden->run_cycle() && !golden->model_done() ? golden->obs() : nullptr;
+            if (wf_cmp_step(&run.cfg, &hist, mo, rtl_obs, flags, &d)) mismatch(d);
+            compared++;
+            run.total_compared++;
+            return;
+        }
         if (golden->model_done() || rtl_done) {
             if (golden->model_done() != rtl_done) {
                 wf_cmp_diff d{};
@@ -245,6 +287,14 @@ SC_MODULE(Checker) {
             }
             return; // both done: the Host reads back the final state
         }
+        if (!decode()) return;
+        wf_cmp_diff d;
+        if (wf_cmp_step(&run.cfg, &hist, golden->obs(), rtl_obs, flags, &d)) mismatch(d);
+        compared++;
+        run.total_compared++;
+    }
+    // the trace bus into rtl_obs (with --selftest-flip's inverted bit); false after a version error
+    bool decode() {
         rd_words(pins.obs_o, words[WF_RTL_OBS].data());
         rd_words(pins.obs_wb_o, words[WF_RTL_WB].data());
         rd_words(pins.obs_wb_data_o, words[WF_RTL_WB_DATA].data());
@@ -262,12 +312,9 @@ SC_MODULE(Checker) {
             wf_rtl_trace_check_version(t.version, msg, sizeof msg);
             fprintf(stderr, "sc: %s\n", msg);
             finish(run, 2);
-            return;
+            return false;
         }
-        wf_cmp_diff d;
-        if (wf_cmp_step(&run.cfg, &hist, golden->obs(), rtl_obs, 0, &d)) mismatch(d);
-        compared++;
-        run.total_compared++;
+        return true;
     }
 };
 
@@ -406,7 +453,7 @@ SC_MODULE(Host) {
             rtl.mem[a] = (uint32_t)rd(p.mem_rdata_o);
         }
         char why[512];
-        const int bad = wf_host_final_check(&run.oracle, &rtl, run.rtl_cycles, why, sizeof why);
+        const int bad = wf_host_final_check(&run.oracle, &rtl, run.rtl_cycles, run.cmp, why, sizeof why);
         wf_arch_free(&rtl);
         if (bad) {
             fprintf(stderr, "FINAL STATE MISMATCH: %s\n  seed:     %" PRIu64 "\n  reproduce: %s\n  waves:    %s\n",
@@ -452,6 +499,8 @@ static void usage(FILE *f, const char *argv0) {
             "                    obs_wb_o, obs_wb_data_o, obs_bank_o, obs_warp_o, obs_cu_o) in\n"
             "                    cycle CYCLE before decoding it: a trace difference must be\n"
             "                    reported (exit 1)\n"
+            "  --cmp LEVEL       compare level full (default), events or arch (the C++\n"
+            "                    harness's --help; env WF_CMP)\n"
             "  (--waves, --cov, --imem-jitter: the C++ harness only)\n"
             "exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,\n"
             "  3 timeout (max cycles) or the C model's watchdog\n",
@@ -484,6 +533,11 @@ int sc_main(int argc, char **argv) {
     run.seed = args.seed;
     run.max_cycles = args.max_cycles;
     run.bare = args.bare;
+    run.cmp = args.cmp;
+    if (run.bare && run.cmp != WF_CMP_LEVEL_FULL) {
+        fprintf(stderr, "--cmp %s: --bare runs no compare\n", wf_cmp_level_name(run.cmp));
+        return 2;
+    }
     run.runs = args.runs;
     if (args.selftest) {
         char name[32];

@@ -42,6 +42,26 @@ if [[ $rc == 1 ]] && grep -q '^LOCKSTEP MISMATCH at cycle 13$' <<<"$out" &&
   ok "--selftest-flip obs_o:$iv:13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//')"
 else bad "(exit $rc) --selftest-flip was not reported as a mismatch of issue.valid at cycle 13"; tail -30 <<<"$out"; fi
 # a bad option: exit 2 with the parameter's allowed range
+# compare levels (docs/verification.md "Compare levels"): the same runs pass at
+# events and arch; a flipped issue bit is an issue event (events) and a
+# retirement only one side has (arch: left unmatched at the end)
+run sim/kernels/saxpy.s --war inorder --sched gto --cmp events
+# arch on two launches: the second is compared too (every RTL cycle of both)
+out=$(WF_CMP=arch verif/sc/run.sh build/rtl-sc/gen11.s --hazard stall --imiss-lat 5 --seed 11 --runs 2 2>&1); rc=$?
+if [[ $rc == 0 && $out =~ rtl\ cycles\ ([0-9]+),.*\ ([0-9]+)\ cycles\ compared\ in\ 2\ runs ]] &&
+   ((BASH_REMATCH[2] == 2 * BASH_REMATCH[1])); then ok "WF_CMP=arch: $(grep '^PASS' <<<"$out")"
+else bad "(exit $rc) WF_CMP=arch --runs 2: $out"; fi
+for lv in events arch; do
+  out=$(verif/sc/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) --cmp $lv \
+          --selftest-flip obs_o:$iv:13 2>&1); rc=$?
+  if [[ $rc == 1 ]] && grep -q "^  compare:  $lv level" <<<"$out" &&
+     grep -Eq '^  field:    (issue.valid|arch warp\[[0-9]+\]\.retire\.pc)' <<<"$out"; then
+    ok "--cmp $lv --selftest-flip reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//')"
+  else bad "(exit $rc) --cmp $lv: the flipped issue bit was not reported"; tail -30 <<<"$out"; fi
+done
+out=$(verif/sc/run.sh sim/examples/seed_naive.s --cmp cycle 2>&1); rc=$?
+if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, arch)" <<<"$out"; then ok "bad --cmp refused: $out"
+else bad "(exit $rc) --cmp cycle not refused: $out"; fi
 out=$(verif/sc/run.sh sim/examples/seed_naive.s --warps 4 --war nonsense 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'war' <<<"$out"; then ok "bad option refused: $out"
 else bad "(exit $rc) --war nonsense not refused: $out"; fi

@@ -1,9 +1,12 @@
 /* The host side shared by the harnesses (verif/cosim/host.c, wf_host.h):
  * the fixed-latency instruction memory, the launch inputs, the size check,
  * the command line, the oracles and the final-state check. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
+#include <stdlib.h>
 #include <string.h>
 
 #include "wf_check.h"
+#include "wf_compare.h"
 #include "wf_host.h"
 
 static const char *const PROG = "tid r1\nmovi r2 <- 5\naddi r3 <- r1, 7\nst [r1] <- r3\nexit\n";
@@ -138,6 +141,34 @@ START_TEST(command_line)
     wf_config_default(&cfg);
     /* a value that is not an option string: refused by wf_config_apply_options */
     ck_assert_int_eq(wf_host_parse_args(5, q, &cfg, &a, err, sizeof err), -1);
+
+    /* the compare level: --cmp, else WF_CMP, else full; in the reproduce options unless full */
+    unsetenv("WF_CMP");
+    char *c0[] = {"h", "p.s", NULL};
+    ck_assert_msg(wf_host_parse_args(2, c0, &cfg, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_FULL);
+    ck_assert_str_eq(a.options, "");
+    char *c1[] = {"h", "p.s", "--cmp", "arch", NULL};
+    ck_assert_msg(wf_host_parse_args(4, c1, &cfg, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_ARCH);
+    ck_assert_str_eq(a.options, "--cmp arch");
+    char *c2[] = {"h", "p.s", "--cmp=full", NULL};
+    ck_assert_msg(wf_host_parse_args(3, c2, &cfg, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_FULL);
+    ck_assert_str_eq(a.options, "");
+    setenv("WF_CMP", "events", 1);
+    ck_assert_msg(wf_host_parse_args(2, c0, &cfg, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_EVENTS);
+    ck_assert_str_eq(a.options, "--cmp events");
+    ck_assert_msg(wf_host_parse_args(3, c2, &cfg, &a, err, sizeof err) == 0, "%s", err); /* option wins */
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_FULL);
+    setenv("WF_CMP", "cycle", 1);
+    ck_assert_int_eq(wf_host_parse_args(2, c0, &cfg, &a, err, sizeof err), -1);
+    ck_assert_str_eq(err, "WF_CMP: 'cycle' is not a compare level (full, events, arch)");
+    unsetenv("WF_CMP");
+    char *c3[] = {"h", "p.s", "--cmp", "ARCH", NULL};
+    ck_assert_int_eq(wf_host_parse_args(4, c3, &cfg, &a, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--cmp: 'ARCH' is not a compare level (full, events, arch)");
 }
 END_TEST
 
@@ -159,15 +190,23 @@ START_TEST(oracle_and_final_check)
     memcpy(rtl.mem, o.model.mem, cfg.mem_words * sizeof *rtl.mem);
     char why[512];
     /* the RTL has no retired counters (zeros here): not compared */
-    ck_assert_msg(wf_host_final_check(&o, &rtl, o.model_cycles, why, sizeof why) == 0, "%s", why);
-    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles + 1, why, sizeof why), 1);
+    ck_assert_msg(wf_host_final_check(&o, &rtl, o.model_cycles, WF_CMP_LEVEL_FULL, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles + 1, WF_CMP_LEVEL_FULL, why, sizeof why), 1);
     ck_assert_msg(strstr(why, "cycle count"), "%s", why);
+    /* the arch level is cycle-independent: another cycle count passes, the state does not */
+    ck_assert_msg(wf_host_final_check(&o, &rtl, o.model_cycles + 1, WF_CMP_LEVEL_ARCH, why, sizeof why) == 0,
+                  "%s", why);
+    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles + 1, WF_CMP_LEVEL_EVENTS, why, sizeof why), 1);
+    rtl.mem[1] ^= 2;
+    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles + 1, WF_CMP_LEVEL_ARCH, why, sizeof why), 1);
+    ck_assert_msg(strstr(why, "mem"), "%s", why);
+    rtl.mem[1] ^= 2;
     *wf_arch_reg(&rtl, 1, 2, 3) ^= 1;
-    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles, why, sizeof why), 1);
+    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles, WF_CMP_LEVEL_FULL, why, sizeof why), 1);
     ck_assert_msg(strstr(why, "vs interpreter") && strstr(why, "warp 1 r2 lane 3"), "%s", why);
     *wf_arch_reg(&rtl, 1, 2, 3) ^= 1;
     rtl.mem[0] ^= 4;
-    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles, why, sizeof why), 1);
+    ck_assert_int_eq(wf_host_final_check(&o, &rtl, o.model_cycles, WF_CMP_LEVEL_FULL, why, sizeof why), 1);
     ck_assert_msg(strstr(why, "mem"), "%s", why);
     wf_arch_free(&rtl);
     wf_host_oracle_free(&o);

@@ -565,6 +565,154 @@ static double now_ns(void)
 }
 
 /* ns per wf_cmp_obs over the records of a run compared with a second run's. */
+/* ---- compare levels (docs/verification.md "Compare levels") ------------------------- */
+
+/* Streams e[0..ne) and a[0..na) through wf_cmp_step at `level` (at arch the
+ * shorter side is NULL once done; at the other levels the runs are cut to the
+ * shorter), then wf_cmp_finish. 1 with *d on a difference. */
+static int stream_at(const wf_config *c, int level, const wf_obs *e, uint64_t ne, const wf_obs *a,
+                     uint64_t na, wf_cmp_diff *d)
+{
+    wf_cmp_history *h = calloc(1, sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    const unsigned flags = WF_CMP_FLAGS_LEVEL(level);
+    const uint64_t n = level == WF_CMP_LEVEL_ARCH ? (ne > na ? ne : na) : (ne < na ? ne : na);
+    int bad = 0;
+    for (uint64_t k = 0; k < n && !bad; k++)
+        bad = wf_cmp_step(c, h, k < ne ? &e[k] : NULL, k < na ? &a[k] : NULL, flags, d);
+    if (!bad) bad = wf_cmp_finish(c, h, d);
+    wf_cmp_history_release(h);
+    free(h);
+    return bad;
+}
+
+/* expects a difference at exactly the levels marked in fails[level] (1: fails) */
+static void expect_levels(const wf_config *c, const wf_obs *e, uint64_t ne, const wf_obs *a, uint64_t na,
+                          const int fails[WF_CMP_LEVELS], const char *what, const char *path_part[WF_CMP_LEVELS])
+{
+    for (int l = 0; l < WF_CMP_LEVELS; l++) {
+        wf_cmp_diff d;
+        memset(&d, 0, sizeof d);
+        const int r = stream_at(c, l, e, ne, a, na, &d);
+        ck_assert_msg(r == fails[l], "%s: level %s %s (%s)", what, wf_cmp_level_name(l),
+                      r ? "reports a difference" : "passes", r ? d.path : "-");
+        if (r) ck_assert_int_eq(d.differs, 1);
+        if (r && path_part && path_part[l])
+            ck_assert_msg(strstr(d.path, path_part[l]) != NULL, "%s: level %s: path '%s', want '%s'", what,
+                          wf_cmp_level_name(l), d.path, path_part[l]);
+    }
+}
+
+START_TEST(comparator_levels)
+{
+    /* the level names and their errors */
+    ck_assert_int_eq(wf_cmp_level_parse("full"), WF_CMP_LEVEL_FULL);
+    ck_assert_int_eq(wf_cmp_level_parse("events"), WF_CMP_LEVEL_EVENTS);
+    ck_assert_int_eq(wf_cmp_level_parse("arch"), WF_CMP_LEVEL_ARCH);
+    ck_assert_int_eq(wf_cmp_level_parse("Arch"), -1);
+    ck_assert_int_eq(wf_cmp_level_parse(""), -1);
+    ck_assert_int_eq(wf_cmp_level_parse(NULL), -1);
+    ck_assert_str_eq(wf_cmp_level_list(), "full, events, arch");
+    ck_assert_uint_eq(wf_cmp_groups(0), WF_CMP_G_ALL); /* flags without a level: full */
+    ck_assert_uint_eq(wf_cmp_groups(WF_CMP_NO_HAZARD), WF_CMP_G_ALL & ~WF_CMP_G_HAZARD);
+
+    wf_config c = cmp_cfg(WF_WAR_INORDER, 3, WF_HAZARD_REPLAY);
+    wf_program p;
+    run_t A;
+    comparator_run(&A, &c, &p, 21);
+    const uint64_t n = A.n;
+    wf_obs *b = malloc(n * sizeof *b);
+    ck_assert_ptr_nonnull(b);
+
+    /* identical runs pass every level */
+    memcpy(b, A.rec, n * sizeof *b);
+    expect_levels(&c, A.rec, n, b, n, (const int[]){0, 0, 0}, "identical", NULL);
+
+    /* an internal-only field: the scoreboard entry an issue took, and the entry
+     * numbering in the scoreboard state: full only */
+    uint64_t k;
+    for (k = n / 3; k < n && !(b[k].issue.valid && !b[k].issue.replay); k++) {}
+    ck_assert_uint_lt(k, n);
+    b[k].issue.sb_entry ^= 1;
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0}, "issue.sb_entry",
+                  (const char *[]){"issue.sb_entry", NULL, NULL});
+    memcpy(b, A.rec, n * sizeof *b);
+    unsigned w, e;
+    for (k = n / 3; k < n && !pick_sb(&b[k], &c, &w, &e); k++) {}
+    ck_assert_uint_lt(k, n);
+    b[k].warp[w].sb[e].reg ^= 1;
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0}, "sb[].reg", (const char *[]){".sb[", NULL, NULL});
+
+    /* a wrong register write value: every level */
+    memcpy(b, A.rec, n * sizeof *b);
+    unsigned x;
+    for (k = n / 3; k < n && !pick_wb(&b[k], &x, 0, c.lanes); k++) {}
+    ck_assert_uint_lt(k, n);
+    const unsigned lane = (unsigned)__builtin_ctz(b[k].wb[x].lanes);
+    b[k].wb[x].data[lane] ^= 0x10;
+    char want[64];
+    snprintf(want, sizeof want, "arch warp[%u].r%u.lane[%u]", b[k].wb[x].warp, b[k].wb[x].reg, lane);
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1}, "wb data",
+                  (const char *[]){"wb[", "wb[", want});
+
+    /* a missing write (the run's last one): arch sees it at the end */
+    memcpy(b, A.rec, n * sizeof *b);
+    for (k = n; k-- > 0 && !pick_wb(&b[k], &x, 0, c.lanes);) {}
+    ck_assert_uint_lt(k, n);
+    b[k].wb[x].valid = 0;
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1}, "missing write",
+                  (const char *[]){"wb[", "wb[", "(model only)"});
+    {   /* and only at the end: every step passes */
+        wf_cmp_history *h = calloc(1, sizeof *h);
+        wf_cmp_diff d;
+        for (uint64_t j = 0; j < n; j++)
+            ck_assert_int_eq(wf_cmp_step(&c, h, &A.rec[j], &b[j], WF_CMP_FLAGS_LEVEL(WF_CMP_LEVEL_ARCH), &d), 0);
+        ck_assert_int_eq(wf_cmp_finish(&c, h, &d), 1);
+        ck_assert_uint_eq(d.expected, A.rec[k].wb[x].data[__builtin_ctz(A.rec[k].wb[x].lanes)]);
+        wf_cmp_history_release(h);
+        free(h);
+    }
+
+    /* another timing of the same program (ALU latency 2 vs 5): a different cycle
+     * count and schedule, the same per-warp architectural stream */
+    wf_config c5 = c;
+    c5.alu_lat = c.alu_lat == 5 ? 2 : 5;
+    run_t B;
+    run_prog(&B, &c5, &p, 1);
+    ck_assert_uint_ne(B.n, A.n);
+    expect_levels(&c, A.rec, A.n, B.rec, B.n, (const int[]){1, 1, 0}, "alu_lat 5", NULL);
+    run_free(&B);
+
+    /* synthetic: a write of warp 0 and one of warp 1 to the same register and
+     * lane, in the other order on the DUT side: arch passes (the per-warp order
+     * is kept); the same register of one warp written twice in the other
+     * order: arch fails */
+    wf_obs *s = calloc(4, sizeof *s);
+    ck_assert_ptr_nonnull(s);
+    for (unsigned i = 0; i < 4; i++) {
+        s[i].cycle = i & 1;
+        s[i].wb[0].valid = 1;
+        s[i].wb[0].lanes = 1;
+    }
+    s[0].wb[0].warp = 0, s[0].wb[0].reg = 1, s[0].wb[0].data[0] = 5; /* expected: w0 then w1 */
+    s[1].wb[0].warp = 1, s[1].wb[0].reg = 1, s[1].wb[0].data[0] = 7;
+    s[2] = s[1], s[2].cycle = 0;                                       /* actual: w1 then w0 */
+    s[3] = s[0], s[3].cycle = 1;
+    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 0}, "reordered across warps", NULL);
+    s[1].wb[0].warp = 0;                                               /* both to w0 r1 */
+    s[2].wb[0].warp = 0;
+    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 1}, "reordered within a register",
+                  (const char *[]){NULL, NULL, "arch warp[0].r1.lane[0]"});
+    /* the DUT's write alone (nothing on the model side): at the end */
+    expect_levels(&c, &s[0], 0, &s[2], 1, (const int[]){0, 0, 1}, "DUT only",
+                  (const char *[]){NULL, NULL, "(DUT only)"});
+    free(s);
+    free(b);
+    run_free(&A);
+    wf_program_free(&p);
+}
+END_TEST
+
 static void speed(unsigned warps, double *eq_ns, double *hot_ns, double *diff_ns, double *push_ns)
 {
     wf_config c;
@@ -925,6 +1073,7 @@ int main(void)
     TCase *cmp = tcase_create("comparator"), *gen = tcase_create("generator");
     tcase_add_test(cmp, comparator_field_families);
     tcase_add_test(cmp, comparator_identical_runs_and_report);
+    tcase_add_test(cmp, comparator_levels);
     tcase_add_test(cmp, comparator_speed);
     tcase_add_test(gen, generator_knob_errors);
     tcase_add_test(gen, generator_random_configs);
