@@ -54,7 +54,9 @@ def ecp5_cells():
     yosys = shutil.which("yosys")
     dat = os.path.join(os.path.dirname(os.path.realpath(yosys)), "..", "share", "yosys") if yosys \
         else "/usr/share/yosys"
-    return [os.path.join(dat, "ecp5", "cells_sim.v"), os.path.join(ROOT, "fpga", "gls_ecp5_mult18x18d.v")]
+    # cells_sim.v includes its siblings (cells_ff.vh, ...)
+    return ["-I" + os.path.join(dat, "ecp5"), os.path.join(dat, "ecp5", "cells_sim.v"),
+            os.path.join(ROOT, "fpga", "gls_ecp5_mult18x18d.v")]
 
 
 def gls(name):
