@@ -3,6 +3,7 @@
 #  1. every wf_core parameter (rtl/wf_core.v) and every wf_fpga_top parameter
 #     (fpga/wf_fpga_top.v) is a core parameter, with the RTL's default
 #     (wf_core's in the parameter, wf_fpga_top's in the synth target);
+#  1b. every fileset lists the files its sources include (quoted includes);
 #  2. fpga/demo.hex (the synth target's program image) is what
 #     `wfsim --emit-hex sim/examples/fact.s` writes today;
 #  3. `fusesoc run --target=lint` passes, and fails (naming the parameter)
@@ -54,6 +55,32 @@ print("; ".join(errs) if errs else "%d wf_core and %d wf_fpga_top parameters" % 
 sys.exit(1 if errs else 0)
 EOF
 ); then pass "parameters: $msg"; else bad "parameters: $msg"; fi
+
+# ---- 1b. the filesets are complete -------------------------------------------------
+# every listed file exists, and every quoted #include / `include of a listed
+# source is itself listed in the same fileset (an exported core builds alone)
+if msg=$(python3 - <<'EOF'
+import os, re, yaml
+core = yaml.safe_load(open("fusesoc.core").read().split("\n", 1)[1])
+errs, n = [], 0
+for name, fs in core["filesets"].items():
+    files = [next(iter(f)) if isinstance(f, dict) else f for f in fs.get("files", [])]
+    listed = set(os.path.normpath(f) for f in files)
+    dirs = sorted(set(os.path.dirname(f) for f in files if f.endswith((".h", ".vh", ".inc"))))
+    for f in files:
+        if not os.path.isfile(f):
+            errs.append("%s: %s does not exist" % (name, f)); continue
+        if not f.endswith((".c", ".h", ".cpp", ".v", ".vh", ".inc")): continue
+        for inc in re.findall(r'^\s*[#`]\s*include\s+"([^"]+)"', open(f).read(), re.M):
+            n += 1
+            cands = [os.path.normpath(os.path.join(d, inc)) for d in [os.path.dirname(f)] + dirs]
+            hit = [c for c in cands if os.path.isfile(c)]
+            if hit and not any(c in listed for c in hit):
+                errs.append("%s: %s includes %s, which the fileset does not list" % (name, f, hit[0]))
+print("; ".join(errs) if errs else "%d filesets, %d includes resolved inside their fileset" % (len(core["filesets"]), n))
+raise SystemExit(1 if errs else 0)
+EOF
+); then pass "filesets: $msg"; else bad "filesets: $msg"; fi
 
 # ---- 2. the demo image ------------------------------------------------------------
 if "$WFSIM" --emit-hex "$out/demo.hex" sim/examples/fact.s && cmp -s "$out/demo.hex" fpga/demo.hex; then
