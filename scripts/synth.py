@@ -31,7 +31,8 @@ other row stays (merge_table; a fresh clone keeps every measured row). Each
 row records the date and the commit it was measured at. Long steps print a
 progress line (config, step, elapsed seconds). Options: --jobs N (<= 2,
 default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
-(ice40/ecp5: synthesis only; the row shows "not placed").
+(ice40/ecp5: synthesis only; the row shows "not placed"). WF_PNR_ARGS adds
+nextpnr options (e.g. "--router router2"); the row records the command.
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
 import datetime
 import glob
@@ -336,6 +337,8 @@ def fpga(flow, name, params, timeout, t0=None, rev="?"):
     cmd += ["--pcf-allow-unconstrained"] if flow == "ice40" else ["--lpf-allow-unconstrained"]
     # the Fmax is measured, not a pass criterion
     cmd += ["--timing-allow-fail"]
+    # extra nextpnr options (e.g. WF_PNR_ARGS="--router router2"), kept in the row's command
+    cmd += os.environ.get("WF_PNR_ARGS", "").split()
     res["pnr_command"] = " ".join(cmd)
     progress(name, "place and route: %s" % " ".join(cmd), t0)
     t1 = datetime.datetime.now()
