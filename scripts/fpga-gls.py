@@ -3,7 +3,8 @@
 netlist that `make fpga` (scripts/synth.py) wrote for a configuration (default
 ice-min and ecp5-1w1l): the netlist (build/synth/<ice40|ecp5>/<config>/top.json,
 as Verilog) with Yosys' iCE40 or ECP5 cell models (ECP5: plus
-fpga/gls_ecp5_mult18x18d.v, the DSP model Yosys lacks) under Icarus, driven by fpga/tb_fpga_top.v built with
+fpga/gls_ecp5_dp16kd.v and fpga/gls_ecp5_mult18x18d.v, the block RAM and DSP
+models Yosys lacks) under Icarus, driven by fpga/tb_fpga_top.v built with
 WF_GLS; the checksum on
 the LEDs must equal fpga/checksum.py over `wfsim --dump-state` of the demo
 program (fpga/demo.hex = sim/examples/fact.s) at the configuration's
@@ -13,6 +14,7 @@ Usage: scripts/fpga-gls.py [CONFIG ...]. Exit status 0 pass, 1 fail, 2 error."""
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,14 +51,56 @@ def wfsim_cfg(params):
 def ecp5_cells():
     """Yosys' ECP5 simulation models (its data directory: share/yosys beside
     the yosys binary, where Yosys reads them; Debian ships no yosys-config
-    without yosys-dev) and the MULT18X18D model Yosys lacks
-    (fpga/gls_ecp5_mult18x18d.v)"""
+    without yosys-dev) without their DP16KD, which Yosys 0.23 declares with no
+    behaviour (its outputs float), plus the models Yosys lacks:
+    fpga/gls_ecp5_dp16kd.v and fpga/gls_ecp5_mult18x18d.v"""
     yosys = shutil.which("yosys")
     dat = os.path.join(os.path.dirname(os.path.realpath(yosys)), "..", "share", "yosys") if yosys \
         else "/usr/share/yosys"
+    text = open(os.path.join(dat, "ecp5", "cells_sim.v")).read()
+    m = re.search(r"^module DP16KD\b.*?^endmodule\b", text, re.S | re.M)
+    if not m:
+        raise RuntimeError("no DP16KD declaration in %s/ecp5/cells_sim.v" % dat)
+    os.makedirs(os.path.join(synth.OUT, "ecp5"), exist_ok=True)
+    cells = os.path.join(synth.OUT, "ecp5", "cells_sim_no_dp16kd.v")
+    with open(cells, "w") as f:
+        f.write(text[:m.start()] + "// DP16KD: fpga/gls_ecp5_dp16kd.v\n" + text[m.end():])
     # cells_sim.v includes its siblings (cells_ff.vh, ...)
-    return ["-I" + os.path.join(dat, "ecp5"), os.path.join(dat, "ecp5", "cells_sim.v"),
+    return ["-I" + os.path.join(dat, "ecp5"), cells,
+            os.path.join(ROOT, "fpga", "gls_ecp5_dp16kd.v"),
             os.path.join(ROOT, "fpga", "gls_ecp5_mult18x18d.v")]
+
+
+def ecp5_model_check():
+    """fpga/gls_ramcheck.v as RTL and as its synth_ecp5 netlist (the flow's
+    recipe) under Icarus with the models of ecp5_cells(): the block-RAM model
+    must give the RTL's read-data checksum. None when equal, else the reason."""
+    d = os.path.join(synth.OUT, "ecp5", "ramcheck")
+    os.makedirs(d, exist_ok=True)
+    src = os.path.join(ROOT, "fpga", "gls_ramcheck.v")
+    tb = os.path.join(ROOT, "fpga", "tb_gls_ramcheck.v")
+    script = ["read_verilog -sv %s" % src] + synth.synth_ecp5_cmds("gls_ramcheck") + \
+        ["tee -q -o stat.txt stat", "write_verilog -noattr netlist.v"]
+    p = subprocess.run(["yosys", "-q", "-l", "yosys.log", "-p", "; ".join(script)], cwd=d,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode:
+        return "yosys on fpga/gls_ramcheck.v failed: " + p.stdout[-1000:]
+    if synth.stat_cells(open(os.path.join(d, "stat.txt")).read())[0].get("DP16KD", 0) < 4:
+        return "fpga/gls_ramcheck.v: fewer than 4 memories became DP16KD (see %s/yosys.log)" % d
+    sums = []
+    for what, files in (("rtl", [src]), ("netlist", ecp5_cells() + [os.path.join(d, "netlist.v")])):
+        vvp = os.path.join(d, what + ".vvp")
+        p = fsim.run(["iverilog", "-g2012", "-s", "tb_gls_ramcheck", "-o", vvp] + files + [tb])
+        if p.returncode:
+            return "iverilog (%s) failed: %s" % (what, p.stdout[-1000:])
+        out = fsim.run(["vvp", "-n", vvp]).stdout
+        m = re.search(r"RAMCHECK sum=(\S+)", out)
+        if not m:
+            return "vvp (%s) printed no checksum: %s" % (what, out[-1000:])
+        sums.append(m.group(1))
+    if sums[0] != sums[1] or "x" in sums[0].lower():
+        return "block-RAM model: netlist checksum %s, RTL %s" % (sums[1], sums[0])
+    return None
 
 
 def gls(name):
@@ -112,7 +156,14 @@ def gls(name):
 def main(argv):
     os.makedirs(fsim.OUT, exist_ok=True)
     fails = 0
-    for name in argv or ["ice-min", "ecp5-1w1l"]:
+    names = argv or ["ice-min", "ecp5-1w1l"]
+    if any(synth.CONFIGS.get(n, ("",))[0] == "ecp5" for n in names):
+        err = ecp5_model_check()
+        print("fpga-gls: %s ECP5 cell models: %s" % (
+            "FAIL" if err else "PASS",
+            err or "fpga/gls_ramcheck.v netlist (DP16KD) = RTL, read-data checksum"))
+        fails += bool(err)
+    for name in names:
         out = gls(name)
         if isinstance(out, tuple):
             print("fpga-gls: PASS %s: %s" % (name, out[1]))
