@@ -18,6 +18,13 @@ static const char *const fetch_names[4] = {"hit", "miss", "merge", "mshr_full"};
 static const char *const unit_names[WF_NUNITS] = {"alu", "mul", "lsu"};
 static const char *const split_names[7] = {"1", "2", "3", "4", "5-8", "9-16", "17-32"};
 static const unsigned split_lo[7] = {1, 2, 3, 4, 5, 9, 17};
+static const char *const loss_names[3] = {"mul_lsu", "alu_lsu", "alu_mul"};
+#define NO_CYCLE UINT64_MAX
+#define HIST_MASK (WF_COV_HIST - 1u)
+_Static_assert((WF_COV_HIST & (WF_COV_HIST - 1u)) == 0 && WF_COV_HIST >= 64,
+               "WF_COV_HIST: a power of two >= 64");
+_Static_assert(WF_COV_PIPE >= WF_MAX_ALU_LAT && WF_COV_PIPE >= WF_MAX_MUL_LAT && WF_COV_PIPE <= 255,
+               "WF_COV_PIPE holds every instance of a unit");
 
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
 
@@ -41,30 +48,38 @@ void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
         snprintf(buf, len, "run.sched=%s", enum_name("sched", bin - WF_COV_RUN_SCHED));
     else if (bin < WF_COV_FETCH)
         snprintf(buf, len, "run.hazard=%s", enum_name("hazard", bin - WF_COV_RUN_HAZARD));
-    else if (bin < WF_COV_FILL) snprintf(buf, len, "fetch.%s", fetch_names[bin - WF_COV_FETCH]);
-    else if (bin >= WF_COV_HAZARD && bin < WF_COV_WAR_BLOCK)
+    else if (bin < WF_COV_FETCH_MERGE_FILL) snprintf(buf, len, "fetch.%s", fetch_names[bin - WF_COV_FETCH]);
+    else if (bin >= WF_COV_HAZARD && bin < WF_COV_HAZARD_NF)
         snprintf(buf, len, "hazard.%s", hazard_names[bin - WF_COV_HAZARD]);
+    else if (bin >= WF_COV_HAZARD_NF && bin < WF_COV_WAR_BLOCK)
+        snprintf(buf, len, "hazard_nf.%s", hazard_names[bin - WF_COV_HAZARD_NF + WF_COV_NF_FIRST]);
     else if (bin >= WF_COV_WAR_BLOCK && bin < WF_COV_ISSUE_CU)
         snprintf(buf, len, "war.block.%s", enum_name("war", bin - WF_COV_WAR_BLOCK));
-    else if (bin >= WF_COV_BANK_READ && bin < WF_COV_DISPATCH) {
-        static const char *const what[5] = {"read", "write", "conflict", "conflict_read",
-                                            "write_beats_read"};
+    else if (bin >= WF_COV_BANK_READ && bin < WF_COV_BANK_OLDEST_WINS) {
+        static const char *const what[6] = {"read", "write", "conflict", "conflict_read",
+                                            "write_beats_read", "write_loss"};
         i = bin - WF_COV_BANK_READ;
         snprintf(buf, len, "bank[%u].%s", i % WF_MAX_BANKS, what[i / WF_MAX_BANKS]);
     } else if (bin >= WF_COV_DISPATCH && bin < WF_COV_DISPATCH_MULTI)
         snprintf(buf, len, "dispatch.%s", unit_names[bin - WF_COV_DISPATCH]);
+    else if (bin >= WF_COV_DISPATCH_BUSY && bin < WF_COV_DISPATCH_OLDEST_WINS)
+        snprintf(buf, len, "dispatch.busy.%s", unit_names[bin - WF_COV_DISPATCH_BUSY]);
     else if (bin >= WF_COV_WB && bin < WF_COV_WB_MULTI)
         snprintf(buf, len, "wb.%s", unit_names[bin - WF_COV_WB]);
+    else if (bin >= WF_COV_WB_LOSS && bin < WF_COV_WB_LOSS_END)
+        snprintf(buf, len, "wb.loss.%s", loss_names[bin - WF_COV_WB_LOSS]);
     else if (bin >= WF_COV_LSU_SPLIT && bin < WF_COV_LSU_STALL_FLAG)
         snprintf(buf, len, "lsu.split=%s", split_names[bin - WF_COV_LSU_SPLIT]);
     else {
         const char *n;
         switch (bin) {
+        case WF_COV_FETCH_MERGE_FILL: n = "fetch.merge_fill"; break;
         case WF_COV_FILL: n = "fetch.fill"; break;
         case WF_COV_WAIT_MISS: n = "warp.wait_miss"; break;
         case WF_COV_WAIT_BRANCH: n = "warp.wait_branch"; break;
         case WF_COV_IBUF_FULL: n = "ibuf.full"; break;
         case WF_COV_SB_FULL: n = "sb.full"; break;
+        case WF_COV_SB_FULL_HELD: n = "sb.full_held"; break;
         case WF_COV_SB_RELEASE: n = "sb.release"; break;
         case WF_COV_ISSUE_CU: n = "issue.cu"; break;
         case WF_COV_ISSUE_SR: n = "issue.sr"; break;
@@ -77,12 +92,16 @@ void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
         case WF_COV_CU_EXHAUSTED: n = "cu.exhausted"; break;
         case WF_COV_READ_MULTI_BANK: n = "read.multi_bank"; break;
         case WF_COV_READ_MERGE: n = "read.merge"; break;
+        case WF_COV_BANK_OLDEST_WINS: n = "bank.oldest_wins"; break;
         case WF_COV_DISPATCH_MULTI: n = "dispatch.multi"; break;
+        case WF_COV_DISPATCH_OLDEST_WINS: n = "dispatch.oldest_wins"; break;
         case WF_COV_WB_MULTI: n = "wb.multi"; break;
         case WF_COV_LSU_PIECE: n = "lsu.piece"; break;
         case WF_COV_LSU_STALL_FLAG: n = "lsu.stall_flag"; break;
         case WF_COV_BRANCH_TAKEN: n = "branch.taken"; break;
         case WF_COV_BRANCH_NOT_TAKEN: n = "branch.not_taken"; break;
+        case WF_COV_BRANCH_MISS_PENDING: n = "branch.miss_pending"; break;
+        case WF_COV_BRANCH_TO_PENDING_LINE: n = "branch.to_pending_line"; break;
         default: n = "?"; break;
         }
         snprintf(buf, len, "%s", n);
@@ -95,7 +114,7 @@ static int applicable(const wf_config *c, unsigned bin)
     const unsigned active = c->active_warps ? c->active_warps : c->warps;
     const int m3 = c->loops == 3, replay = c->hazard == WF_HAZARD_REPLAY;
     if (bin < WF_COV_FETCH) return 1;
-    if (bin >= WF_COV_HAZARD && bin < WF_COV_WAR_BLOCK) {
+    if (bin >= WF_COV_HAZARD && bin < WF_COV_HAZARD_NF) {
         switch (bin - WF_COV_HAZARD) {
         case WF_HZ_WAIT_LSU: return replay;
         case WF_HZ_DEPENDENCY: /* mode 1 fetches only with nothing in flight */
@@ -110,16 +129,31 @@ static int applicable(const wf_config *c, unsigned bin)
         default: return 1;
         }
     }
+    if (bin >= WF_COV_HAZARD_NF && bin < WF_COV_WAR_BLOCK) {
+        switch (bin - WF_COV_HAZARD_NF + WF_COV_NF_FIRST) {
+        case WF_HZ_DEPENDENCY: return 0; /* only `issued` precedes it, and an issued head has dep 0 */
+        case WF_HZ_INFLIGHT: return c->loops == 1 && replay; /* behind an issued ld/st (§9.2) */
+        /* mode 1 in stall mode: a head meets no earlier failing item, nor mem_inflight (§7.3) */
+        case WF_HZ_STAGING: return c->loops == 2 || (c->loops == 1 && replay);
+        case WF_HZ_MEM_ORDER: return c->loops != 1 || replay;
+        default: return applicable(c, bin - WF_COV_HAZARD_NF + WF_COV_NF_FIRST + WF_COV_HAZARD);
+        }
+    }
     if (bin >= WF_COV_WAR_BLOCK && bin < WF_COV_ISSUE_CU)
         return m3 && bin - WF_COV_WAR_BLOCK == c->war && c->war != WF_WAR_NONE;
-    if (bin >= WF_COV_BANK_READ && bin < WF_COV_DISPATCH)
+    if (bin >= WF_COV_BANK_READ && bin < WF_COV_BANK_OLDEST_WINS)
         return (bin - WF_COV_BANK_READ) % WF_MAX_BANKS < c->banks;
     if (bin >= WF_COV_LSU_SPLIT && bin < WF_COV_LSU_STALL_FLAG)
         return c->lanes >= split_lo[bin - WF_COV_LSU_SPLIT];
     switch (bin) {
-    case WF_COV_FETCH + WF_FEV_MERGE: return active >= 2;
+    case WF_COV_FETCH + WF_FEV_MERGE:
+    case WF_COV_FETCH_MERGE_FILL:
+    case WF_COV_BRANCH_MISS_PENDING:
+    case WF_COV_BRANCH_TO_PENDING_LINE: return active >= 2; /* another warp's miss */
     case WF_COV_FETCH + WF_FEV_MSHR_FULL: return active > c->imshrs;
     case WF_COV_SB_FULL: return c->loops != 1;
+    case WF_COV_SB_FULL_HELD: /* mode 1: the held entry is the only valid one (§7.3) */
+        return replay && c->lanes >= 2 && (c->loops != 1 || c->sb_entries == 1);
     case WF_COV_ISSUE_CU:
     case WF_COV_CU_EXHAUSTED: return m3;
     case WF_COV_ISSUE_SR: return !m3;
@@ -131,6 +165,10 @@ static int applicable(const wf_config *c, unsigned bin)
     case WF_COV_GTO_SWITCH: return c->sched == WF_SCHED_GTO && active >= 2;
     case WF_COV_READ_MULTI_BANK: return c->banks >= 2;
     case WF_COV_DISPATCH_MULTI: return m3;
+    case WF_COV_BANK_OLDEST_WINS:
+    case WF_COV_DISPATCH_OLDEST_WINS: return m3 && c->collectors >= 2;
+    case WF_COV_DISPATCH_BUSY + WF_UNIT_LSU - 1: /* replay: the LSU never holds an instance */
+        return !replay && c->lanes >= 2;
     default: return 1;
     }
 }
@@ -147,6 +185,17 @@ static void new_run(wf_cov *cov, const wf_config *cfg, uint64_t cycle)
     memset(cov->pieces, 0, sizeof cov->pieces);
     memset(cov->written, 0, sizeof cov->written);
     memset(cov->marked, 0, sizeof cov->marked);
+    memset(cov->grant_h, 0xFF, sizeof cov->grant_h);
+    memset(cov->disp_h, 0xFF, sizeof cov->disp_h);
+    memset(cov->wb_bank, 0xFF, sizeof cov->wb_bank);
+    memset(cov->age_marked, 0, sizeof cov->age_marked);
+    memset(cov->loss_marked, 0, sizeof cov->loss_marked);
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++) cov->req_since[h] = NO_CYCLE;
+    memset(cov->pipe_head, 0, sizeof cov->pipe_head);
+    memset(cov->pipe_n, 0, sizeof cov->pipe_n);
+    cov->pipe_left[0] = cov->pipe_left[1] = 0;
+    cov->pipes_known = cycle == 0; /* instances dispatched before the first record are unknown */
+    cov->mshr_n = 0;
     for (unsigned b = 0; b < WF_COV_NBINS; b++) cov->app[b] = (uint8_t)applicable(cfg, b);
     if (cycle != 0) return;
     cov->runs++;
@@ -196,6 +245,81 @@ static unsigned popcount8(unsigned x)
     return n;
 }
 
+/* The first cycle of [from, c) the arbitration history still holds. */
+static uint64_t hist_from(wf_cov *cov, uint64_t from, uint64_t c)
+{
+    if (c - from <= WF_COV_HIST) return from;
+    cov->window_overflow++;
+    return c - WF_COV_HIST;
+}
+
+/* A mark in a per-bank history bitmap for cycle t: 1 if it was not set yet. */
+static int mark_once(uint64_t *v, uint64_t t)
+{
+    const uint64_t m = (uint64_t)1 << (t % 64);
+    uint64_t *w = &v[(t & HIST_MASK) / 64];
+    if (*w & m) return 0;
+    *w |= m;
+    return 1;
+}
+
+/* §6.4: a slot of CU h granted at bank b in cycle c waited from the CU's
+ * allocation: each cycle of it in which b served a CU of higher index (older,
+ * since the oldest wins) counts once per bank and cycle. */
+static void oldest_wins_bank(wf_cov *cov, unsigned b, unsigned h, uint64_t c)
+{
+    const uint64_t start = cov->holder_start[h];
+    if (h >= WF_MAX_CUS || start >= c) return;
+    for (uint64_t t = hist_from(cov, start, c); t < c; t++) {
+        const unsigned g = cov->grant_h[b][t & HIST_MASK];
+        if (g < WF_MAX_CUS && g > h && mark_once(cov->age_marked[b], t)) cov->hits[WF_COV_BANK_OLDEST_WINS]++;
+    }
+}
+
+/* §7.1, §7.2: holder h dispatched to unit x in cycle c after requesting since
+ * req_since[h]: each waiting cycle either another holder took the unit or the
+ * unit's stage 1 did not accept. */
+static void dispatch_waits(wf_cov *cov, unsigned x, unsigned h, uint64_t c)
+{
+    const uint64_t since = cov->req_since[h];
+    cov->req_since[h] = NO_CYCLE;
+    if (since == NO_CYCLE || since >= c) return;
+    for (uint64_t t = hist_from(cov, since, c); t < c; t++) {
+        const unsigned g = cov->disp_h[x][t & HIST_MASK];
+        if (g == 0xFF) cov->hits[WF_COV_DISPATCH_BUSY + x]++;
+        else if (g < WF_MAX_CUS && h < WF_MAX_CUS && g > h) cov->hits[WF_COV_DISPATCH_OLDEST_WINS]++;
+    }
+}
+
+/* §10.3: the oldest instance of unit p (0 ALU, 1 MUL) left its last stage in
+ * cycle c, writing bank b (b = 0xFF: no write, a bnz). It reached the last stage
+ * in max(d + lat, the previous leave + 1); every cycle since it lost its bank to
+ * the unit that wrote it then (LSU, else MUL for an ALU result). */
+static void pipe_leave(wf_cov *cov, const wf_config *cfg, unsigned p, unsigned b, uint64_t c)
+{
+    if (!cov->pipe_n[p]) return;
+    const uint64_t d = cov->pipe_d[p][cov->pipe_head[p]];
+    cov->pipe_head[p] = (uint8_t)((cov->pipe_head[p] + 1u) % WF_COV_PIPE);
+    cov->pipe_n[p]--;
+    const uint64_t lat = p == 0 ? cfg->alu_lat : cfg->mul_lat;
+    uint64_t arrive = d + lat;
+    if (cov->pipe_left[p] + 1 > arrive) arrive = cov->pipe_left[p] + 1;
+    cov->pipe_left[p] = c;
+    if (b >= WF_MAX_BANKS || arrive >= c) return;
+    for (uint64_t t = hist_from(cov, arrive, c); t < c; t++) {
+        const unsigned i = t & HIST_MASK;
+        unsigned loss;
+        if (cov->wb_bank[WF_UNIT_LSU - 1][i] == b) loss = p == 0 ? WF_COV_LOSS_ALU_LSU : WF_COV_LOSS_MUL_LSU;
+        else if (p == 0 && cov->wb_bank[WF_UNIT_MUL - 1][i] == b) loss = WF_COV_LOSS_ALU_MUL;
+        else {
+            cov->derive_errors++;
+            continue;
+        }
+        cov->hits[WF_COV_WB_LOSS + loss]++;
+        if (mark_once(cov->loss_marked[b], t)) cov->hits[WF_COV_BANK_WRITE_LOSS + b]++;
+    }
+}
+
 void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
 {
     const uint64_t c = ob->cycle;
@@ -232,9 +356,13 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
 
     /* banks: this cycle's writes into the history, then the grants */
     uint8_t grants[WF_COV_HOLDERS] = {0};
+    const unsigned hc = (unsigned)(c & HIST_MASK);
     for (unsigned b = 0; b < B; b++) {
         put_bit(cov->written[b], c, ob->bank[b].kind == WF_BANK_WRITE);
         put_bit(cov->marked[b], c, 0);
+        cov->age_marked[b][hc / 64] &= ~((uint64_t)1 << (c % 64));
+        cov->loss_marked[b][hc / 64] &= ~((uint64_t)1 << (c % 64));
+        cov->grant_h[b][hc] = ob->bank[b].kind == WF_BANK_READ ? (uint8_t)holder_of(ob->bank[b].cu) : 0xFF;
     }
     for (unsigned b = 0; b < B; b++) {
         const wf_obs_bank *k = &ob->bank[b];
@@ -245,18 +373,33 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
         if (h >= WF_COV_HOLDERS) continue;
         grants[h]++;
         attribute_wait(cov, b, h, c);
+        if (m3) oldest_wins_bank(cov, b, h, c);
     }
     for (unsigned h = 0; h < WF_COV_HOLDERS; h++)
         if (grants[h] >= 2) hit[WF_COV_READ_MULTI_BANK]++;
 
     /* fetch */
     if (ob->fetch.valid && ob->fetch.kind < 4) hit[WF_COV_FETCH + ob->fetch.kind]++;
-    if (ob->fill.valid) hit[WF_COV_FILL]++;
+    const uint32_t fetch_line = ob->fetch.pc / cfg->icache_line;
+    if (ob->fill.valid) {
+        hit[WF_COV_FILL]++;
+        if (ob->fetch.valid && ob->fetch.kind == WF_FEV_MERGE && fetch_line == ob->fill.line)
+            hit[WF_COV_FETCH_MERGE_FILL]++;
+        for (unsigned i = 0; i < cov->mshr_n; i++) /* the fill frees its MSHR at the end of c */
+            if (cov->mshr_line[i] == ob->fill.line) {
+                cov->mshr_line[i] = cov->mshr_line[--cov->mshr_n];
+                break;
+            }
+    }
+    if (ob->fetch.valid && ob->fetch.kind == WF_FEV_MISS && cov->mshr_n < WF_MAX_MSHRS)
+        cov->mshr_line[cov->mshr_n++] = fetch_line;
 
     /* warps */
     for (unsigned w = 0; w < W; w++) {
         const wf_obs_warp *wp = &ob->warp[w];
         if (wp->hazard < WF_HZ_COUNT) hit[WF_COV_HAZARD + wp->hazard]++;
+        for (unsigned k = WF_COV_NF_FIRST; k < WF_HZ_COUNT; k++) /* failing, but not first */
+            if ((wp->hazard_mask >> k & 1u) && wp->hazard != k) hit[WF_COV_HAZARD_NF + k - WF_COV_NF_FIRST]++;
         if (wp->hazard == WF_HZ_WAR && cfg->war < 5) hit[WF_COV_WAR_BLOCK + cfg->war]++;
         if (wp->fetch_state == WF_FETCH_WAIT_MISS) hit[WF_COV_WAIT_MISS]++;
         if (wp->fetch_state == WF_FETCH_WAIT_BRANCH) hit[WF_COV_WAIT_BRANCH]++;
@@ -279,6 +422,11 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
             else if (unit == WF_OBS_SR) hit[WF_COV_ISSUE_SR]++;
             else hit[WF_COV_ISSUE_CU]++;
             if (ob->issue.replay) hit[WF_COV_REPLAY_MEMORY]++;
+            if (ob->issue.replay && ob->issue.sb_entry != WF_OBS_NONE && ob->issue.warp < W) {
+                unsigned n = 0;
+                for (unsigned e = 0; e < E; e++) n += ob->warp[ob->issue.warp].sb[e].valid != 0;
+                if (E && n == E) hit[WF_COV_SB_FULL_HELD]++;
+            }
             const unsigned h = unit == WF_OBS_NONE ? WF_COV_HOLDERS : holder_of(unit);
             if (h < WF_COV_HOLDERS) issued_into[h] = 1;
         }
@@ -297,6 +445,31 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
                 hit[WF_COV_WAR_BLOCK + WF_WAR_INORDER]++;
         }
         if (n == C) hit[WF_COV_CU_EXHAUSTED]++;
+    }
+
+    /* dispatch requests (§7.1, §7.2): from the first cycle a holder's instance may dispatch */
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
+        if (!valid[h] || pending[h] || cov->req_since[h] != NO_CYCLE) continue;
+        if (h == SR_HOLDER) /* the SR may dispatch in the cycle its last reads are granted */
+            cov->req_since[h] = consecutive && cov->prev_valid[h] && cov->prev_pending[h] &&
+                                        !cov->prev_issued_into[h] ? c - 1 : c;
+        else if (cfg->war != WF_WAR_INORDER || ob->cu[h].older == 0)
+            cov->req_since[h] = c;
+    }
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        cov->disp_h[x][hc] = ob->dispatch[x].valid ? (uint8_t)holder_of(ob->dispatch[x].cu) : 0xFF;
+        cov->wb_bank[x][hc] = ob->wb[x].valid ? ob->wb[x].bank : 0xFF;
+        if (ob->dispatch[x].valid && holder_of(ob->dispatch[x].cu) < WF_COV_HOLDERS)
+            dispatch_waits(cov, x, holder_of(ob->dispatch[x].cu), c);
+    }
+    if (cov->pipes_known) { /* ALU and MUL: leaves, then this cycle's dispatches enter */
+        if (ob->wb[0].valid || ob->branch.valid) pipe_leave(cov, cfg, 0, ob->wb[0].valid ? ob->wb[0].bank : 0xFF, c);
+        if (ob->wb[1].valid) pipe_leave(cov, cfg, 1, ob->wb[1].bank, c);
+        for (unsigned p = 0; p < 2; p++)
+            if (ob->dispatch[p].valid && cov->pipe_n[p] < WF_COV_PIPE) {
+                cov->pipe_d[p][(cov->pipe_head[p] + cov->pipe_n[p]) % WF_COV_PIPE] = c;
+                cov->pipe_n[p]++;
+            }
     }
 
     /* dispatch, writeback */
@@ -328,7 +501,21 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
         }
     }
     if (ob->lsu_stall) hit[WF_COV_LSU_STALL_FLAG]++;
-    if (ob->branch.valid) hit[ob->branch.taken ? WF_COV_BRANCH_TAKEN : WF_COV_BRANCH_NOT_TAKEN]++;
+    if (ob->branch.valid && ob->branch.warp < W) {
+        const unsigned bw = ob->branch.warp;
+        hit[ob->branch.taken ? WF_COV_BRANCH_TAKEN : WF_COV_BRANCH_NOT_TAKEN]++;
+        for (unsigned w = 0; w < W; w++)
+            if (w != bw && ob->warp[w].fetch_state == WF_FETCH_WAIT_MISS) {
+                hit[WF_COV_BRANCH_MISS_PENDING]++;
+                break;
+            }
+        const unsigned next = ob->branch.taken ? ob->branch.target : (ob->warp[bw].fetch_pc + 1u) & 0xFFFFu;
+        for (unsigned i = 0; i < cov->mshr_n; i++)
+            if (cov->mshr_line[i] == next / cfg->icache_line) {
+                hit[WF_COV_BRANCH_TO_PENDING_LINE]++;
+                break;
+            }
+    }
 
     /* the new instances start next cycle; remember this cycle's holders */
     for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {

@@ -5,28 +5,30 @@
 
 #include <string.h>
 
-/* §5.1 for every warp at once (every hzm[k] is written): hzm[k] = the warps whose first failing
- * readiness item is k (from start-of-cycle state, the per-warp flag masks, plus in loop
- * modes 1 and 2 the SR issue rule's signals of §12.6); the rest are ready. */
-static uint64_t readiness(const wf_model *m, wf_cyc *cy)
+/* §5.1 for every warp at once. fm[k] = the warps with a head whose item coded k fails,
+ * each item tested alone (§11 `hazard_mask`; fm[WF_HZ_NO_HEAD]: the warps without a head),
+ * from start-of-cycle state, the per-warp flag masks, plus in loop modes 1 and 2 the SR issue
+ * rule's signals of §12.6. Then hzm[k] = the warps whose *first* failing item is k (every
+ * hzm[k] is written); the rest are ready. */
+static uint64_t readiness(const wf_model *m, wf_cyc *cy, uint64_t fm[WF_HZ_COUNT])
 {
-    uint64_t c = wf_hmask(m, WF_HF_HEAD); /* candidates still ready after the items so far */
-#define ITEM(k, blocked)              \
-    do {                              \
-        const uint64_t b_ = c & (blocked); \
-        cy->hzm[k] = b_;              \
-        c &= ~b_;                     \
-    } while (0)
-    cy->hzm[WF_HZ_NO_HEAD] = m->wm_all & ~c;                  /* item 1 */
-    ITEM(WF_HZ_WAIT_LSU, wf_hmask(m, WF_HF_ISSUED));                          /* item 1 */
-    ITEM(WF_HZ_DEPENDENCY, wf_hmask(m, WF_HF_DEP));                           /* item 2 */
-    ITEM(WF_HZ_SB_FULL, wf_hmask(m, WF_HF_NEEDS_SB) & wf_smask(m, WF_SF_SB_FULL)); /* 3 */
-    ITEM(WF_HZ_INFLIGHT, m->cfg.loops == 1 ? wf_smask(m, WF_SF_INFLIGHT) : 0); /* item 4 */
-    ITEM(WF_HZ_STAGING, m->cfg.loops != 3 && !wf_sr_issue_ok(m, cy) ? wf_hmask(m, WF_HF_HOLDER) : 0);
-    ITEM(WF_HZ_WAR, m->cfg.loops == 3 ? wf_war_blocks(m, cy, c & wf_hmask(m, WF_HF_HOLDER)) : 0);
-    ITEM(WF_HZ_MEM_ORDER, wf_hmask(m, WF_HF_MEM) & wf_smask(m, WF_SF_MEM_INFLIGHT)); /* 6 */
-    ITEM(WF_HZ_LSU_STALL, m->lsu_stall ? c : 0);              /* item 7 */
-#undef ITEM
+    const uint64_t head = wf_hmask(m, WF_HF_HEAD), holder = head & wf_hmask(m, WF_HF_HOLDER);
+    fm[WF_HZ_READY] = 0;
+    fm[WF_HZ_NO_HEAD] = m->wm_all & ~head;                                      /* item 1 */
+    fm[WF_HZ_WAIT_LSU] = head & wf_hmask(m, WF_HF_ISSUED);                      /* item 1 */
+    fm[WF_HZ_DEPENDENCY] = head & wf_hmask(m, WF_HF_DEP);                       /* item 2 */
+    fm[WF_HZ_SB_FULL] = head & wf_hmask(m, WF_HF_NEEDS_SB) & wf_smask(m, WF_SF_SB_FULL); /* 3 */
+    fm[WF_HZ_INFLIGHT] = m->cfg.loops == 1 ? head & wf_smask(m, WF_SF_INFLIGHT) : 0; /* item 4 */
+    fm[WF_HZ_STAGING] = m->cfg.loops != 3 && !wf_sr_issue_ok(m, cy) ? holder : 0;  /* item 4 */
+    fm[WF_HZ_WAR] = m->cfg.loops == 3 ? wf_war_blocks(m, cy, holder) : 0;         /* item 5 */
+    fm[WF_HZ_MEM_ORDER] = head & wf_hmask(m, WF_HF_MEM) & wf_smask(m, WF_SF_MEM_INFLIGHT); /* 6 */
+    fm[WF_HZ_LSU_STALL] = m->lsu_stall ? head : 0;                               /* item 7 */
+    uint64_t c = head; /* candidates still ready after the items so far */
+    cy->hzm[WF_HZ_NO_HEAD] = fm[WF_HZ_NO_HEAD];
+    for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) {
+        cy->hzm[k] = c & fm[k];
+        c &= ~fm[k];
+    }
     cy->hzm[WF_HZ_READY] = c;
     return c;
 }
@@ -34,10 +36,14 @@ static uint64_t readiness(const wf_model *m, wf_cyc *cy)
 void wf_issue_decide(const wf_model *m, wf_cyc *cy)
 {
     wf_obs *ob = cy->ob;
-    const uint64_t ready = readiness(m, cy);
+    uint64_t fm[WF_HZ_COUNT];
+    const uint64_t ready = readiness(m, cy, fm);
     if (ob)
-        for (unsigned k = WF_HZ_NO_HEAD; k < WF_HZ_COUNT; k++)
+        for (unsigned k = WF_HZ_NO_HEAD; k < WF_HZ_COUNT; k++) {
             for (uint64_t b = cy->hzm[k]; b; b &= b - 1) ob->warp[wf_lowest_bit(b)].hazard = (uint8_t)k;
+            for (uint64_t b = fm[k]; b; b &= b - 1)
+                ob->warp[wf_lowest_bit(b)].hazard_mask |= (uint16_t)(1u << k);
+        }
     cy->iss.kind = WF_ISS_NONE;
     cy->iss.holder = WF_NONE;
     cy->iss.sb_entry = WF_NONE;

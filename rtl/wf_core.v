@@ -32,7 +32,8 @@
 //  obs_bank_o: per bank: kind, warp, reg, cu, slot, unit
 //  obs_warp_o: per warp: fetch_pc, fetch_state, exited, inflight, mem_inflight,
 //   collecting, filter, SB_ENTRIES x {valid, reg}, IBUF slots x {valid, issued,
-//   pc, dep, lanes_left}, hazard (§11 codes: 0 ready, 1 no head, ... 9 lsu_stall)
+//   pc, dep, lanes_left}, hazard (§11 codes: 0 ready, 1 no head, ... 9 lsu_stall),
+//   hazard_mask (bit k: the item of code k fails)
 //  obs_cu_o: per CU u = 0..COLLECTORS-1, then the SR: valid, warp, pc, pending,
 //   ready, older
 //  obs_version_o: `WF_TRACE_VERSION, the version of that layout (a decoder
@@ -312,6 +313,7 @@ module wf_core #(
   wire [15:0]      iss_pc;
   wire [P_LANES-1:0] iss_left;
   wire [P_WARPS*4-1:0] hazard;
+  wire [P_WARPS*10-1:0] hazard_mask;
   wire [P_WARPS*8-1:0] inflight;
   wire [P_WARPS-1:0]   mem_inflight, exited, inflight_nz;
   wire             iss_ok = iss_kind == 3'd1;
@@ -433,6 +435,7 @@ module wf_core #(
     .iss_sbv_o(iss_sbv), .iss_sbe_o(iss_sbe), .iss_sb_new_o(iss_sb_new),
     .iss_stays_o(iss_stays), .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
     .iss_pc_o(iss_pc), .iss_cf_o(iss_cf), .iss_left_o(iss_left), .hazard_o(hazard),
+    .hazard_mask_o(hazard_mask),
     .inflight_o(inflight), .mem_inflight_o(mem_inflight), .exited_o(exited),
     .inflight_nz_o(inflight_nz), .done_o(all_done)
   );
@@ -578,6 +581,7 @@ module wf_core #(
   localparam integer OWW   = `WF_OBS_WARP_W(P_SB_ENTRIES, P_IBUF);
   localparam integer O_IB  = `WF_OBS_WARP_IBUF_LSB(P_SB_ENTRIES);
   localparam integer O_HZ  = `WF_OBS_WARP_HAZARD_LSB(P_SB_ENTRIES, P_IBUF);
+  localparam integer O_HZM = `WF_OBS_WARP_HAZARD_MASK_LSB(P_SB_ENTRIES, P_IBUF);
   localparam integer DSP_W = `WF_OBS_DISPATCH_W;
   always @* begin : p_obs
     integer x, b, w, e, i, u, o, k;
@@ -701,6 +705,7 @@ module wf_core #(
           obs_warp[k + `WF_OBS_WARP_IBUF_LANES_LEFT_LSB +: P_LANES] = s_left[(w*P_IBUF+i)*P_LANES +: P_LANES];
         end
       obs_warp[o + O_HZ +: `WF_OBS_WARP_HAZARD_W] = hazard[w*4 +: 4];
+      obs_warp[o + O_HZM +: `WF_OBS_WARP_HAZARD_MASK_W] = hazard_mask[w*10 +: 10];
     end
 
     obs_cu = '0;

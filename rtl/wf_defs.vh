@@ -6,7 +6,7 @@
 // take the wf_core size parameters they depend on.
 `ifndef WF_DEFS_VH
 `define WF_DEFS_VH
-`define WF_TRACE_VERSION 16'd1
+`define WF_TRACE_VERSION 16'd2
 `define WF_TRACE_VERSION_BITS 16
 `define WF_ISA_VERSION 1
 
@@ -182,8 +182,8 @@
 `define WF_OBS_BANK_UNIT_LSB 32
 `define WF_OBS_BANK_UNIT_W 8
 
-// obs_warp_o: WARPS records of 105 + 9 * (SB_ENTRIES) + 58 * (IBUF) bits
-`define WF_OBS_WARP_W(SB_ENTRIES, IBUF) (105 + 9 * (SB_ENTRIES) + 58 * (IBUF))
+// obs_warp_o: WARPS records of 115 + 9 * (SB_ENTRIES) + 58 * (IBUF) bits
+`define WF_OBS_WARP_W(SB_ENTRIES, IBUF) (115 + 9 * (SB_ENTRIES) + 58 * (IBUF))
 `define WF_OBS_WARP_FETCH_PC_LSB 0
 `define WF_OBS_WARP_FETCH_PC_W 16
 `define WF_OBS_WARP_FETCH_STATE_LSB 16
@@ -218,6 +218,8 @@
 `define WF_OBS_WARP_IBUF_LANES_LEFT_W 32
 `define WF_OBS_WARP_HAZARD_LSB(SB_ENTRIES, IBUF) (101 + 9 * (SB_ENTRIES) + 58 * (IBUF))
 `define WF_OBS_WARP_HAZARD_W 4
+`define WF_OBS_WARP_HAZARD_MASK_LSB(SB_ENTRIES, IBUF) (105 + 9 * (SB_ENTRIES) + 58 * (IBUF))
+`define WF_OBS_WARP_HAZARD_MASK_W 10
 
 // obs_cu_o: COLLECTORS+1 records of 43 bits
 `define WF_OBS_CU_W 43

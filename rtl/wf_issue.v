@@ -57,6 +57,7 @@ module wf_issue #(
     output reg                         iss_cf_o,
     output reg  [LANES-1:0]            iss_left_o,
     output reg  [WARPS*4-1:0]          hazard_o,     // wf_hazard per warp (diagnostic)
+    output reg  [WARPS*10-1:0]         hazard_mask_o, // every failing §5.1 item per warp (§11)
     // counters
     output wire [WARPS*8-1:0]          inflight_o,
     output wire [WARPS-1:0]            mem_inflight_o,
@@ -95,32 +96,48 @@ module wf_issue #(
   end
 
   // ---- §5.1 readiness ---------------------------------------------------------
+  // f[k]: the item of hazard code k fails, each item tested alone (§11
+  // hazard_mask); hazard is the first failing item, ready is "none fails".
   reg [WARPS-1:0] ready;
   always @* begin : p_ready
     integer w;
     reg [63:0] hwd;
     reg [3:0] hz;
-    reg needs;
+    reg [9:0] f;
+    reg needs, head, ldst;
     for (w = 0; w < WARPS; w = w + 1) begin
       hwd = slot_word_i[w*IBUF*64 +: 64];
       needs = f_unit(hwd[`WF_INSN_OP]) != 2'd0;
-      if (!active_i[w] || exited_q[w] || nslots_i[w*4 +: 4] == 4'd0) hz = HZ_NO_HEAD;
-      else if (slot_issued_i[w*IBUF]) hz = HZ_WAIT_LSU;
-      else if (slot_dep_i[w*IBUF*8 +: 8] != 8'd0) hz = HZ_DEP;
+      ldst = hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST;
+      head = active_i[w] && !exited_q[w] && nslots_i[w*4 +: 4] != 4'd0;
+      f = 10'd0;
+      f[HZ_NO_HEAD] = !head;
+      f[HZ_WAIT_LSU] = head && slot_issued_i[w*IBUF];
+      f[HZ_DEP] = head && slot_dep_i[w*IBUF*8 +: 8] != 8'd0;
       // mutant SB_FULL_HELD: an entry held across replays does not exempt from full
-      else if (f_writes(hwd[`WF_INSN_OP]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w]) hz = HZ_SB_FULL;
+      f[HZ_SB_FULL] = head && f_writes(hwd[`WF_INSN_OP]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w];
       // mutant INFLIGHT_MODE2: the mode-1 in-flight rule also applied in mode 2
-      else if ((loops_i == 2'd1 || (`WF_MUT_INFLIGHT_MODE2 && loops_i == 2'd2)) && inflight_nz_o[w]) hz = HZ_INFLIGHT;
-      else if (loops_i != 2'd3 && needs && !sr_ok_i) hz = HZ_STAGING;
-      // mutant HAZARD_ORDER: memory order checked before the WAR policy
-      else if (`WF_MUT_HAZARD_ORDER && (hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST) && mem_inflight_q[w]) hz = HZ_MEM;
-      else if (needs && !war_allows_i[w]) hz = HZ_WAR;
+      f[HZ_INFLIGHT] = head && (loops_i == 2'd1 || (`WF_MUT_INFLIGHT_MODE2 && loops_i == 2'd2)) && inflight_nz_o[w];
+      f[HZ_STAGING] = head && loops_i != 2'd3 && needs && !sr_ok_i;
+      f[HZ_WAR] = head && needs && !war_allows_i[w];
       // mutant MEM_ORDER: a ld/st does not wait for the warp's previous memory instance
-      else if ((hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST) && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER) hz = HZ_MEM;
-      else if (lsu_stall_i) hz = HZ_LSU_STALL;
+      f[HZ_MEM] = head && ldst && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER;
+      f[HZ_LSU_STALL] = head && lsu_stall_i;
+      if (f[HZ_NO_HEAD]) hz = HZ_NO_HEAD;
+      else if (f[HZ_WAIT_LSU]) hz = HZ_WAIT_LSU;
+      else if (f[HZ_DEP]) hz = HZ_DEP;
+      else if (f[HZ_SB_FULL]) hz = HZ_SB_FULL;
+      else if (f[HZ_INFLIGHT]) hz = HZ_INFLIGHT;
+      else if (f[HZ_STAGING]) hz = HZ_STAGING;
+      // mutant HAZARD_ORDER: memory order reported before the WAR policy
+      else if (`WF_MUT_HAZARD_ORDER && f[HZ_MEM]) hz = HZ_MEM;
+      else if (f[HZ_WAR]) hz = HZ_WAR;
+      else if (f[HZ_MEM]) hz = HZ_MEM;
+      else if (f[HZ_LSU_STALL]) hz = HZ_LSU_STALL;
       else hz = HZ_READY;
       hazard_o[w*4 +: 4] = hz;
-      ready[w] = hz == HZ_READY;
+      hazard_mask_o[w*10 +: 10] = f;
+      ready[w] = f == 10'd0;
     end
   end
 

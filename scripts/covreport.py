@@ -72,25 +72,39 @@ PLAN = [
     ("§3.2 fetch: hit, miss, MSHR merge, all MSHRs busy",
      ["fetch.hit", "fetch.miss", "fetch.merge", "fetch.mshr_full"], ("loops",)),
     ("§3.3 fills; warps waiting on a miss", ["fetch.fill", "warp.wait_miss"], ("loops",)),
+    ("§3.3 a merge in the fill cycle", ["fetch.merge_fill"], ("loops",)),
     ("§4.3 scoreboard full; releases", ["sb.full", "hazard.sb_full", "sb.release"], ("loops", "hazard")),
+    ("§4.3 scoreboard full while the head holds an entry across replays", ["sb.full_held"],
+     ("loops", "hazard")),
     ("§5.1 each readiness item as the first failing reason",
      ["hazard." + h for h in ("ready", "no_head", "wait_lsu", "dependency", "inflight", "staging",
                               "war", "mem_order", "lsu_stall")], ("loops", "hazard", "war")),
+    ("§5.1 each readiness item as a non-first failing reason (§11 hazard_mask)",
+     ["hazard_nf." + h for h in ("dependency", "sb_full", "inflight", "staging", "war", "mem_order",
+                                 "lsu_stall")], ("loops", "hazard", "war")),
     ("§5.3 GTO switches", ["sched.gto_switch"], ("loops", "hazard")),
     ("§6.2 a write beats a read", ["bank[*].write_beats_read"], ("loops", "layout")),
     ("§6.3 equal registers share one read", ["read.merge"], ("loops", "layout")),
     ("§6.4 bank conflicts; one holder read in several banks",
      ["bank[*].conflict", "read.multi_bank"], ("loops", "layout")),
+    ("§6.4 the oldest CU wins a bank over a lower-index one", ["bank.oldest_wins"], ("loops", "layout")),
     ("§5.4, §7 issue into a CU, the SR, or no unit", ["issue.cu", "issue.sr", "issue.no_unit"], ("loops",)),
     ("§7.1 every CU busy; dispatch to several units", ["cu.exhausted", "dispatch.multi"], ("hazard", "sched")),
+    ("§7.1, §7.2 dispatch: the oldest CU over a lower-index one; refused by a busy unit",
+     ["dispatch.oldest_wins", "dispatch.busy.alu", "dispatch.busy.mul", "dispatch.busy.lsu"],
+     ("loops", "hazard")),
     ("§8 each WAR policy blocking",
      ["war.block." + w for w in AXES["war"][1:]], ("hazard", "sched", "layout")),
     ("§9.1 no free CU: replay or stall", ["replay.collector", "stall.collector"], ("hazard", "sched")),
     ("§9.2 split accesses: replays, pieces per access", ["replay.memory"] + SPLITS, ("hazard",)),
     ("§9.3 lsu_stall", ["lsu.stall_flag", "stall.lsu"], ("loops",)),
     ("§10.3 several writebacks in one cycle", ["wb.multi"], ("loops",)),
+    ("§10.3 writeback losses per unit pair (loser_winner)",
+     ["wb.loss.mul_lsu", "wb.loss.alu_lsu", "wb.loss.alu_mul", "bank[*].write_loss"], ("loops",)),
     ("§10.4 branches; warps waiting on one", ["branch.taken", "branch.not_taken", "warp.wait_branch"],
      ("loops", "sched")),
+    ("§10.4 a branch resolving while another warp's fetch miss is pending; into the missing line",
+     ["branch.miss_pending", "branch.to_pending_line"], ("loops",)),
 ]
 # Why a bin cannot fire under a configuration (cmodel/coverage.c applicable() decides it).
 REASON = {
@@ -113,6 +127,20 @@ REASON = {
     "sched.gto_switch": "§5.3: gto only",
     "war.block": "§8: loop mode 3 under that policy only",
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
+    "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "
+                    "only with one scoreboard entry and >= 2 lanes (no size set has both)",
+    "hazard_nf.dependency": "§4.3: only `issued` precedes it, and an issued head has dep = 0",
+    "hazard_nf.sb_full": "§7.3: mode 1 fetches only with nothing in flight",
+    "hazard_nf.inflight": "§7.3, §9.2: loop mode 1 in replay mode only (behind an issued ld/st)",
+    "hazard_nf.staging": "§7.2: loop modes 1, 2 only; §7.3: in mode 1 with stall a head meets no "
+                         "earlier failing item (no issued head, dep 0, a free entry, inflight 0)",
+    "hazard_nf.war": "§8: loop mode 3 under warpboard-commit, warpboard-read or bloom only",
+    "hazard_nf.lsu_stall": "§9.3: stall mode only",
+    "hazard_nf.mem_order": "§7.3, §10.5: mem_inflight implies inflight > 0, which a mode-1 "
+                           "stall-mode head never meets",
+    "bank.oldest_wins": "§6.4: loop mode 3 with >= 2 CUs only",
+    "dispatch.oldest_wins": "§7.1: loop mode 3 with >= 2 CUs only",
+    "dispatch.busy.lsu": "§9.2, §10.2: only stall mode holds an instance in LSU stage 1",
 }
 # Cells the contract rules out although cmodel/coverage.c counts the bin applicable there
 # (its applicability is per bin, not per cross): (bin, {axis: value}, reason).
@@ -307,8 +335,8 @@ def main(argv):
     print(f"covreport: {t['files']} files, {t['runs']} runs, {t['cycles']} cycles; "
           f"{len(bins)} bins: {len(hit)} hit, {len(holes)} holes, {len(na)} not applicable")
     if t["window_overflow"]:
-        print(f"covreport: warning: {t['window_overflow']} operand waits longer than the "
-              "coverage window (bank-conflict bins undercounted)")
+        print(f"covreport: warning: {t['window_overflow']} waits longer than the coverage "
+              "window (bank-conflict, oldest_wins, dispatch.busy, wb.loss bins undercounted)")
     if holes:
         print("never fired (holes):")
         for n in holes:

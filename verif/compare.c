@@ -88,6 +88,7 @@ static int walk_warp(const wf_config *cfg, unsigned w, const wf_obs_warp *E, con
             "warp[%u].ibuf[%u].lanes_left", w, i);
     }
     CMPF(WF_G_OBS_WARP_HAZARD, hazard, "warp[%u].hazard", w);
+    CMPF(WF_G_OBS_WARP_HAZARD_MASK, hazard_mask, "warp[%u].hazard_mask", w);
     return 0;
 }
 

@@ -77,6 +77,7 @@ static void decode_warp(bitreader *r, wf_obs_warp *o, unsigned sb_entries, unsig
         o->ibuf[i1].lanes_left = (uint32_t)take(r, 32);
     }
     o->hazard = (uint8_t)take(r, 4);
+    o->hazard_mask = (uint16_t)take(r, 10);
 }
 static void decode_cu(bitreader *r, wf_obs_cu *o)
 {

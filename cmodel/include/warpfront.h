@@ -98,6 +98,7 @@ typedef struct {
     } sb[WF_MAX_SB];
     wf_obs_slot ibuf[WF_MAX_IBUF]; /* 0 = head */
     uint8_t hazard;      /* wf_hazard (§11), compared by co-simulation */
+    uint16_t hazard_mask; /* bit k: the §5.1 item of wf_hazard k fails (every one, §11) */
 } wf_obs_warp;
 
 typedef struct {

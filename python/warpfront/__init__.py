@@ -231,7 +231,7 @@ def compare(config, expected, actual, hazard=True):
     """The lockstep comparator (wf_cmp_obs_flags) on two observation records
     (dicts as Model.step returns): None when equal, else the first difference
     {'cycle', 'path' (e.g. 'warp[3].ibuf[1].dep'), 'expected', 'actual'}.
-    hazard=False leaves warp[].hazard out, as the harnesses' option does."""
+    hazard=False leaves warp[].hazard and hazard_mask out, as the harnesses' option does."""
     e, a, d = ffi.new("wf_obs *", expected), ffi.new("wf_obs *", actual), ffi.new("wf_cmp_diff *")
     flags = 0 if hazard else verif.WF_CMP_NO_HAZARD
     if not verif.wf_cmp_obs_flags(config._c, e, a, flags, d):

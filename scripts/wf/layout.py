@@ -22,7 +22,7 @@ layout (the opcode table has its own ISA_VERSION).
 Widths are linear in the size parameters: a count is an integer or the name of
 a wf_core parameter (SB_ENTRIES, IBUF, LANES, BANKS, WARPS, COLLECTORS)."""
 
-VERSION = 1        # trace layout (obs_* ports of wf_core)
+VERSION = 2        # trace layout (obs_* ports of wf_core)
 VERSION_BITS = 16  # width of wf_core's obs_version_o
 ISA_VERSION = 1    # instruction word and opcode table (docs/isa.md)
 
@@ -77,7 +77,7 @@ GROUPS = [
     ("warp", "per-warp fetch pc and state, exited, inflight, mem_inflight (§3.1, §5.5)"),
     ("scoreboard", "per-warp scoreboard entries (§4.1)"),
     ("ibuf", "per-warp I-buffer slots (§4.1)"),
-    ("hazard", "per-warp hazard code (§5.1)"),
+    ("hazard", "per-warp hazard code and mask of every failing item (§5.1)"),
     ("war", "WAR-policy state: older, collecting, filter (§8)"),
     ("issue", "issue event: valid, warp, pc, replay (§5.4)"),
     ("issue_index", "issue event: the CU/SR and scoreboard entry it took"),
@@ -157,7 +157,7 @@ RECORDS = [
         S("sb", [F("valid", 1, "scoreboard"), F("reg", 8, "scoreboard")], count="SB_ENTRIES"),
         S("ibuf", [F("valid", 1, "ibuf"), F("issued", 1, "ibuf"), F("pc", 16, "ibuf"),
                    F("dep", 8, "ibuf"), F("lanes_left", 32, "ibuf")], count="IBUF"),
-        F("hazard", 4, "hazard"),
+        F("hazard", 4, "hazard"), F("hazard_mask", 10, "hazard"),
     ]},
     # the CUs u = 0..COLLECTORS-1, then the staging register
     {"name": "cu", "port": "obs_cu_o", "count": "COLLECTORS+1", "c_type": "wf_obs_cu", "fields": [

@@ -321,7 +321,8 @@ static const fdesc d_warp[] = {S(wf_obs_warp, fetch_pc), S(wf_obs_warp, fetch_st
                                S(wf_obs_warp, exited), S(wf_obs_warp, inflight),
                                S(wf_obs_warp, mem_inflight), S(wf_obs_warp, collecting),
                                S(wf_obs_warp, filter), GA(wf_obs_warp, sb, d_sb),
-                               GA(wf_obs_warp, ibuf, d_slot), S(wf_obs_warp, hazard), END};
+                               GA(wf_obs_warp, ibuf, d_slot), S(wf_obs_warp, hazard),
+                               S(wf_obs_warp, hazard_mask), END};
 static const fdesc d_bank[] = {S(wf_obs_bank, kind), S(wf_obs_bank, warp), S(wf_obs_bank, reg),
                                S(wf_obs_bank, cu),   S(wf_obs_bank, slot), S(wf_obs_bank, unit), END};
 static const fdesc d_cu[] = {S(wf_obs_cu, valid),   S(wf_obs_cu, warp),  S(wf_obs_cu, pc),

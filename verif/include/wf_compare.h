@@ -14,8 +14,8 @@
  *   - lane masks (ibuf lanes_left, piece.lanes, wb.lanes) in bits < lanes,
  *     dep in bits < sb_entries, pending in bits 0..2;
  *   - wb[x].data[l] only for lanes l in that writeback's lane mask;
- *   - warp[].hazard (§11 lists it; the header calls it a diagnostic) unless
- *     WF_CMP_NO_HAZARD is passed to wf_cmp_obs_flags.
+ *   - warp[].hazard and warp[].hazard_mask (§11 lists them; the header calls
+ *     hazard a diagnostic) unless WF_CMP_NO_HAZARD is passed to wf_cmp_obs_flags.
  * Event fields are compared even when the event's valid bit is 0 (§11: they
  * are 0 then), so a trace bus that leaves stale values there is reported.
  *
@@ -44,7 +44,7 @@ extern "C" {
 #define WF_CMP_HISTORY 8 /* cycles kept by wf_cmp_history */
 
 enum {
-    WF_CMP_NO_HAZARD = 1u << 0 /* do not compare warp[].hazard */
+    WF_CMP_NO_HAZARD = 1u << 0 /* do not compare warp[].hazard, hazard_mask */
 };
 
 /* Compare levels (docs/verification.md "Compare levels"; the groups of each

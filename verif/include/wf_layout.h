@@ -8,7 +8,7 @@
 #ifndef WF_LAYOUT_H
 #define WF_LAYOUT_H
 
-#define WF_TRACE_VERSION 1u /* obs_version_o of wf_core */
+#define WF_TRACE_VERSION 2u /* obs_version_o of wf_core */
 #define WF_TRACE_VERSION_BITS 16u
 
 /* obs_o: 1 records of 342 bits */
@@ -123,8 +123,8 @@
 #define WF_OBS_BANK_UNIT_LSB 32u
 #define WF_OBS_BANK_UNIT_W 8u
 
-/* obs_warp_o: WARPS records of 105 + 9 * (SB_ENTRIES) + 58 * (IBUF) bits */
-#define WF_OBS_WARP_W(SB_ENTRIES, IBUF) (105u + 9u * (SB_ENTRIES) + 58u * (IBUF))
+/* obs_warp_o: WARPS records of 115 + 9 * (SB_ENTRIES) + 58 * (IBUF) bits */
+#define WF_OBS_WARP_W(SB_ENTRIES, IBUF) (115u + 9u * (SB_ENTRIES) + 58u * (IBUF))
 #define WF_OBS_WARP_FETCH_PC_LSB 0u
 #define WF_OBS_WARP_FETCH_PC_W 16u
 #define WF_OBS_WARP_FETCH_STATE_LSB 16u
@@ -159,6 +159,8 @@
 #define WF_OBS_WARP_IBUF_LANES_LEFT_W 32u
 #define WF_OBS_WARP_HAZARD_LSB(SB_ENTRIES, IBUF) (101u + 9u * (SB_ENTRIES) + 58u * (IBUF))
 #define WF_OBS_WARP_HAZARD_W 4u
+#define WF_OBS_WARP_HAZARD_MASK_LSB(SB_ENTRIES, IBUF) (105u + 9u * (SB_ENTRIES) + 58u * (IBUF))
+#define WF_OBS_WARP_HAZARD_MASK_W 10u
 
 /* obs_cu_o: COLLECTORS+1 records of 43 bits */
 #define WF_OBS_CU_W 43u
@@ -181,7 +183,7 @@
 #define WF_CMP_G_WARP (1u << 2) /* per-warp fetch pc and state, exited, inflight, mem_inflight (§3.1, §5.5) */
 #define WF_CMP_G_SCOREBOARD (1u << 3) /* per-warp scoreboard entries (§4.1) */
 #define WF_CMP_G_IBUF (1u << 4) /* per-warp I-buffer slots (§4.1) */
-#define WF_CMP_G_HAZARD (1u << 5) /* per-warp hazard code (§5.1) */
+#define WF_CMP_G_HAZARD (1u << 5) /* per-warp hazard code and mask of every failing item (§5.1) */
 #define WF_CMP_G_WAR (1u << 6) /* WAR-policy state: older, collecting, filter (§8) */
 #define WF_CMP_G_ISSUE (1u << 7) /* issue event: valid, warp, pc, replay (§5.4) */
 #define WF_CMP_G_ISSUE_INDEX (1u << 8) /* issue event: the CU/SR and scoreboard entry it took */
@@ -268,6 +270,7 @@
 #define WF_G_OBS_WARP_IBUF_DEP WF_CMP_G_IBUF
 #define WF_G_OBS_WARP_IBUF_LANES_LEFT WF_CMP_G_IBUF
 #define WF_G_OBS_WARP_HAZARD WF_CMP_G_HAZARD
+#define WF_G_OBS_WARP_HAZARD_MASK WF_CMP_G_HAZARD
 #define WF_G_OBS_CU_VALID WF_CMP_G_COLLECTOR
 #define WF_G_OBS_CU_WARP WF_CMP_G_COLLECTOR
 #define WF_G_OBS_CU_PC WF_CMP_G_COLLECTOR

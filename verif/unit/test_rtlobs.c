@@ -1,7 +1,7 @@
 /* RTL trace-bus decoder (verif/rtlobs.c): port widths at the wf_core.v
  * declarations, known bit patterns at hand-computed offsets (one per field
  * family and both ends of every port: an independent pin of trace layout
- * version 1, docs/trace-layout.json; a layout change bumps the version and
+ * version 2, docs/trace-layout.json; a layout change bumps the version and
  * revisits these), the refusal of another version,
  * and a walking one over every bit of every port at two size sets: each bit
  * must land in exactly one compared field bit (wf_cmp_obs sees it, and no two
@@ -19,7 +19,7 @@
 #include "wf_layout.h"
 #include "wf_rtlobs.h"
 
-_Static_assert(WF_TRACE_VERSION == 1, "the hand-computed offsets below are layout version 1");
+_Static_assert(WF_TRACE_VERSION == 2, "the hand-computed offsets below are layout version 2");
 
 typedef struct {
     wf_config cfg;
@@ -86,7 +86,7 @@ START_TEST(widths_at_the_port_declarations)
     ck_assert_uint_eq(b.bits[WF_RTL_WB], 189);
     ck_assert_uint_eq(b.bits[WF_RTL_WB_DATA], 768);
     ck_assert_uint_eq(b.bits[WF_RTL_BANK], 160);
-    ck_assert_uint_eq(b.bits[WF_RTL_WARP], 8 * 257);
+    ck_assert_uint_eq(b.bits[WF_RTL_WARP], 8 * 267);
     ck_assert_uint_eq(b.bits[WF_RTL_CU], 215);
     ck_assert_uint_eq(wf_rtl_trace_bits(&c, WF_RTL_PORTS), 0);
     ck_assert_str_eq(wf_rtl_trace_port_name(WF_RTL_WARP), "obs_warp_o");
@@ -101,7 +101,7 @@ START_TEST(widths_at_the_port_declarations)
     bus_init(&b, &c);
     ck_assert_uint_eq(b.bits[WF_RTL_WB_DATA], 3 * 32 * 32);
     ck_assert_uint_eq(b.bits[WF_RTL_BANK], 32 * 40);
-    ck_assert_uint_eq(b.bits[WF_RTL_WARP], 64 * (105 + 72 + 464));
+    ck_assert_uint_eq(b.bits[WF_RTL_WARP], 64 * (115 + 72 + 464));
     ck_assert_uint_eq(b.bits[WF_RTL_CU], 17 * 43);
     bus_free(&b);
 }
@@ -157,7 +157,7 @@ END_TEST
 
 /* One field at a time: the pattern at its hand-computed offset decodes into
  * exactly that field (the whole record is compared). Default sizes: warp
- * record 257 bits (105 + 9*4 + 58*2), CU record 43 bits, bank 40, wb 63. */
+ * record 267 bits (115 + 9*4 + 58*2), CU record 43 bits, bank 40, wb 63. */
 START_TEST(known_patterns)
 {
     bus_t b;
@@ -229,24 +229,26 @@ START_TEST(known_patterns)
     CASE(WF_RTL_BANK, 144, 8, 0x02, bank[3].slot);
     CASE(WF_RTL_BANK, 152, 8, 0x03, bank[3].unit);
     CASE(WF_RTL_WARP, 0, 16, 0x0102, warp[0].fetch_pc);
-    CASE(WF_RTL_WARP, 1285, 16, 0xf00d, warp[5].fetch_pc);
-    CASE(WF_RTL_WARP, 1301, 2, 3, warp[5].fetch_state);
-    CASE(WF_RTL_WARP, 1303, 1, 1, warp[5].exited);
-    CASE(WF_RTL_WARP, 1304, 16, 0x00c3, warp[5].inflight);
-    CASE(WF_RTL_WARP, 1320, 1, 1, warp[5].mem_inflight);
-    CASE(WF_RTL_WARP, 1321, 1, 1, warp[5].collecting);
-    CASE(WF_RTL_WARP, 1322, 64, 0x8000000000000001ull, warp[5].filter);
-    CASE(WF_RTL_WARP, 1285 + 101, 1, 1, warp[5].sb[0].valid);
-    CASE(WF_RTL_WARP, 1413, 1, 1, warp[5].sb[3].valid);
-    CASE(WF_RTL_WARP, 1414, 8, 0x5c, warp[5].sb[3].reg);
-    CASE(WF_RTL_WARP, 1285 + 137, 1, 1, warp[5].ibuf[0].valid);
-    CASE(WF_RTL_WARP, 1480, 1, 1, warp[5].ibuf[1].valid);
-    CASE(WF_RTL_WARP, 1481, 1, 1, warp[5].ibuf[1].issued);
-    CASE(WF_RTL_WARP, 1482, 16, 0x4321, warp[5].ibuf[1].pc);
-    CASE(WF_RTL_WARP, 1498, 8, 0x0a, warp[5].ibuf[1].dep);
-    CASE(WF_RTL_WARP, 1506, 32, 0x000000f1u, warp[5].ibuf[1].lanes_left);
-    CASE(WF_RTL_WARP, 1538, 4, 9, warp[5].hazard);
-    CASE(WF_RTL_WARP, 2052, 4, 0xf, warp[7].hazard);
+    CASE(WF_RTL_WARP, 1335, 16, 0xf00d, warp[5].fetch_pc);
+    CASE(WF_RTL_WARP, 1351, 2, 3, warp[5].fetch_state);
+    CASE(WF_RTL_WARP, 1353, 1, 1, warp[5].exited);
+    CASE(WF_RTL_WARP, 1354, 16, 0x00c3, warp[5].inflight);
+    CASE(WF_RTL_WARP, 1370, 1, 1, warp[5].mem_inflight);
+    CASE(WF_RTL_WARP, 1371, 1, 1, warp[5].collecting);
+    CASE(WF_RTL_WARP, 1372, 64, 0x8000000000000001ull, warp[5].filter);
+    CASE(WF_RTL_WARP, 1335 + 101, 1, 1, warp[5].sb[0].valid);
+    CASE(WF_RTL_WARP, 1463, 1, 1, warp[5].sb[3].valid);
+    CASE(WF_RTL_WARP, 1464, 8, 0x5c, warp[5].sb[3].reg);
+    CASE(WF_RTL_WARP, 1335 + 137, 1, 1, warp[5].ibuf[0].valid);
+    CASE(WF_RTL_WARP, 1530, 1, 1, warp[5].ibuf[1].valid);
+    CASE(WF_RTL_WARP, 1531, 1, 1, warp[5].ibuf[1].issued);
+    CASE(WF_RTL_WARP, 1532, 16, 0x4321, warp[5].ibuf[1].pc);
+    CASE(WF_RTL_WARP, 1548, 8, 0x0a, warp[5].ibuf[1].dep);
+    CASE(WF_RTL_WARP, 1556, 32, 0x000000f1u, warp[5].ibuf[1].lanes_left);
+    CASE(WF_RTL_WARP, 1588, 4, 9, warp[5].hazard);
+    CASE(WF_RTL_WARP, 1592, 10, 0x2a5, warp[5].hazard_mask);
+    CASE(WF_RTL_WARP, 2122, 4, 0xf, warp[7].hazard);
+    CASE(WF_RTL_WARP, 2126, 10, 0x3ff, warp[7].hazard_mask);
     CASE(WF_RTL_CU, 0, 1, 1, cu[0].valid);
     CASE(WF_RTL_CU, 86, 1, 1, cu[2].valid);
     CASE(WF_RTL_CU, 87, 6, 0x11, cu[2].warp);
@@ -258,7 +260,7 @@ START_TEST(known_patterns)
     CASE(WF_RTL_CU, 179, 16, 0x1357, sr.pc);
     CASE(WF_RTL_CU, 199, 16, 0xffff, sr.older);
 #undef CASE
-    ck_assert_uint_eq(n, 78);
+    ck_assert_uint_eq(n, 80);
     free(got);
     free(exp);
     bus_free(&b);
