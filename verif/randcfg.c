@@ -195,13 +195,14 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
  * in blocks of ten (1..10, 11..20, ...): in the even blocks (1..10, 21..30,
  * ...) seed N runs row N mod 10, so those ten seeds run every row once
  * whatever their size sets, in variant 0 or 1 by turns (blocks 1..10, 41..50,
- * ...: 0; 21..30, 61..70, ...: 1; a variant changes the scheduler or hazard
- * mode of rows 6 and 7, where either serves their rules); the odd blocks keep
+ * ...: 0; 21..30, 61..70, ...: 1; a variant changes the loop mode of row 1
+ * and the scheduler or hazard mode of rows 6 and 7, where either serves
+ * their rules); the odd blocks keep
  * the base draws and the general templates: the configurations' full cross
  * product, as before the rows. */
 enum {
     AIM_GENERAL,   /* no override: one of the general templates, or none */
-    AIM_SB_FULL,   /* 2 warps, replay, long latencies, bursts: scoreboard full, held entries */
+    AIM_SB_FULL,   /* 2 warps, replay, long latencies, bursts: scoreboard full, held entries (mode 3 | 2) */
     AIM_MODE2,     /* loop mode 2 (half of them alu_lat 1), general templates */
     AIM_STALL_MEM, /* stall, mode 3: back-to-back ld/st and bursts under a blocking policy */
     AIM_STAGING,   /* mode 2, stall: bank collisions and WAW pairs behind the staging register */
@@ -213,7 +214,7 @@ enum {
 };
 static const char *const aim_names[WF_AIM_ROWS + 1] = {
     "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
-    "2 warps, replay, lrr, inorder, scoreboard full",                        /* 1 */
+    "2 warps, replay, lrr, inorder, mode 3 | 2, scoreboard full",            /* 1 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
     "stall, mode 3, lrr, bloom, ld/st runs, bursts",                         /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
@@ -267,7 +268,9 @@ void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_
          * that take long (§4.3 scoreboard full, entries held across replays);
          * replay issues under lrr (§5.3 issue_rr moves), gto's choice of warp */
         c->hazard = WF_HAZARD_REPLAY;
-        c->loops = 3;
+        /* row 1's variant 1 in loop mode 2: the held entry behind the staging
+         * register (§4.3 with §7.2), which mode 3 alone never shows */
+        c->loops = row == AIM_SB_FULL && v ? 2 : 3;
         c->sched = row == AIM_SB_BLOOM && v == 0 ? WF_SCHED_GTO : WF_SCHED_LRR;
         if (war_drawn) c->war = row == AIM_SB_BLOOM ? WF_WAR_BLOOM : WF_WAR_INORDER;
         c->active_warps = few;

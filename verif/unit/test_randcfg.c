@@ -232,9 +232,9 @@ START_TEST(aimed_templates_drawn_and_valid)
             rows[row]++;
             const int war = c.war != WF_WAR_NONE; /* a drawn none stays */
             switch (row) {
-            case 1: case 6: /* 1-2 warps, replay, mode 3, long latencies, bursts */
+            case 1: case 6: /* 1-2 warps, replay, mode 3 (row 1 variant 1: mode 2), long latencies, bursts */
                 ck_assert_uint_eq(c.hazard, WF_HAZARD_REPLAY);
-                ck_assert_uint_eq(c.loops, 3);
+                ck_assert_uint_eq(c.loops, row == 1 && v == 1 ? 2 : 3);
                 ck_assert_uint_eq(c.sched, row == 6 && v == 0 ? WF_SCHED_GTO : WF_SCHED_LRR);
                 if (war) ck_assert_uint_eq(c.war, row == 6 ? WF_WAR_BLOOM : WF_WAR_INORDER);
                 ck_assert_uint_eq(c.active_warps, c.warps == 1 ? 0 : 2);
