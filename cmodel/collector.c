@@ -2,6 +2,7 @@
  * §6.4) and dispatch arbitration (§7.1). The arbiter and the holder commit
  * are shared with the staging register of modes 1, 2 (staging.c), which is
  * holder WF_HOLDER_SR. Mirrors rtl/wf_collector.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <string.h>

@@ -4,6 +4,7 @@
  * done (§5.5), run control with max-cycles and the watchdog (§14), the
  * observation record (§11), statistics and the final architectural state.
  * Mirrors rtl/wf_core.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <inttypes.h>
@@ -282,15 +283,6 @@ static void warp_counters_commit(wf_model *m, const wf_cyc *cy)
     if (cy->mem_clear_valid) m->warp[cy->mem_clear_warp].mem_inflight = 0;
 }
 
-/* Bits set in a byte (the warp masks of W <= 8 warps fit one). */
-#define B2(n) n, n + 1, n + 1, n + 2
-#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
-#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
-static const uint8_t pop8[256] = {B6(0), B6(1), B6(1), B6(2)};
-#undef B2
-#undef B4
-#undef B6
-
 static void stats_update(wf_model *m, const wf_cyc *cy)
 {
     wf_stats *st = &m->stats;
@@ -317,7 +309,7 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
         st->gto_switches++;
     if (m->W <= 8)
         for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) /* not-ready heads only */
-            st->hazard[k] += pop8[cy->hzm[k]];
+            st->hazard[k] += wf_popcount8((uint8_t)cy->hzm[k]);
     else
         for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++)
             st->hazard[k] += wf_popcount(cy->hzm[k]);

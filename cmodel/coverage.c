@@ -1,6 +1,7 @@
 /* Functional coverage from the §11 observation record (cmodel/include/wf_cov.h,
  * where every bin is defined). It reads only the model's records, so it sits
  * in the model's layer, below wfsim and the verification library. */
+#include "wf_bits.h"
 #include "wf_cov.h"
 
 #include <inttypes.h>
@@ -238,13 +239,6 @@ static void attribute_wait(wf_cov *cov, unsigned b, unsigned h, uint64_t c)
     }
 }
 
-static unsigned popcount8(unsigned x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1u) n++;
-    return n;
-}
-
 /* The first cycle of [from, c) the arbitration history still holds. */
 static uint64_t hist_from(wf_cov *cov, uint64_t from, uint64_t c)
 {
@@ -351,7 +345,7 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
             if (!cov->prev_valid[h] || !cov->prev_grants[h]) continue;
             unsigned filled = cov->prev_pending[h];
             if (!cov->prev_issued_into[h] && valid[h]) filled &= ~(unsigned)pending[h];
-            if (popcount8(filled) > cov->prev_grants[h]) hit[WF_COV_READ_MERGE]++;
+            if (wf_popcount8((uint8_t)filled) > cov->prev_grants[h]) hit[WF_COV_READ_MERGE]++;
         }
 
     /* banks: this cycle's writes into the history, then the grants */

@@ -2,6 +2,7 @@
  * their back-pressure, the results of the lane operations (docs/isa.md) and
  * bnz resolution data (§10.4). LSU stage 1 itself is lsu.c. Mirrors
  * rtl/wf_exec.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <stddef.h>

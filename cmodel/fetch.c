@@ -1,6 +1,7 @@
 /* Loop 1: fetch selection, the direct-mapped I-cache, instruction MSHRs and
  * line fills (§3). Mirrors rtl/wf_fetch.v. Also applies branch resolution to
  * the fetch state (§10.4), decided in writeback.c when a bnz leaves the ALU. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <string.h>

@@ -2,6 +2,7 @@
  * writes the tail with its dependency vector (§4.2) and conflict_free flag
  * (§7.2); issue removes the head or marks it `issued` (§5.4); the LSU verdict
  * of a split access removes it or re-arms it (§9.2). Mirrors rtl/wf_ibuffer.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Loop 2: issue (§5). Readiness of each warp's head (§5.1), the LRR and GTO
  * schedulers (§5.3), what an issue does (§5.4) and the structural hazard of a
  * missing collector unit (§9.1: replay or stall). Mirrors rtl/wf_issue.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <string.h>

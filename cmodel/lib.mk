@@ -5,7 +5,8 @@
 #                             wfverif.pc, wfsim and wfgen
 # Exports: only the functions of the public headers, by linker version scripts
 # generated from those headers (verif/install/api_symbols.py --map). Public headers:
-# cmodel/include/*.h except wf_model_impl.h (the blocks' internal interface),
+# cmodel/include/*.h except the internal ones (INTERNAL_HDRS: the blocks'
+# interface wf_model_impl.h and its bit tricks wf_bits.h),
 # verif/include/*.h (libwfverif), installed under include/warpfront/.
 
 WF_VERSION := 0.1.0
@@ -15,7 +16,8 @@ PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR     ?= $(PREFIX)/bin
-PUBLIC_HDRS := $(filter-out cmodel/include/wf_model_impl.h,$(wildcard cmodel/include/*.h))
+INTERNAL_HDRS := cmodel/include/wf_model_impl.h cmodel/include/wf_bits.h
+PUBLIC_HDRS := $(filter-out $(INTERNAL_HDRS),$(wildcard cmodel/include/*.h))
 
 $(eval $(call flavour,$(PIC),-fPIC))
 $(eval $(call verif_flavour,$(PIC),-fPIC,))

@@ -3,6 +3,7 @@
  * (§9.3) and the end of a warp's memory instance (§10.5). The scratchpad is a
  * single-ported synchronous RAM. The later LSU stages are the generic stage
  * chain of exec.c. Mirrors rtl/wf_lsu.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 #include <stddef.h>

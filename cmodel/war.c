@@ -1,6 +1,7 @@
 /* WAR hazards out of the operand collector (§8, loop mode 3 only): the
  * readiness checks of the five policies, the inorder `older` masks, and the
  * derived per-warp state (collecting, Bloom filter). Mirrors rtl/wf_war.v. */
+#include "wf_bits.h"
 #include "wf_model_impl.h"
 
 /* §8.5: H(r) sets h0 = r mod m and h1 = (5r + floor(r/16) + 3) mod m

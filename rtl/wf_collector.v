@@ -66,7 +66,7 @@ module wf_collector #(
     output wire [COLLECTORS*16-1:0]     h_older_o,
     output reg                          free_valid_o,   // a CU is free
     output reg  [4:0]                   free_cu_o,      // the lowest free CU
-    // dispatch (§7.1, §7.2), per unit 0 ALU, 1 MUL, 2 LSU
+    // dispatch (§7.1, §7.2), per unit x = U_ALU, U_MUL, U_LSU (wf_isa.vh)
     output reg  [2:0]                   disp_valid_o,
     output reg  [3*5-1:0]               disp_h_o,
     output reg  [3*6-1:0]               d_warp_o,
@@ -134,7 +134,7 @@ module wf_collector #(
   reg [5:0]      bw;
   reg            age, pd;
   reg [63:0]     hw;
-  
+
   always @* begin : p_arb
     integer h, s, b, hb, s2, sel;
     integer bk_ix;
@@ -199,7 +199,7 @@ module wf_collector #(
   assign fill_sr_o = fill[SR*3 +: 3];
 
   // ---- lowest free CU (§5.4) --------------------------------------------------
-  
+
   always @* begin : p_free
     integer u;
     free_valid_o = 1'b0;
@@ -213,8 +213,6 @@ module wf_collector #(
 
   // ---- dispatch (§7.1; the SR's decision comes from wf_staging) --------------
 
-
-  
   always @* begin : p_disp
     integer x, u, sel;
     reg [4:0] bu;
@@ -222,7 +220,7 @@ module wf_collector #(
     u = 0; bage = 1'b0; sel = 0;
     disp_valid_o = 3'd0;
     disp_h_o = 15'd0;
-    for (x = 0; x < 3; x = x + 1) begin
+    for (x = 0; x < NUNITS; x = x + 1) begin
       bv = 1'b0; bu = 5'd0;
       if (mode3_i) begin
         for (u = 0; u < C; u = u + 1)
@@ -248,8 +246,7 @@ module wf_collector #(
   end
 
   // ---- dispatched bundles -------------------------------------------------------
-  
-  
+
   always @* begin : p_bundle
     integer x, s, hx, sel;
     reg [4:0] sb;
@@ -259,7 +256,7 @@ module wf_collector #(
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
-    for (x = 0; x < 3; x = x + 1) begin
+    for (x = 0; x < NUNITS; x = x + 1) begin
       hx = {27'd0, disp_h_o[x*5 +: 5]};
       `WF_GET(d_warp_o[x*6 +: 6], warp_q, hx, NH, 6, 0, 6, sel);
       `WF_GET(d_pc_o[x*16 +: 16], pc_q, hx, NH, 16, 0, 16, sel);
@@ -288,7 +285,7 @@ module wf_collector #(
 
   // ---- next state ------------------------------------------------------------------
   reg [15:0] freed;
-  
+
   always @* begin : p_next
     integer x, h, s, u, v, ha, sel;
     reg [4:0] sb;
@@ -306,7 +303,7 @@ module wf_collector #(
     late_d = fill;
     pending_d = pending_q & ~fill;
     freed = 16'd0;
-    for (x = 0; x < 3; x = x + 1)
+    for (x = 0; x < NUNITS; x = x + 1)
       if (disp_valid_o[x]) begin
 `ifndef WF_ASSERT_SELFTEST_CU_TWICE   // assertion self-test: a dispatched CU stays valid
         `WF_SET(valid_d, {27'd0, disp_h_o[x*5 +: 5]}, NH, 1, 0, 1, sel, 1'b0);
@@ -385,20 +382,21 @@ module wf_collector #(
             a_bad = 1'b1; a_msg = 8'd1; a_b = b[4:0]; a_h = h[4:0];
           end
         end
-    for (x = 0; x < 3; x = x + 1)
+    for (x = 0; x < NUNITS; x = x + 1)
       if (disp_valid_o[x]) begin
         if (!valid_q[disp_h_o[x*5 +: 5]] || disp_once_q[disp_h_o[x*5 +: 5]]) begin
           a_bad = 1'b1; a_msg = 8'd2; a_h = disp_h_o[x*5 +: 5];
         end
-        for (y = x + 1; y < 3; y = y + 1)
+        for (y = x + 1; y < NUNITS; y = y + 1)
           if (disp_valid_o[y] && disp_h_o[y*5 +: 5] == disp_h_o[x*5 +: 5]) begin
             a_bad = 1'b1; a_msg = 8'd2; a_h = disp_h_o[x*5 +: 5];
           end
       end
     if (al_valid_i && valid_q[al_holder_i] &&
-        !(al_holder_i == SR[4:0] && ((disp_valid_o[0] && disp_h_o[0 +: 5] == SR[4:0]) ||
-                                     (disp_valid_o[1] && disp_h_o[5 +: 5] == SR[4:0]) ||
-                                     (disp_valid_o[2] && disp_h_o[10 +: 5] == SR[4:0])))) begin
+        !(al_holder_i == SR[4:0] &&
+          ((disp_valid_o[U_ALU] && disp_h_o[U_ALU*5 +: 5] == SR[4:0]) ||
+           (disp_valid_o[U_MUL] && disp_h_o[U_MUL*5 +: 5] == SR[4:0]) ||
+           (disp_valid_o[U_LSU] && disp_h_o[U_LSU*5 +: 5] == SR[4:0])))) begin
       a_bad = 1'b1; a_msg = 8'd3; a_h = al_holder_i;
     end
   end
@@ -406,7 +404,7 @@ module wf_collector #(
     integer x;
     if (launch_i) disp_once_q <= '0;
     else begin
-      for (x = 0; x < 3; x = x + 1)
+      for (x = 0; x < NUNITS; x = x + 1)
         if (disp_valid_o[x]) disp_once_q[disp_h_o[x*5 +: 5]] <= 1'b1;
       if (al_valid_i) disp_once_q[al_holder_i] <= 1'b0;
     end

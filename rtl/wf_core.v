@@ -278,11 +278,18 @@ module wf_core #(
   wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
 
   // ---- block interconnect ---------------------------------------------------------
+  `include "wf_isa.vh"   // NUNITS and the unit indices U_ALU, U_MUL, U_LSU (generated)
+  // A wire is named by the block that drives it: fsel_/dec_/fill_/fetch_ wf_fetch,
+  // ibuf_ wf_ibuffer, sb_ wf_scoreboard, iss_ wf_issue, cu_/grant_/disp_ wf_collector,
+  // sr_ wf_staging, war_ wf_war, ex_/br_ wf_exec, piece_/lsu_ wf_lsu, wb_ wf_writeback,
+  // rf_ wf_regfile; wf_issue's per-warp state (hazard, inflight, mem_inflight, exited,
+  // inflight_nz) and all_done keep the names of §5 and §11.
+  // Per-unit vectors hold unit x at [x*W +: W] (x = U_ALU, U_MUL, U_LSU).
   // fetch
-  wire             f_valid, fill_valid;
-  wire [5:0]       f_warp;
-  wire [15:0]      f_pc, fill_line;
-  wire [1:0]       f_kind;
+  wire             fsel_valid, fill_valid;
+  wire [5:0]       fsel_warp;
+  wire [15:0]      fsel_pc, fill_line;
+  wire [1:0]       fsel_kind;
   wire             dec_valid;
   wire [5:0]       dec_warp;
   wire [15:0]      dec_pc;
@@ -290,14 +297,14 @@ module wf_core #(
   wire [2:0]       fill_mshr;
   wire [P_WARPS*16-1:0] fetch_pc;
   wire [P_WARPS*2-1:0]  fetch_state;
-  // I-buffer
-  wire [P_WARPS*4-1:0]         nslots;
-  wire [P_WARPS*P_IBUF*64-1:0]   s_word;
-  wire [P_WARPS*P_IBUF*16-1:0]   s_pc;
-  wire [P_WARPS*P_IBUF*8-1:0]    s_dep;
-  wire [P_WARPS*P_IBUF-1:0]      s_cf, s_issued, s_held;
-  wire [P_WARPS*P_IBUF*3-1:0]    s_sbe;
-  wire [P_WARPS*P_IBUF*P_LANES-1:0] s_left;
+  // I-buffer slots
+  wire [P_WARPS*4-1:0]              ibuf_nslots;
+  wire [P_WARPS*P_IBUF*64-1:0]      ibuf_word;
+  wire [P_WARPS*P_IBUF*16-1:0]      ibuf_pc;
+  wire [P_WARPS*P_IBUF*8-1:0]       ibuf_dep;
+  wire [P_WARPS*P_IBUF-1:0]         ibuf_cf, ibuf_issued, ibuf_held;
+  wire [P_WARPS*P_IBUF*3-1:0]       ibuf_sbe;
+  wire [P_WARPS*P_IBUF*P_LANES-1:0] ibuf_left;
   // scoreboard
   wire [P_WARPS*8-1:0]  sb_valid;
   wire [P_WARPS*56-1:0] sb_reg;
@@ -317,68 +324,75 @@ module wf_core #(
   wire [P_WARPS*8-1:0] inflight;
   wire [P_WARPS-1:0]   mem_inflight, exited, inflight_nz;
   wire             iss_ok = iss_kind == 3'd1;
-  // collector / staging / war
-  wire [P_BANKS-1:0]       rd_en;
-  wire [P_BANKS*RAW-1:0]   rd_row;
-  wire [P_BANKS*5-1:0]     grant_h;
+  // collector: the holders (CU u at u, the SR at C), bank reads, dispatch per unit
+  wire [P_BANKS-1:0]       cu_rd_en;
+  wire [P_BANKS*RAW-1:0]   cu_rd_row;
+  wire [P_BANKS*5-1:0]     grant_cu;
   wire [P_BANKS*2-1:0]     grant_slot;
   wire [P_BANKS*7-1:0]     grant_reg;
   wire [P_BANKS*6-1:0]     grant_warp;
-  wire [2:0]             fill_sr;
-  wire [C:0]             h_valid, h_cf;
-  wire [(C+1)*6-1:0]     h_warp;
-  wire [(C+1)*3-1:0]     h_pending;
-  wire [(C+1)*64-1:0]    h_word;
-  wire [(C+1)*16-1:0]    h_pc;
-  wire [C*16-1:0]        h_older;
-  wire                   cu_free_valid;
-  wire [4:0]             cu_free;
-  wire [2:0]             disp_valid;
-  wire [3*5-1:0]         disp_h;
-  wire [3*6-1:0]         d_warp;
-  wire [3*16-1:0]        d_pc;
-  wire [3*64-1:0]        d_word;
-  wire [2:0]             d_sbv;
-  wire [3*3-1:0]         d_sbe;
-  wire [3*P_LANES-1:0]     d_left;
-  wire [3*3*LW-1:0]      d_opnd;
-  wire [3*3-1:0]         d_late;
-  wire [3*3*5-1:0]       d_lbank;
-  wire                   sr_disp, sr_ok;
-  wire [P_WARPS-1:0]       war_allows, collecting;
-  wire [C-1:0]           dispatch_ok;
-  wire [15:0]            older_new;
-  wire [P_WARPS*64-1:0]    filter;
-  // execution, LSU, writeback
-  wire [2:0]             accept;
-  wire [2:0]             l_valid, l_writes, l_final, l_end, l_sbv;
-  wire [3*6-1:0]         l_warp;
-  wire [3*7-1:0]         l_rd;
-  wire [3*3-1:0]         l_sbe;
-  wire [3*P_LANES-1:0]     l_lanes;
-  wire [3*LW-1:0]        l_data;
-  wire                   br_valid, br_taken;
-  wire [5:0]             br_warp;
-  wire [15:0]            br_target, br_next_pc;
-  wire                   p_valid, p_writes, p_final, p_end, p_sbv;
-  wire [5:0]             p_warp;
-  wire [15:0]            p_pc, p_line;
-  wire [6:0]             p_rd;
-  wire [2:0]             p_sbe;
-  wire [P_LANES-1:0]       p_lanes;
-  wire [P_LANES*5-1:0]     p_off;
-  wire                   vd_valid, vd_done, mem_clear, lsu_accept, lsu_stall;
-  wire [P_LANES-1:0]       vd_rest;
-  wire [P_MEM_LINE*32-1:0] rdline;
-  wire [P_BANKS-1:0]       bank_written, wb_we;
-  wire [2:0]             leaves, wb_valid, rel_valid;
-  wire [3*5-1:0]         wb_bank;
-  wire [P_WARPS*8-1:0]     rel_mask;
+  wire [2:0]               cu_fill_sr;
+  wire [C:0]               cu_valid, cu_cf;
+  wire [(C+1)*6-1:0]       cu_warp;
+  wire [(C+1)*3-1:0]       cu_pending;
+  wire [(C+1)*64-1:0]      cu_word;
+  wire [(C+1)*16-1:0]      cu_pc;
+  wire [C*16-1:0]          cu_older;
+  wire                     cu_free_valid;
+  wire [4:0]               cu_free;
+  wire [NUNITS-1:0]        disp_valid;
+  wire [NUNITS*5-1:0]      disp_cu;
+  wire [NUNITS*6-1:0]      disp_warp;
+  wire [NUNITS*16-1:0]     disp_pc;
+  wire [NUNITS*64-1:0]     disp_word;
+  wire [NUNITS-1:0]        disp_sbv;
+  wire [NUNITS*3-1:0]      disp_sbe;
+  wire [NUNITS*P_LANES-1:0] disp_left;
+  wire [NUNITS*3*LW-1:0]   disp_opnd;   // unit x, slot s at (x*3+s)*LW
+  wire [NUNITS*3-1:0]      disp_late;
+  wire [NUNITS*3*5-1:0]    disp_lbank;
+  // staging register, WAR policy
+  wire                     sr_disp, sr_ok;
+  wire [P_WARPS-1:0]       war_allows, war_collecting;
+  wire [C-1:0]             war_dispatch_ok;
+  wire [15:0]              war_older_new;
+  wire [P_WARPS*64-1:0]    war_filter;
+  // execution units: each unit's last stage, the branch event
+  wire [NUNITS-1:0]        ex_accept;
+  wire [NUNITS-1:0]        ex_valid, ex_writes, ex_final, ex_end, ex_sbv;
+  wire [NUNITS*6-1:0]      ex_warp;
+  wire [NUNITS*7-1:0]      ex_rd;
+  wire [NUNITS*3-1:0]      ex_sbe;
+  wire [NUNITS*P_LANES-1:0] ex_lanes;
+  wire [NUNITS*LW-1:0]     ex_data;
+  wire                     br_valid, br_taken;
+  wire [5:0]               br_warp;
+  wire [15:0]              br_target, br_next_pc;
+  // LSU stage 1: the piece entering stage 2 (§10.2), the verdict (§9.2)
+  wire                     piece_valid, piece_writes, piece_final, piece_end, piece_sbv;
+  wire [5:0]               piece_warp;
+  wire [15:0]              piece_pc, piece_line;
+  wire [6:0]               piece_rd;
+  wire [2:0]               piece_sbe;
+  wire [P_LANES-1:0]       piece_lanes;
+  wire [P_LANES*5-1:0]     piece_off;
+  wire                     lsu_verdict_valid, lsu_verdict_done, lsu_mem_clear, lsu_accept, lsu_stall;
+  wire [P_LANES-1:0]       lsu_verdict_rest;
+  wire [P_MEM_LINE*32-1:0] lsu_rdline;
+  // writeback, register file
+  wire [P_BANKS-1:0]       wb_bank_written, wb_we;
+  wire [NUNITS-1:0]        wb_leaves, wb_valid, wb_rel_valid;
+  wire [NUNITS*5-1:0]      wb_bank;
+  wire [P_WARPS*8-1:0]     wb_rel_mask;
   wire [P_BANKS*RAW-1:0]   wb_row;
   wire [P_BANKS*P_LANES-1:0] wb_mask;
   wire [P_BANKS*LW-1:0]    wb_data;
-  wire [P_BANKS*LW-1:0]    rdata;
-  wire [2:0]             unit_accept = {lsu_accept, accept[1:0]};
+  wire [P_BANKS*LW-1:0]    rf_rdata;
+  // stage 1 of each unit accepts (§12 signal 2): the LSU's is wf_lsu's
+  wire [NUNITS-1:0]        unit_accept;
+  assign unit_accept[U_ALU] = ex_accept[U_ALU];
+  assign unit_accept[U_MUL] = ex_accept[U_MUL];
+  assign unit_accept[U_LSU] = lsu_accept;
 
   // §12 order: 1 wf_writeback, 2 wf_exec advances, 3 wf_lsu piece, 4 arbiter,
   // 5 dispatch, 6 wf_issue, 7 wf_fetch + decode (wf_ibuffer).
@@ -387,14 +401,14 @@ module wf_core #(
     .IBUF(P_IBUF)
   ) u_fetch (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
-    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .dstage_i(dstage_q), .nslots_i(nslots),
+    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .dstage_i(dstage_q), .nslots_i(ibuf_nslots),
     .inflight_nz_i(inflight_nz), .br_valid_i(br_valid), .br_warp_i(br_warp),
     .br_next_pc_i(br_next_pc),
     .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i),
     .imem_req_mshr_o(imem_req_mshr_o), .imem_req_line_o(imem_req_line_o),
     .imem_resp_valid_i(imem_resp_valid_i && running_q), .imem_resp_ready_o(imem_resp_ready_o),
     .imem_resp_mshr_i(imem_resp_mshr_i), .imem_resp_data_i(imem_resp_data_i),
-    .fsel_valid_o(f_valid), .fsel_warp_o(f_warp), .fsel_pc_o(f_pc), .fkind_o(f_kind),
+    .fsel_valid_o(fsel_valid), .fsel_warp_o(fsel_warp), .fsel_pc_o(fsel_pc), .fkind_o(fsel_kind),
     .dec_valid_o(dec_valid), .dec_warp_o(dec_warp), .dec_pc_o(dec_pc), .dec_word_o(dec_word),
     .fill_valid_o(fill_valid), .fill_mshr_o(fill_mshr),
     .fill_line_o(fill_line), .fetch_pc_o(fetch_pc), .fetch_state_o(fetch_state)
@@ -405,32 +419,32 @@ module wf_core #(
   ) u_ibuffer (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q),
     .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
-    .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(rel_mask),
+    .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(wb_rel_mask),
     .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
     .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
-    .vd_valid_i(vd_valid), .vd_warp_i(p_warp), .vd_done_i(vd_done), .vd_rest_i(vd_rest),
-    .nslots_o(nslots), .word_o(s_word), .pc_o(s_pc), .dep_o(s_dep), .cf_o(s_cf),
-    .issued_o(s_issued), .held_o(s_held), .sbe_o(s_sbe), .left_o(s_left)
+    .vd_valid_i(lsu_verdict_valid), .vd_warp_i(piece_warp), .vd_done_i(lsu_verdict_done), .vd_rest_i(lsu_verdict_rest),
+    .nslots_o(ibuf_nslots), .word_o(ibuf_word), .pc_o(ibuf_pc), .dep_o(ibuf_dep), .cf_o(ibuf_cf),
+    .issued_o(ibuf_issued), .held_o(ibuf_held), .sbe_o(ibuf_sbe), .left_o(ibuf_left)
   );
 
   wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(rel_mask),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(wb_rel_mask),
     .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
     .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
     .free_entry_o(sb_free), .full_o(sb_full),
-    .wb_valid_i(wb_valid), .wb_warp_i(l_warp), .wb_rd_i(l_rd), .wb_sbv_i(l_sbv), .wb_sbe_i(l_sbe)
+    .wb_valid_i(wb_valid), .wb_warp_i(ex_warp), .wb_rd_i(ex_rd), .wb_sbv_i(ex_sbv), .wb_sbe_i(ex_sbe)
   );
 
   wf_issue #(.WARPS(P_WARPS), .LANES(P_LANES), .IBUF(P_IBUF)) u_issue (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
     .loops_i(loops_q), .gto_i(gto_q), .stall_mode_i(stall_q),
-    .nslots_i(nslots), .slot_word_i(s_word), .slot_pc_i(s_pc), .slot_dep_i(s_dep),
-    .slot_cf_i(s_cf), .slot_issued_i(s_issued), .slot_held_i(s_held), .slot_sbe_i(s_sbe),
-    .slot_left_i(s_left), .sb_full_i(sb_full), .sb_free_i(sb_free),
+    .nslots_i(ibuf_nslots), .slot_word_i(ibuf_word), .slot_pc_i(ibuf_pc), .slot_dep_i(ibuf_dep),
+    .slot_cf_i(ibuf_cf), .slot_issued_i(ibuf_issued), .slot_held_i(ibuf_held), .slot_sbe_i(ibuf_sbe),
+    .slot_left_i(ibuf_left), .sb_full_i(sb_full), .sb_free_i(sb_free),
     .sr_ok_i(sr_ok), .war_allows_i(war_allows), .lsu_stall_i(lsu_stall),
     .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
-    .left_valid_i(leaves & l_valid), .left_warp_i(l_warp), .left_end_i(l_end),
-    .mem_clear_valid_i(mem_clear), .mem_clear_warp_i(p_warp),
+    .left_valid_i(wb_leaves & ex_valid), .left_warp_i(ex_warp), .left_end_i(ex_end),
+    .mem_clear_valid_i(lsu_mem_clear), .mem_clear_warp_i(piece_warp),
     .iss_kind_o(iss_kind), .iss_warp_o(iss_warp), .iss_hv_o(iss_hv), .iss_holder_o(iss_holder),
     .iss_sbv_o(iss_sbv), .iss_sbe_o(iss_sbe), .iss_sb_new_o(iss_sb_new),
     .iss_stays_o(iss_stays), .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
@@ -444,38 +458,38 @@ module wf_core #(
     .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
   ) u_collector (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .swizzle_i(swz_q),
-    .bank_written_i(bank_written), .accept_i(unit_accept), .dispatch_ok_i(dispatch_ok),
+    .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
     .sr_disp_i(sr_disp),
     .al_valid_i(iss_ok && iss_hv), .al_holder_i(iss_holder), .al_warp_i(iss_warp),
     .al_word_i(iss_word), .al_pc_i(iss_pc), .al_cf_i(iss_cf), .al_sbv_i(iss_sbv),
-    .al_sbe_i(iss_sbe), .al_left_i(iss_left), .al_older_i(older_new),
-    .rdata_i(rdata), .rd_en_o(rd_en), .rd_row_o(rd_row),
-    .grant_h_o(grant_h), .grant_slot_o(grant_slot), .grant_reg_o(grant_reg),
-    .grant_warp_o(grant_warp), .fill_sr_o(fill_sr),
-    .h_valid_o(h_valid), .h_warp_o(h_warp), .h_pending_o(h_pending), .h_word_o(h_word),
-    .h_pc_o(h_pc), .h_cf_o(h_cf), .h_older_o(h_older),
+    .al_sbe_i(iss_sbe), .al_left_i(iss_left), .al_older_i(war_older_new),
+    .rdata_i(rf_rdata), .rd_en_o(cu_rd_en), .rd_row_o(cu_rd_row),
+    .grant_h_o(grant_cu), .grant_slot_o(grant_slot), .grant_reg_o(grant_reg),
+    .grant_warp_o(grant_warp), .fill_sr_o(cu_fill_sr),
+    .h_valid_o(cu_valid), .h_warp_o(cu_warp), .h_pending_o(cu_pending), .h_word_o(cu_word),
+    .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
-    .disp_valid_o(disp_valid), .disp_h_o(disp_h), .d_warp_o(d_warp), .d_pc_o(d_pc),
-    .d_word_o(d_word), .d_sbv_o(d_sbv), .d_sbe_o(d_sbe), .d_left_o(d_left),
-    .d_opnd_o(d_opnd), .d_late_o(d_late), .d_lbank_o(d_lbank)
+    .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
+    .d_word_o(disp_word), .d_sbv_o(disp_sbv), .d_sbe_o(disp_sbe), .d_left_o(disp_left),
+    .d_opnd_o(disp_opnd), .d_late_o(disp_late), .d_lbank_o(disp_lbank)
   );
 
   wf_staging #(.BANKS(P_BANKS)) u_staging (
-    .swizzle_i(swz_q), .sr_valid_i(h_valid[C]), .sr_cf_i(h_cf[C]),
-    .sr_pending_i(h_pending[C*3 +: 3]), .sr_wd_i(h_word[C*64 +: 64]),
-    .sr_warp_i(h_warp[C*6 +: 6]), .fill_sr_i(fill_sr), .bank_written_i(bank_written),
+    .swizzle_i(swz_q), .sr_valid_i(cu_valid[C]), .sr_cf_i(cu_cf[C]),
+    .sr_pending_i(cu_pending[C*3 +: 3]), .sr_wd_i(cu_word[C*64 +: 64]),
+    .sr_warp_i(cu_warp[C*6 +: 6]), .fill_sr_i(cu_fill_sr), .bank_written_i(wb_bank_written),
     .accept_i(unit_accept), .disp_o(sr_disp), .issue_ok_o(sr_ok)
   );
 
   wf_war #(
     .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .BLOOM_BITS(P_BLOOM_BITS)
   ) u_war (
-    .war_i(war_q), .mode3_i(mode3), .cu_valid_i(h_valid[C-1:0]), .cu_warp_i(h_warp[C*6-1:0]),
-    .cu_pending_i(h_pending[C*3-1:0]), .cu_word_i(h_word[C*64-1:0]), .cu_older_i(h_older),
-    .slot_word_i(s_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
-    .disp_h_i(disp_h), .iss_warp_i(iss_warp), .allows_o(war_allows),
-    .dispatch_ok_o(dispatch_ok), .older_new_o(older_new), .collecting_o(collecting),
-    .filter_o(filter)
+    .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),
+    .cu_pending_i(cu_pending[C*3-1:0]), .cu_word_i(cu_word[C*64-1:0]), .cu_older_i(cu_older),
+    .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
+    .disp_h_i(disp_cu), .iss_warp_i(iss_warp), .allows_o(war_allows),
+    .dispatch_ok_o(war_dispatch_ok), .older_new_o(war_older_new), .collecting_o(war_collecting),
+    .filter_o(war_filter)
   );
 
   wf_exec #(
@@ -483,16 +497,16 @@ module wf_core #(
     .MUL_LAT_MAX(P_MUL_LAT_MAX), .LSU_LAT_MAX(P_LSU_LAT_MAX)
   ) u_exec (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .alu_lat_i(alu_lat_q),
-    .mul_lat_i(mul_lat_q), .lsu_lat_i(lsu_lat_q), .leaves_i(leaves), .accept_o(accept),
-    .disp_valid_i(disp_valid), .d_warp_i(d_warp), .d_pc_i(d_pc), .d_wd_i(d_word),
-    .d_sbv_i(d_sbv), .d_sbe_i(d_sbe), .d_opnd_i(d_opnd), .d_late_i(d_late),
-    .d_lbank_i(d_lbank),
-    .p_valid_i(p_valid), .p_warp_i(p_warp), .p_pc_i(p_pc), .p_rd_i(p_rd),
-    .p_writes_i(p_writes), .p_final_i(p_final), .p_end_i(p_end), .p_sbv_i(p_sbv),
-    .p_sbe_i(p_sbe), .p_lanes_i(p_lanes), .p_off_i(p_off), .rdata_i(rdata), .rdline_i(rdline),
-    .l_valid_o(l_valid), .l_warp_o(l_warp), .l_rd_o(l_rd), .l_writes_o(l_writes),
-    .l_final_o(l_final), .l_end_o(l_end), .l_sbv_o(l_sbv), .l_sbe_o(l_sbe),
-    .l_lanes_o(l_lanes), .l_data_o(l_data), .br_valid_o(br_valid), .br_warp_o(br_warp),
+    .mul_lat_i(mul_lat_q), .lsu_lat_i(lsu_lat_q), .leaves_i(wb_leaves), .accept_o(ex_accept),
+    .disp_valid_i(disp_valid), .d_warp_i(disp_warp), .d_pc_i(disp_pc), .d_wd_i(disp_word),
+    .d_sbv_i(disp_sbv), .d_sbe_i(disp_sbe), .d_opnd_i(disp_opnd), .d_late_i(disp_late),
+    .d_lbank_i(disp_lbank),
+    .p_valid_i(piece_valid), .p_warp_i(piece_warp), .p_pc_i(piece_pc), .p_rd_i(piece_rd),
+    .p_writes_i(piece_writes), .p_final_i(piece_final), .p_end_i(piece_end), .p_sbv_i(piece_sbv),
+    .p_sbe_i(piece_sbe), .p_lanes_i(piece_lanes), .p_off_i(piece_off), .rdata_i(rf_rdata), .rdline_i(lsu_rdline),
+    .l_valid_o(ex_valid), .l_warp_o(ex_warp), .l_rd_o(ex_rd), .l_writes_o(ex_writes),
+    .l_final_o(ex_final), .l_end_o(ex_end), .l_sbv_o(ex_sbv), .l_sbe_o(ex_sbe),
+    .l_lanes_o(ex_lanes), .l_data_o(ex_data), .br_valid_o(br_valid), .br_warp_o(br_warp),
     .br_taken_o(br_taken), .br_target_o(br_target), .br_next_pc_o(br_next_pc)
   );
 
@@ -500,27 +514,29 @@ module wf_core #(
     .LANES(P_LANES), .BANKS(P_BANKS), .MEM_WORDS(P_MEM_WORDS), .MEM_LINE(P_MEM_LINE)
   ) u_lsu (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .running_i(running_q),
-    .stall_mode_i(stall_q), .s2_accept_i(accept[2]),
-    .d_valid_i(disp_valid[2]), .d_warp_i(d_warp[12 +: 6]), .d_pc_i(d_pc[32 +: 16]),
-    .d_wd_i(d_word[128 +: 64]), .d_sbv_i(d_sbv[2]), .d_sbe_i(d_sbe[6 +: 3]),
-    .d_left_i(d_left[2*P_LANES +: P_LANES]), .d_opnd_i(d_opnd[6*LW +: 2*LW]),
-    .d_late_i(d_late[6 +: 2]), .d_lbank_i(d_lbank[30 +: 10]), .rdata_i(rdata),
+    .stall_mode_i(stall_q), .s2_accept_i(ex_accept[U_LSU]),
+    .d_valid_i(disp_valid[U_LSU]), .d_warp_i(disp_warp[U_LSU*6 +: 6]),
+    .d_pc_i(disp_pc[U_LSU*16 +: 16]), .d_wd_i(disp_word[U_LSU*64 +: 64]),
+    .d_sbv_i(disp_sbv[U_LSU]), .d_sbe_i(disp_sbe[U_LSU*3 +: 3]),
+    .d_left_i(disp_left[U_LSU*P_LANES +: P_LANES]),
+    .d_opnd_i(disp_opnd[U_LSU*3*LW +: 2*LW]), .d_late_i(disp_late[U_LSU*3 +: 2]),   // slots a, b
+    .d_lbank_i(disp_lbank[U_LSU*3*5 +: 2*5]), .rdata_i(rf_rdata),
     .host_en_i(mem_en_i), .host_we_i(mem_we_i), .host_addr_i(mem_addr_i),
     .host_wdata_i(mem_wdata_i), .host_rdata_o(mem_rdata_o),
-    .p_valid_o(p_valid), .p_warp_o(p_warp), .p_pc_o(p_pc), .p_rd_o(p_rd),
-    .p_writes_o(p_writes), .p_final_o(p_final), .p_end_o(p_end), .p_sbv_o(p_sbv),
-    .p_sbe_o(p_sbe), .p_lanes_o(p_lanes), .p_off_o(p_off), .p_line_o(p_line),
-    .vd_valid_o(vd_valid), .vd_done_o(vd_done), .vd_rest_o(vd_rest), .mem_clear_o(mem_clear),
-    .accept_o(lsu_accept), .lsu_stall_o(lsu_stall), .rdline_o(rdline)
+    .p_valid_o(piece_valid), .p_warp_o(piece_warp), .p_pc_o(piece_pc), .p_rd_o(piece_rd),
+    .p_writes_o(piece_writes), .p_final_o(piece_final), .p_end_o(piece_end), .p_sbv_o(piece_sbv),
+    .p_sbe_o(piece_sbe), .p_lanes_o(piece_lanes), .p_off_o(piece_off), .p_line_o(piece_line),
+    .vd_valid_o(lsu_verdict_valid), .vd_done_o(lsu_verdict_done), .vd_rest_o(lsu_verdict_rest), .mem_clear_o(lsu_mem_clear),
+    .accept_o(lsu_accept), .lsu_stall_o(lsu_stall), .rdline_o(lsu_rdline)
   );
 
   wf_writeback #(
     .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
   ) u_writeback (
-    .swizzle_i(swz_q), .l_valid_i(l_valid), .l_warp_i(l_warp), .l_rd_i(l_rd),
-    .l_writes_i(l_writes), .l_final_i(l_final), .l_sbv_i(l_sbv), .l_sbe_i(l_sbe),
-    .l_lanes_i(l_lanes), .l_data_i(l_data), .bank_written_o(bank_written), .leaves_o(leaves),
-    .wb_valid_o(wb_valid), .wb_bank_o(wb_bank), .rel_mask_o(rel_mask), .rel_valid_o(rel_valid),
+    .swizzle_i(swz_q), .l_valid_i(ex_valid), .l_warp_i(ex_warp), .l_rd_i(ex_rd),
+    .l_writes_i(ex_writes), .l_final_i(ex_final), .l_sbv_i(ex_sbv), .l_sbe_i(ex_sbe),
+    .l_lanes_i(ex_lanes), .l_data_i(ex_data), .bank_written_o(wb_bank_written), .leaves_o(wb_leaves),
+    .wb_valid_o(wb_valid), .wb_bank_o(wb_bank), .rel_mask_o(wb_rel_mask), .rel_valid_o(wb_rel_valid),
     .we_o(wb_we), .wrow_o(wb_row), .wmask_o(wb_mask), .wdata_o(wb_data)
   );
 
@@ -544,7 +560,7 @@ module wf_core #(
       rf_wrow = {P_BANKS{clr_row_q[RAW-1:0]}}; rf_rrow = '0;
     end else if (running_q) begin
       rf_we = wb_we; rf_wrow = wb_row; rf_mask = wb_mask; rf_wdata = wb_data;
-      rf_re = rd_en; rf_rrow = rd_row;
+      rf_re = cu_rd_en; rf_rrow = cu_rd_row;
     end else begin
       rf_we = '0; rf_re = '0;
       rf_wrow = '0; rf_rrow = '0;
@@ -557,13 +573,13 @@ module wf_core #(
     end
   end
   always @(posedge clk_i) if (reg_en_i && !running_q && !clearing_q) host_bank_q <= host_bank;
-  assign reg_rdata_o = rdata[{27'd0, host_bank_q}*LW +: LW];
+  assign reg_rdata_o = rf_rdata[{27'd0, host_bank_q}*LW +: LW];
 
   wf_regfile #(
     .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
   ) u_regfile (
     .clk_i(clk_i), .we_i(rf_we), .wrow_i(rf_wrow), .wmask_i(rf_mask), .wdata_i(rf_wdata),
-    .re_i(rf_re), .rrow_i(rf_rrow), .rdata_o(rdata)
+    .re_i(rf_re), .rrow_i(rf_rrow), .rdata_o(rf_rdata)
   );
 
   // ---- observation record (§11) -----------------------------------------------------
@@ -589,11 +605,11 @@ module wf_core #(
     k = 0;
     obs = '0;
     obs[`WF_OBS_CYCLE_LSB +: `WF_OBS_CYCLE_W] = cycle_q;
-    if (f_valid) begin
+    if (fsel_valid) begin
       obs[`WF_OBS_FETCH_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_FETCH_WARP_LSB +: `WF_OBS_FETCH_WARP_W] = f_warp;
-      obs[`WF_OBS_FETCH_PC_LSB +: `WF_OBS_FETCH_PC_W] = f_pc;
-      obs[`WF_OBS_FETCH_KIND_LSB +: `WF_OBS_FETCH_KIND_W] = f_kind;
+      obs[`WF_OBS_FETCH_WARP_LSB +: `WF_OBS_FETCH_WARP_W] = fsel_warp;
+      obs[`WF_OBS_FETCH_PC_LSB +: `WF_OBS_FETCH_PC_W] = fsel_pc;
+      obs[`WF_OBS_FETCH_KIND_LSB +: `WF_OBS_FETCH_KIND_W] = fsel_kind;
     end
     if (fill_valid) begin
       obs[`WF_OBS_FILL_VALID_LSB] = 1'b1;
@@ -613,17 +629,17 @@ module wf_core #(
       if (disp_valid[x]) begin
         o = `WF_OBS_DISPATCH_LSB + x * DSP_W;
         obs[o + `WF_OBS_DISPATCH_VALID_LSB] = 1'b1;
-        obs[o + `WF_OBS_DISPATCH_WARP_LSB +: `WF_OBS_DISPATCH_WARP_W] = d_warp[x*6 +: 6];
-        obs[o + `WF_OBS_DISPATCH_PC_LSB +: `WF_OBS_DISPATCH_PC_W] = d_pc[x*16 +: 16];
-        obs[o + `WF_OBS_DISPATCH_CU_LSB +: `WF_OBS_DISPATCH_CU_W] = f_unit_ix(1'b1, disp_h[x*5 +: 5]);
+        obs[o + `WF_OBS_DISPATCH_WARP_LSB +: `WF_OBS_DISPATCH_WARP_W] = disp_warp[x*6 +: 6];
+        obs[o + `WF_OBS_DISPATCH_PC_LSB +: `WF_OBS_DISPATCH_PC_W] = disp_pc[x*16 +: 16];
+        obs[o + `WF_OBS_DISPATCH_CU_LSB +: `WF_OBS_DISPATCH_CU_W] = f_unit_ix(1'b1, disp_cu[x*5 +: 5]);
       end
-    if (p_valid) begin
+    if (piece_valid) begin
       obs[`WF_OBS_PIECE_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_PIECE_WARP_LSB +: `WF_OBS_PIECE_WARP_W] = p_warp;
-      obs[`WF_OBS_PIECE_PC_LSB +: `WF_OBS_PIECE_PC_W] = p_pc;
-      obs[`WF_OBS_PIECE_LINE_LSB +: `WF_OBS_PIECE_LINE_W] = p_line;
-      obs[`WF_OBS_PIECE_LANES_LSB +: P_LANES] = p_lanes;
-      obs[`WF_OBS_PIECE_LAST_LSB] = p_final;
+      obs[`WF_OBS_PIECE_WARP_LSB +: `WF_OBS_PIECE_WARP_W] = piece_warp;
+      obs[`WF_OBS_PIECE_PC_LSB +: `WF_OBS_PIECE_PC_W] = piece_pc;
+      obs[`WF_OBS_PIECE_LINE_LSB +: `WF_OBS_PIECE_LINE_W] = piece_line;
+      obs[`WF_OBS_PIECE_LANES_LSB +: P_LANES] = piece_lanes;
+      obs[`WF_OBS_PIECE_LAST_LSB] = piece_final;
     end
     if (br_valid) begin
       obs[`WF_OBS_BRANCH_VALID_LSB] = 1'b1;
@@ -636,45 +652,45 @@ module wf_core #(
 
     obs_wb = '0;
     obs_wb_data = '0;
-    for (x = 0; x < 3; x = x + 1)
+    for (x = 0; x < NUNITS; x = x + 1)
       if (wb_valid[x]) begin
         o = x * `WF_OBS_WB_W;
         obs_wb[o + `WF_OBS_WB_VALID_LSB] = 1'b1;
-        obs_wb[o + `WF_OBS_WB_WARP_LSB +: `WF_OBS_WB_WARP_W] = l_warp[x*6 +: 6];
-        obs_wb[o + `WF_OBS_WB_REG_LSB +: `WF_REG_BITS] = l_rd[x*7 +: 7];
+        obs_wb[o + `WF_OBS_WB_WARP_LSB +: `WF_OBS_WB_WARP_W] = ex_warp[x*6 +: 6];
+        obs_wb[o + `WF_OBS_WB_REG_LSB +: `WF_REG_BITS] = ex_rd[x*7 +: 7];
         obs_wb[o + `WF_OBS_WB_BANK_LSB +: 5] = wb_bank[x*5 +: 5];
-        obs_wb[o + `WF_OBS_WB_LANES_LSB +: P_LANES] = l_lanes[x*P_LANES +: P_LANES];
+        obs_wb[o + `WF_OBS_WB_LANES_LSB +: P_LANES] = ex_lanes[x*P_LANES +: P_LANES];
         obs_wb[o + `WF_OBS_WB_RELEASE_LSB +: `WF_OBS_WB_RELEASE_W] =
-          rel_valid[x] ? {5'd0, l_sbe[x*3 +: 3]} : 8'hFF;
+          wb_rel_valid[x] ? {5'd0, ex_sbe[x*3 +: 3]} : 8'hFF;
         for (i = 0; i < P_LANES; i = i + 1)
-          if (l_lanes[x*P_LANES + i])
-            obs_wb_data[x*LW + i*`WF_OBS_WB_DATA_LANE_W +: 32] = l_data[x*LW + i*32 +: 32];
+          if (ex_lanes[x*P_LANES + i])
+            obs_wb_data[x*LW + i*`WF_OBS_WB_DATA_LANE_W +: 32] = ex_data[x*LW + i*32 +: 32];
       end
 `ifdef WF_MUTANT_TRACE_SELFTEST
     // verif/cosim/selftest.sh: a trace-only bug (the machine is unchanged;
     // bit 0 of lane 0's data of every ALU writeback is reported flipped),
     // which only the lockstep compare can see
-    if (wb_valid[0]) obs_wb_data[0] = ~obs_wb_data[0];
+    if (wb_valid[U_ALU]) obs_wb_data[U_ALU*LW] = ~obs_wb_data[U_ALU*LW];
 `endif
 
     obs_bank = '0;
     for (b = 0; b < P_BANKS; b = b + 1) begin
       o = b * `WF_OBS_BANK_W;
-      if (bank_written[b]) begin
-        for (x = 0; x < 3; x = x + 1)
+      if (wb_bank_written[b]) begin
+        for (x = 0; x < NUNITS; x = x + 1)
           if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b) begin
             obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd2;
-            obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = l_warp[x*6 +: 6];
-            obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = l_rd[x*7 +: 7];
+            obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = ex_warp[x*6 +: 6];
+            obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = ex_rd[x*7 +: 7];
             obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = 8'd0;
             obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: `WF_OBS_BANK_SLOT_W] = 8'd0;
             obs_bank[o + `WF_OBS_BANK_UNIT_LSB +: `WF_OBS_BANK_UNIT_W] = x[7:0] + 8'd1;
           end
-      end else if (rd_en[b]) begin
+      end else if (cu_rd_en[b]) begin
         obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd1;
         obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = grant_warp[b*6 +: 6];
         obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = grant_reg[b*7 +: 7];
-        obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = f_unit_ix(1'b1, grant_h[b*5 +: 5]);
+        obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = f_unit_ix(1'b1, grant_cu[b*5 +: 5]);
         obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: 2] = grant_slot[b*2 +: 2];
       end
     end
@@ -687,8 +703,8 @@ module wf_core #(
       obs_warp[o + `WF_OBS_WARP_EXITED_LSB] = exited[w];
       obs_warp[o + `WF_OBS_WARP_INFLIGHT_LSB +: 8] = inflight[w*8 +: 8];
       obs_warp[o + `WF_OBS_WARP_MEM_INFLIGHT_LSB] = mem_inflight[w];
-      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == 3'd3 && collecting[w];
-      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == 3'd4 ? filter[w*64 +: 64] : 64'd0;
+      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == 3'd3 && war_collecting[w];
+      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == 3'd4 ? war_filter[w*64 +: 64] : 64'd0;
       for (e = 0; e < P_SB_ENTRIES; e = e + 1)
         if (sb_valid[w*8 + e]) begin
           k = o + `WF_OBS_WARP_SB_LSB + e * `WF_OBS_WARP_SB_W;
@@ -696,13 +712,13 @@ module wf_core #(
           obs_warp[k + `WF_OBS_WARP_SB_REG_LSB +: `WF_REG_BITS] = sb_reg[(w*8+e)*7 +: 7];
         end
       for (i = 0; i < P_IBUF; i = i + 1)
-        if (i < {28'd0, nslots[w*4 +: 4]}) begin
+        if (i < {28'd0, ibuf_nslots[w*4 +: 4]}) begin
           k = o + O_IB + i * `WF_OBS_WARP_IBUF_W;
           obs_warp[k + `WF_OBS_WARP_IBUF_VALID_LSB] = 1'b1;
-          obs_warp[k + `WF_OBS_WARP_IBUF_ISSUED_LSB] = s_issued[w*P_IBUF+i];
-          obs_warp[k + `WF_OBS_WARP_IBUF_PC_LSB +: `WF_OBS_WARP_IBUF_PC_W] = s_pc[(w*P_IBUF+i)*16 +: 16];
-          obs_warp[k + `WF_OBS_WARP_IBUF_DEP_LSB +: `WF_OBS_WARP_IBUF_DEP_W] = s_dep[(w*P_IBUF+i)*8 +: 8];
-          obs_warp[k + `WF_OBS_WARP_IBUF_LANES_LEFT_LSB +: P_LANES] = s_left[(w*P_IBUF+i)*P_LANES +: P_LANES];
+          obs_warp[k + `WF_OBS_WARP_IBUF_ISSUED_LSB] = ibuf_issued[w*P_IBUF+i];
+          obs_warp[k + `WF_OBS_WARP_IBUF_PC_LSB +: `WF_OBS_WARP_IBUF_PC_W] = ibuf_pc[(w*P_IBUF+i)*16 +: 16];
+          obs_warp[k + `WF_OBS_WARP_IBUF_DEP_LSB +: `WF_OBS_WARP_IBUF_DEP_W] = ibuf_dep[(w*P_IBUF+i)*8 +: 8];
+          obs_warp[k + `WF_OBS_WARP_IBUF_LANES_LEFT_LSB +: P_LANES] = ibuf_left[(w*P_IBUF+i)*P_LANES +: P_LANES];
         end
       obs_warp[o + O_HZ +: `WF_OBS_WARP_HAZARD_W] = hazard[w*4 +: 4];
       obs_warp[o + O_HZM +: `WF_OBS_WARP_HAZARD_MASK_W] = hazard_mask[w*10 +: 10];
@@ -710,15 +726,15 @@ module wf_core #(
 
     obs_cu = '0;
     for (u = 0; u <= C; u = u + 1)
-      if (h_valid[u] && (mode3 ? u < C : u == C)) begin
+      if (cu_valid[u] && (mode3 ? u < C : u == C)) begin
         o = u * `WF_OBS_CU_W;
         obs_cu[o + `WF_OBS_CU_VALID_LSB] = 1'b1;
-        obs_cu[o + `WF_OBS_CU_WARP_LSB +: `WF_OBS_CU_WARP_W] = h_warp[u*6 +: 6];
-        obs_cu[o + `WF_OBS_CU_PC_LSB +: `WF_OBS_CU_PC_W] = h_pc[u*16 +: 16];
-        obs_cu[o + `WF_OBS_CU_PENDING_LSB +: `WF_OBS_CU_PENDING_W] = h_pending[u*3 +: 3];
-        obs_cu[o + `WF_OBS_CU_READY_LSB] = h_pending[u*3 +: 3] == 3'd0;
+        obs_cu[o + `WF_OBS_CU_WARP_LSB +: `WF_OBS_CU_WARP_W] = cu_warp[u*6 +: 6];
+        obs_cu[o + `WF_OBS_CU_PC_LSB +: `WF_OBS_CU_PC_W] = cu_pc[u*16 +: 16];
+        obs_cu[o + `WF_OBS_CU_PENDING_LSB +: `WF_OBS_CU_PENDING_W] = cu_pending[u*3 +: 3];
+        obs_cu[o + `WF_OBS_CU_READY_LSB] = cu_pending[u*3 +: 3] == 3'd0;
         obs_cu[o + `WF_OBS_CU_OLDER_LSB +: `WF_OBS_CU_OLDER_W] =
-          (u < C && war_q == 3'd1) ? h_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
+          (u < C && war_q == 3'd1) ? cu_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
       end
   end
   assign obs_o         = obs;
@@ -730,8 +746,11 @@ module wf_core #(
   assign obs_version_o = `WF_TRACE_VERSION;
 
   // diagnostics and fields the trace does not carry
-  wire unused_core = ^{h_word[C*64 +: 64] & 64'd0, d_left[0 +: 2*P_LANES], d_late[8],
-                       d_lbank[40 +: 5], d_opnd[8*LW +: LW], l_end & 3'd0};
+  // (ALU and MUL serve all lanes; the LSU has no slot c)
+  wire unused_core = ^{cu_word[C*64 +: 64] & 64'd0, disp_left[U_ALU*P_LANES +: P_LANES],
+                       disp_left[U_MUL*P_LANES +: P_LANES], disp_late[U_LSU*3 + 2],
+                       disp_lbank[(U_LSU*3 + 2)*5 +: 5], disp_opnd[(U_LSU*3 + 2)*LW +: LW],
+                       ex_end & 3'd0};
 
 `ifdef WF_ASSERT
   // ---- simulation-only assertions (docs/rtl.md "Assertions") -----------------
@@ -743,14 +762,14 @@ module wf_core #(
 `define WF_WATCHDOG_CYCLES 1024
 `endif
   reg [31:0] wd_idle_q;
-  wire       wd_progress = iss_ok || disp_valid != 3'd0 || p_valid || leaves != 3'd0 ||
-                           fill_valid || (f_valid && f_kind == 2'd0);
+  wire       wd_progress = iss_ok || disp_valid != '0 || piece_valid || wb_leaves != '0 ||
+                           fill_valid || (fsel_valid && fsel_kind == 2'd0);
   always @(posedge clk_i) begin
     if (launch_i || !running_q || all_done || wd_progress) wd_idle_q <= 32'd0;
     else wd_idle_q <= wd_idle_q + 32'd1;
     if (running_q && !all_done && !wd_progress && wd_idle_q >= `WF_WATCHDOG_CYCLES - 1) begin
       $error("WF_ASSERT wf_core: stall watchdog: no issue, dispatch, LSU piece, unit leave, fetch hit or fill for %0d cycles (cycle %0d; holders valid %b, imem request pending %b, lsu_stall %b)",
-             `WF_WATCHDOG_CYCLES, cycle_q, h_valid, imem_req_valid_o, lsu_stall);
+             `WF_WATCHDOG_CYCLES, cycle_q, cu_valid, imem_req_valid_o, lsu_stall);
       $fatal(1, "WF_ASSERT wf_core: stall watchdog");
     end
   end

@@ -78,7 +78,7 @@ module wf_issue #(
   assign mem_inflight_o = mem_inflight_q;
   assign exited_o       = exited_q;
 
-  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks, NUNITS
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   // ---- counters-derived flags and done ---------------------------------------
@@ -233,7 +233,7 @@ module wf_issue #(
           if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[w] = 1'b1;
         end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[w] = 1'b1;
       end
-      for (x = 0; x < 3; x = x + 1)
+      for (x = 0; x < NUNITS; x = x + 1)
         if (left_valid_i[x] && left_end_i[x] && left_warp_i[x*6 +: 6] == w[5:0])
           inflight_d[w*8 +: 8] = inflight_d[w*8 +: 8] - 8'd1;
       if (mem_clear_valid_i && mem_clear_warp_i == w[5:0]) mem_inflight_d[w] = 1'b0;

@@ -32,6 +32,7 @@ module wf_scoreboard #(
   assign sb_valid_o = sb_valid_q;
   assign sb_reg_o   = sb_reg_q;
 
+  `include "wf_isa.vh"   // NUNITS (generated)
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   always @* begin : p_free
@@ -89,7 +90,7 @@ module wf_scoreboard #(
   always @* begin : p_assert
     integer x, w, e, f, ix;
     a_bad = 1'b0; a_msg = 8'd0; a_w = 6'd0; a_r = 7'd0; ix = 0;
-    for (x = 0; x < 3; x = x + 1)
+    for (x = 0; x < NUNITS; x = x + 1)
       if (wb_valid_i[x]) begin
         ix = {26'd0, wb_warp_i[x*6 +: 6]} * 8 + {29'd0, wb_sbe_i[x*3 +: 3]};
         if (!wb_sbv_i[x] || !sb_valid_q[ix] || sb_reg_q[ix*7 +: 7] != wb_rd_i[x*7 +: 7]) begin

@@ -46,7 +46,7 @@ module wf_war #(
       f_bloom = (64'd1 << h0) | (64'd1 << h1);
     end
   endfunction
-  `include "wf_isa.vh"   // opcode decode functions shared by the blocks
+  `include "wf_isa.vh"   // opcode decode functions shared by the blocks, NUNITS
 
   // derived state from the start-of-cycle CUs
   // (each CU's warp compared with every warp number: a constant-offset
@@ -111,7 +111,7 @@ module wf_war #(
     older_new_o = 16'd0;
     for (u = 0; u < C; u = u + 1)
       if (cu_valid_i[u] && cu_warp_i[u*6 +: 6] == iss_warp_i) older_new_o[u] = 1'b1;
-    for (x = 0; x < 3; x = x + 1)
+    for (x = 0; x < NUNITS; x = x + 1)
       // mutant INORDER_SAME_CYCLE: a CU dispatched in the allocation cycle stays in the mask
       if (disp_valid_i[x] && disp_h_i[x*5 +: 5] < C[4:0] && !`WF_MUT_INORDER_SAME_CYCLE)
         older_new_o[disp_h_i[x*5 +: 4]] = 1'b0;

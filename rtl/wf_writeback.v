@@ -37,6 +37,7 @@ module wf_writeback #(
   localparam integer LW = LANES * 32;
   localparam integer ROWS = (REGS + BANKS - 1) / BANKS;
 
+  `include "wf_isa.vh"   // NUNITS (generated)
   `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
   function automatic [RAW-1:0] f_row(input [5:0] w, input [6:0] r);
@@ -61,7 +62,7 @@ module wf_writeback #(
     wmask_o = '0;
     wdata_o = '0;
     b_ix = 0; w_ix = 0; sel = 0;
-    for (i = 0; i < 3; i = i + 1) begin
+    for (i = 0; i < NUNITS; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
       if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
       if (l_valid_i[x]) begin

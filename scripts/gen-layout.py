@@ -115,10 +115,19 @@ def gen_defs_vh():
 def gen_isa_vh():
     o = ["// " + STAMP,
          "// Opcode decode functions of docs/isa.md: the one copy every block includes",
-         "// (inside its module, so the functions are local to it).",
+         "// (inside its module, so the functions are local to it), and the unit",
+         "// indices of the per-unit vectors.",
          "`include \"wf_defs.vh\"",
-         "// number of source slots of an opcode (slots are ra, rb, rc in order)",
-         "  function automatic [1:0] f_nsrc(input [7:0] op);", "    begin", "      case (op)"]
+         "// unit index x of the per-unit vectors (dispatch bundles, pipelines,",
+         "// writeback, obs_wb_o): wf_unit - 1, as WF_U_* in the C model (a block",
+         "// without per-unit vectors leaves them unused)",
+         "/* verilator lint_off UNUSEDPARAM */",
+         "  localparam integer NUNITS = %d;" % L.NUNITS]
+    for i, un in enumerate(L.UNITS[1:]):
+        o.append("  localparam integer U_%s = %d;" % (un.upper(), i))
+    o.append("/* verilator lint_on UNUSEDPARAM */")
+    o += ["// number of source slots of an opcode (slots are ra, rb, rc in order)",
+          "  function automatic [1:0] f_nsrc(input [7:0] op);", "    begin", "      case (op)"]
     by_n = {}
     for v, m, _, operands in ops():
         by_n.setdefault(nsrc(operands), []).append(v)
@@ -240,7 +249,7 @@ def gen_rtlobs_layout_h():
          "/* The trace decoder's field readers (included by verif/rtlobs.c after its bit",
          " * reader take/take64): one function per record of scripts/wf/layout.py, reading",
          " * the record's fields LSB first into the wf_obs member of the same name. */"]
-    counts = {"SB_ENTRIES": "sb_entries", "IBUF": "ibuf", 3: "WF_NUNITS"}
+    counts = {"SB_ENTRIES": "sb_entries", "IBUF": "ibuf", L.NUNITS: "WF_NUNITS"}
     for rec in L.RECORDS:
         if rec.get("repeat"):
             continue
@@ -249,7 +258,7 @@ def gen_rtlobs_layout_h():
         args = "".join(", unsigned %s" % counts[p] for p in params)
         o.append("static void decode_%s(bitreader *r, %s *o%s)" % (rec["name"], rec["c_type"], args))
         o.append("{")
-        o += decode_lines(rec["fields"], "o->", 1, {3: "WF_NUNITS", **counts})
+        o += decode_lines(rec["fields"], "o->", 1, counts)
         o.append("}")
     return "\n".join(o) + "\n"
 

@@ -59,7 +59,9 @@ for h in "$pre"/include/warpfront/*.h; do
   $CC -std=c11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags wfverif) "$tmp/h.c" ||
     fail "header $(basename "$h") does not compile alone"
 done
-[[ -e $pre/include/warpfront/wf_model_impl.h ]] && fail "the internal header wf_model_impl.h is installed"
+for h in wf_model_impl.h wf_bits.h; do
+  [[ -e $pre/include/warpfront/$h ]] && fail "the internal header $h is installed"
+done
 
 # exports: exactly the public headers' functions, and the SONAME
 check_exports() { # LIB HEADERS...
@@ -71,7 +73,7 @@ check_exports() { # LIB HEADERS...
   readelf -d "$pre/lib/$lib" > "$tmp/dyn"
   grep -q "SONAME.*\[${lib%.so*}.so.0\]" "$tmp/dyn" || fail "$lib: no SONAME ${lib%.so*}.so.0"
 }
-pub=$(ls cmodel/include/*.h | grep -v wf_model_impl.h)
+pub=$(ls cmodel/include/*.h | grep -v -e wf_model_impl.h -e wf_bits.h)
 # shellcheck disable=SC2086
 check_exports libwarpfront.so $pub
 check_exports libwfverif.so verif/include/*.h

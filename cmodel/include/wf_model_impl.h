@@ -12,8 +12,7 @@
 #define WF_MODEL_IMPL_H
 
 #include "warpfront.h"
-
-#include <string.h>
+#include "wf_bits.h"
 
 #define WF_NONE 0xFFu
 #define WF_HOLDER_SR WF_MAX_CUS /* the staging register's index in hold[] */
@@ -284,43 +283,6 @@ static inline size_t wf_stage_bytes(const wf_model *m)
     return offsetof(wf_stage, data) + m->L * sizeof(uint32_t);
 }
 
-static inline uint32_t wf_lanes_all(unsigned L) { return L >= 32 ? 0xFFFFFFFFu : (1u << L) - 1u; }
-
-/* Without -mpopcnt __builtin_popcountll is a library call; this is a few
- * instructions and needs no particular CPU. */
-static inline unsigned wf_popcount(uint64_t x)
-{
-    x = x - (x >> 1 & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (unsigned)(x * 0x0101010101010101ull >> 56);
-}
-
-static inline unsigned wf_lowest_bit(uint64_t x) /* x != 0 */
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
-static inline unsigned wf_highest_bit(uint64_t x) /* x != 0 */
-{
-#if defined(__GNUC__)
-    return 63u - (unsigned)__builtin_clzll(x);
-#else
-    unsigned i = 63;
-    while (!(x >> i & 1u)) i--;
-    return i;
-#endif
-}
-
 /* regfile.c, §6.1. The bank mapping is called in every block's inner loops,
  * so it is inline here: a lookup in the table wf_rf_init_banks fills from the
  * mapping's one definition (regfile.c). */
@@ -334,15 +296,6 @@ static inline unsigned wf_rf_row(const wf_model *m, unsigned w, unsigned r)
     return w * m->rows + m->row_of[r];
 }
 
-/* Round-robin pick (§3.2.1, §5.3): the first set bit of mask (nonzero) at or
- * after index start, wrapping around. */
-static inline unsigned wf_rr_pick(uint64_t mask, unsigned start)
-{
-    const uint64_t at_or_after = start < 64 ? mask & (~(uint64_t)0 << start) : 0;
-    return wf_lowest_bit(at_or_after ? at_or_after : mask);
-}
-/* (i + 1) mod n for i < n, without a division */
-static inline unsigned wf_next_mod(unsigned i, unsigned n) { return i + 1u == n ? 0u : i + 1u; }
 static inline const uint32_t *wf_rf_read_row(const wf_model *m, unsigned bank, unsigned row)
 {
     return &m->rf[((size_t)bank * m->W * m->rows + row) * m->L];
@@ -439,27 +392,8 @@ enum { /* sflag: the rest of the warp */
     WF_SF_NOT_DONE = 5      /* not done (§5.5) */
 };
 void wf_warp_refresh(wf_model *m, unsigned w);
-/* The mask of bit k of flag[w] over warps 0..W-1, eight warps per step: the
- * flag bytes of warps g..g+7 as one little-endian word x, then
- * (x >> k & 0x01..01) * 0x0102040810204080 gathers bit k of byte i into bit
- * 56 + i. Bytes of warps >= W are 0. */
-static inline uint64_t wf_flag_mask(const uint8_t flag[WF_MAX_WARPS], unsigned W, unsigned k)
-{
-    uint64_t mask = 0;
-    for (unsigned g = 0; g < W; g += 8) {
-        uint64_t x;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        memcpy(&x, flag + g, sizeof x);
-#else
-        x = 0;
-        for (unsigned i = 0; i < 8; i++) x |= (uint64_t)flag[g + i] << (8 * i);
-#endif
-        mask |= ((x >> k & 0x0101010101010101ull) * 0x0102040810204080ull >> 56) << g;
-    }
-    return mask;
-}
+/* The mask over warps 0..W-1 of flag bit k (wf_bits.h gathers it). */
 static inline uint64_t wf_hmask(const wf_model *m, unsigned k) { return wf_flag_mask(m->hflag, m->W, k); }
 static inline uint64_t wf_smask(const wf_model *m, unsigned k) { return wf_flag_mask(m->sflag, m->W, k); }
-
 
 #endif

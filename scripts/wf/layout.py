@@ -39,6 +39,9 @@ INSN_FIELDS = [  # name, msb, lsb, meaning
     ("imm", 23, 0, "24-bit immediate, or the branch target pc"),
 ]
 UNITS = ["none", "alu", "mul", "lsu"]  # wf_unit: 0 none (completes at issue), 1 ALU, 2 MUL, 3 LSU
+# the units with a pipeline; per-unit vectors and records are indexed by
+# x = wf_unit - 1 (RTL U_ALU, U_MUL, U_LSU in wf_isa.vh; C WF_U_* and WF_NUNITS)
+NUNITS = len(UNITS) - 1
 # operand shape letters: d writes rd, a/b/c read ra/rb/rc, i signed imm, t branch target
 OPCODES = [  # value, mnemonic, unit, operands
     (0x00, "nop", "none", ""),
@@ -129,7 +132,7 @@ RECORDS = [
                     F("sb_entry", 8, "issue_index")]),
         F("stall", 2, "stall"),
         S("dispatch", [F("valid", 1, "dispatch"), F("warp", 6, "dispatch"), F("pc", 16, "dispatch"),
-                       F("cu", 8, "dispatch_index")], count=3),
+                       F("cu", 8, "dispatch_index")], count=NUNITS),
         S("piece", [F("valid", 1, "piece"), F("warp", 6, "piece"), F("pc", 16, "piece"),
                     F("line", 16, "piece"), F("lanes", 32, "piece"), F("last", 1, "piece")]),
         S("branch", [F("valid", 1, "branch"), F("warp", 6, "branch"), F("taken", 1, "branch"),
@@ -137,13 +140,13 @@ RECORDS = [
         F("lsu_stall", 1, "stall"),
         F("done", 1, "done"),
     ]},
-    {"name": "wb", "port": "obs_wb_o", "count": 3, "c_type": "wf_obs_wb", "fields": [
+    {"name": "wb", "port": "obs_wb_o", "count": NUNITS, "c_type": "wf_obs_wb", "fields": [
         F("valid", 1, "writeback"), F("warp", 6, "writeback"), F("reg", 8, "writeback"),
         F("bank", 8, "writeback_index"), F("lanes", 32, "writeback"),
         F("release", 8, "writeback_index"),
     ]},
     # per unit LANES words; data[l] of wb[unit] (written lanes, others 0)
-    {"name": "wb_data", "port": "obs_wb_data_o", "count": 3, "c_type": "wf_obs_wb", "fields": [
+    {"name": "wb_data", "port": "obs_wb_data_o", "count": NUNITS, "c_type": "wf_obs_wb", "fields": [
         F("data", 32, "writeback", c="data[]"),
     ], "repeat": "LANES"},
     {"name": "bank", "port": "obs_bank_o", "count": "BANKS", "c_type": "wf_obs_bank", "fields": [

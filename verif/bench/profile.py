@@ -10,7 +10,7 @@ model once under `valgrind --tool=callgrind --toggle-collect=wf_model_run`
 (only the simulation loop is counted: no assembly, load or interpreter).
 Every function's own instructions are charged to the source file it is
 defined in, i.e. to the block (cmodel/<block>.c mirrors rtl/wf_<block>.v);
-code inlined from cmodel/include/wf_model_impl.h is charged to the function
+code inlined from cmodel/include/wf_model_impl.h or wf_bits.h is charged to the function
 it was inlined into, and the C library (memcpy/memset) gets a row of its own.
 
   verif/bench/profile.py [--json FILE] [--ns-per-insn X] KERNEL.s...
