@@ -1,10 +1,11 @@
-/* DPI-C entry points (issue 5 item 3): the golden C model, the trace-bus
- * decoder and the comparator for any SystemVerilog testbench. Declarations:
- * verif/dpi/wf_dpi.svh; example: verif/dpi/tb_dpi.sv (run by verif/dpi/run.sh).
+/* DPI-C entry points: the lockstep core (verif/lockstep.c, wf_lockstep.h:
+ * the golden C model, the trace-bus decoder, the comparator, the reports, the
+ * final-state oracles) for any SystemVerilog testbench, which owns time and
+ * calls in once per cycle. Declarations: verif/dpi/wf_dpi.svh; example:
+ * verif/dpi/tb_dpi.sv (run by verif/dpi/run.sh).
  *
- * One handle (chandle) holds one run: the configuration, the program, the
- * cycle model stepped in lockstep, the comparator's history and the oracles
- * of the final state (verif/cosim/host.c). No globals. Per cycle the
+ * One handle (chandle) holds one run: the configuration, the program, its
+ * oracles (verif/host.c) and one wf_lockstep. No globals. Per cycle the
  * testbench calls wf_dpi_step (the model's cycle, or "done") and then
  * wf_dpi_compare with the six trace ports of wf_core (svBitVecVal arrays,
  * passed straight to wf_rtl_trace_decode) and obs_version_o (a trace of
@@ -13,7 +14,6 @@
  * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
  * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
-#include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,23 +26,17 @@
 typedef uint32_t svBitVecVal; /* as IEEE 1800 svdpi.h: 32 bits of a packed vector, LSB first */
 #endif
 #include "warpfront.h"
-#include "wf_compare.h"
-#include "wf_host.h"
-#include "wf_rtlobs.h"
+#include "wf_lockstep.h"
 
 typedef struct {
     wf_config cfg;
     wf_program prog;
     wf_host_oracle oracle;
-    wf_model *m;
-    wf_cmp_history hist;
-    wf_obs rtl;             /* the last decoded trace */
+    wf_lockstep *ls;
     wf_arch_state state;    /* the read-back RTL state */
-    uint64_t compared;      /* cycles compared */
     uint64_t seed;
     int cmp;                /* the compare level (--cmp / WF_CMP), WF_CMP_LEVEL_* */
-    int model_done, failed; /* failed: a mismatch was reported */
-    char repro[1024];
+    char repro[1024];       /* (the lockstep core's reproduce line) */
 } wf_dpi;
 
 /* Prototypes (the SystemVerilog side is verif/dpi/wf_dpi.svh). */
@@ -111,7 +105,6 @@ void *wf_dpi_create(const char *program_path, const char *options)
         return NULL;
     }
     wf_config_default(&d->cfg);
-    wf_cmp_history_init(&d->hist);
     if (parse_options(d, options, err, sizeof err) || wf_config_check(&d->cfg, err, sizeof err) ||
         wf_assemble_file(program_path, d->cfg.regs, &d->prog, err, sizeof err)) {
         fprintf(stderr, "wf_dpi_create: %s\n", err);
@@ -124,10 +117,13 @@ void *wf_dpi_create(const char *program_path, const char *options)
         free(d);
         return NULL;
     }
-    d->m = wf_model_create(&d->cfg, err, sizeof err);
-    if (!d->m || wf_model_load(d->m, &d->prog, NULL, err, sizeof err) ||
+    const wf_ls_opts lo = {.cfg = &d->cfg, .prog = &d->prog, .prog_name = program_path, .oracle = &d->oracle,
+                           .cmp = d->cmp, .model = 1, .final = 1, .seed = d->seed, .repro = d->repro,
+                           .report = stderr, .runs = 1};
+    d->ls = wf_ls_create(&lo, err, sizeof err);
+    if (!d->ls || wf_ls_launch(d->ls) ||
         wf_arch_alloc(&d->state, d->cfg.warps, d->cfg.lanes, d->cfg.regs, d->cfg.mem_words)) {
-        fprintf(stderr, "wf_dpi_create: model: %s\n", d->m ? err : "out of memory");
+        fprintf(stderr, "wf_dpi_create: %s\n", d->ls ? "the model (above) or out of memory" : err);
         wf_dpi_destroy(d);
         return NULL;
     }
@@ -140,8 +136,7 @@ void wf_dpi_destroy(void *h)
 {
     wf_dpi *d = h;
     if (!d) return;
-    wf_model_destroy(d->m);
-    wf_cmp_history_release(&d->hist);
+    wf_ls_destroy(d->ls);
     wf_host_oracle_free(&d->oracle);
     wf_arch_free(&d->state);
     wf_program_free(&d->prog);
@@ -214,19 +209,9 @@ int wf_dpi_step(void *h)
 {
     wf_dpi *d = handle(h, __func__);
     if (!d) return -1;
-    if (!(d->model_done || wf_model_done(d->m))) {
-        wf_model_step(d->m);
-        return 0;
-    }
-    d->model_done = 1;
+    if (!wf_ls_model_step(d->ls)) return 0;
     /* the arch level is cycle-independent: the RTL runs on to its own done */
     return d->cmp == WF_CMP_LEVEL_ARCH ? 2 : 1;
-}
-
-static void fail_diff(wf_dpi *d, const wf_cmp_diff *diff)
-{
-    if (d->failed++) return;
-    wf_cmp_report(stderr, &d->cfg, diff, &d->hist, d->seed, d->repro);
 }
 
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
@@ -236,63 +221,21 @@ int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
     wf_dpi *d = handle(h, __func__);
     if (!d) return 1;
     const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu, (unsigned)version};
-    wf_cmp_diff diff;
-    if (wf_rtl_trace_decode(&d->cfg, &t, &d->rtl)) {
+    const int failed = wf_ls_failed(d->ls);
+    const int st = wf_ls_compare(d->ls, &t);
+    if (st == WF_LS_VERSION) {
         char msg[512];
         wf_rtl_trace_check_version((unsigned)version, msg, sizeof msg);
-        if (!d->failed++) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
-        return 1;
+        if (!failed) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
+        wf_ls_mark_failed(d->ls);
     }
-    const unsigned flags = WF_CMP_FLAGS_LEVEL(d->cmp);
-    if (d->cmp == WF_CMP_LEVEL_ARCH) { /* the model's record while it runs */
-        d->compared++;
-        if (!wf_cmp_step(&d->cfg, &d->hist, d->model_done ? NULL : wf_model_obs(d->m), &d->rtl, flags, &diff))
-            return 0;
-        fail_diff(d, &diff);
-        return 1;
-    }
-    if (d->model_done) { /* nothing to compare with: a harness bug */
-        memset(&diff, 0, sizeof diff);
-        diff.differs = 1;
-        diff.cycle = d->compared;
-        snprintf(diff.path, sizeof diff.path, "done (compare after the model is done)");
-        diff.expected = 1;
-        fail_diff(d, &diff);
-        return 1;
-    }
-    d->compared++;
-    if (!wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), &d->rtl, flags, &diff)) return 0;
-    fail_diff(d, &diff);
-    return 1;
+    return st != WF_LS_PASS;
 }
 
 int wf_dpi_check_done(void *h, int rtl_done)
 {
     wf_dpi *d = handle(h, __func__);
-    if (!d) return 1;
-    if (d->cmp == WF_CMP_LEVEL_ARCH) {
-        if (!rtl_done) return 0; /* the model is done first: the RTL runs on */
-        wf_cmp_diff diff;
-        int bad = 0;
-        while (!bad && !wf_model_done(d->m)) { /* ends: the oracle ran this model to done */
-            wf_model_step(d->m);
-            bad = wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), NULL, WF_CMP_FLAGS_LEVEL(d->cmp), &diff);
-        }
-        d->model_done = 1;
-        if (!bad) bad = wf_cmp_finish(&d->cfg, &d->hist, &diff);
-        if (bad) fail_diff(d, &diff);
-        return bad;
-    }
-    if (!!rtl_done == !!d->model_done) return 0;
-    wf_cmp_diff diff;
-    memset(&diff, 0, sizeof diff);
-    diff.differs = 1;
-    diff.cycle = d->compared;
-    snprintf(diff.path, sizeof diff.path, "done_o");
-    diff.expected = (uint64_t)d->model_done;
-    diff.actual = (uint64_t)!!rtl_done;
-    fail_diff(d, &diff);
-    return 1;
+    return !d || wf_ls_check_done(d->ls, rtl_done) != WF_LS_PASS;
 }
 
 /* ---- field read by path ("issue.pc", "bank[2].warp", "warp[1].ibuf[0].dep",
@@ -399,7 +342,7 @@ int wf_dpi_obs_field(void *h, int side, const char *path, long long *value)
     const wf_dpi *d = handle(h, __func__);
     *value = -1;
     if (!d) return -1;
-    const wf_obs *ob = side ? &d->rtl : wf_model_obs(d->m);
+    const wf_obs *ob = side ? wf_ls_rtl_obs(d->ls) : wf_ls_model_obs(d->ls);
     uint64_t v = 0;
     if (field_read(d_obs, (const unsigned char *)ob, path, &v)) {
         fprintf(stderr, "wf_dpi_obs_field: '%s' is not a field of the observation record "
@@ -428,13 +371,7 @@ void wf_dpi_set_mem(void *h, int addr, int value)
 int wf_dpi_final(void *h, long long rtl_cycles)
 {
     wf_dpi *d = handle(h, __func__);
-    char why[512];
-    if (!d || d->failed) return 1;
-    if (!wf_host_final_check(&d->oracle, &d->state, (uint64_t)rtl_cycles, d->cmp, why, sizeof why)) return 0;
-    d->failed++;
-    fprintf(stderr, "FINAL STATE MISMATCH: %s\n  seed:     %" PRIu64 "\n  reproduce: %s\n", why, d->seed,
-            d->repro);
-    return 1;
+    return !d || wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
 }
 
 void wf_dpi_exit(int code)
