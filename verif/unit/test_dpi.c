@@ -1,8 +1,9 @@
 /* The DPI-C entry points (verif/dpi/wf_dpi.c) from C, without a simulator:
  * create's errors, the configuration and launch queries, the record-field
- * reader, a trace that differs, done, the final state, null handles. The SV
- * side runs in `make dpi-smoke`. wf_dpi.c is included so its static field
- * table is tested too (verif/verif.mk: the dependency). */
+ * reader (wf_cmp_field, verif/compare.c: every table entry at its offset),
+ * a trace that differs, done, the final state, null handles. The SV side
+ * runs in `make dpi-smoke`. wf_dpi.c is included so the tests reach its
+ * handle's lockstep core (verif/verif.mk: the dependency). */
 #include "../dpi/wf_dpi.c"
 
 #include <unistd.h>
