@@ -586,3 +586,108 @@ int wf_cmp_arch(const wf_arch_state *e, const wf_arch_state *a, char *buf, size_
             }
     return 0;
 }
+
+/* ---- field read by path ("issue.pc", "bank[2].warp", "warp[1].ibuf[0].dep",
+ * "wb[2].data[5]": the paths of the comparator's reports) ---------------------- */
+typedef struct fdesc fdesc;
+struct fdesc {
+    const char *name;
+    size_t off;        /* in the enclosing struct */
+    unsigned size;     /* scalar bytes (1, 2, 4, 8); 0: a struct described by sub */
+    unsigned count;    /* 0: not an array; n: [0..n-1] with stride */
+    size_t stride;
+    const fdesc *sub;  /* NULL-name terminated */
+};
+/* scalar member f of struct T; member f of T's member `in` (an anonymous struct) */
+#define S(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f), 0, 0, NULL}
+#define M(T, in, f) {#f, offsetof(T, in.f) - offsetof(T, in), sizeof(((T *)0)->in.f), 0, 0, NULL}
+/* array of scalars; struct member (n = 0) or array of structs, described by sub */
+#define A(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), NULL}
+#define G(T, f, sub) {#f, offsetof(T, f), 0, 0, 0, sub}
+#define GA(T, f, sub) {#f, offsetof(T, f), 0, sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), sub}
+#define END {NULL, 0, 0, 0, 0, NULL}
+static const fdesc d_sb[] = {M(wf_obs_warp, sb[0], valid), M(wf_obs_warp, sb[0], reg), END};
+static const fdesc d_slot[] = {S(wf_obs_slot, valid), S(wf_obs_slot, issued), S(wf_obs_slot, pc),
+                               S(wf_obs_slot, dep), S(wf_obs_slot, lanes_left), END};
+static const fdesc d_warp[] = {S(wf_obs_warp, fetch_pc), S(wf_obs_warp, fetch_state),
+                               S(wf_obs_warp, exited), S(wf_obs_warp, inflight),
+                               S(wf_obs_warp, mem_inflight), S(wf_obs_warp, collecting),
+                               S(wf_obs_warp, filter), GA(wf_obs_warp, sb, d_sb),
+                               GA(wf_obs_warp, ibuf, d_slot), S(wf_obs_warp, hazard),
+                               S(wf_obs_warp, hazard_mask), END};
+static const fdesc d_bank[] = {S(wf_obs_bank, kind), S(wf_obs_bank, warp), S(wf_obs_bank, reg),
+                               S(wf_obs_bank, cu),   S(wf_obs_bank, slot), S(wf_obs_bank, unit), END};
+static const fdesc d_cu[] = {S(wf_obs_cu, valid),   S(wf_obs_cu, warp),  S(wf_obs_cu, pc),
+                             S(wf_obs_cu, pending), S(wf_obs_cu, ready), S(wf_obs_cu, older), END};
+static const fdesc d_disp[] = {S(wf_obs_dispatch, valid), S(wf_obs_dispatch, warp),
+                               S(wf_obs_dispatch, pc), S(wf_obs_dispatch, cu), END};
+static const fdesc d_piece[] = {S(wf_obs_piece, valid), S(wf_obs_piece, warp),  S(wf_obs_piece, pc),
+                                S(wf_obs_piece, line),  S(wf_obs_piece, lanes), S(wf_obs_piece, last), END};
+static const fdesc d_wb[] = {S(wf_obs_wb, valid), S(wf_obs_wb, warp),  S(wf_obs_wb, reg),
+                             S(wf_obs_wb, bank),  S(wf_obs_wb, lanes), A(wf_obs_wb, data),
+                             S(wf_obs_wb, release), END};
+static const fdesc d_branch[] = {S(wf_obs_branch, valid), S(wf_obs_branch, warp),
+                                 S(wf_obs_branch, taken), S(wf_obs_branch, target), END};
+static const fdesc d_fetch[] = {M(wf_obs, fetch, valid), M(wf_obs, fetch, warp), M(wf_obs, fetch, kind),
+                                M(wf_obs, fetch, pc), END};
+static const fdesc d_fill[] = {M(wf_obs, fill, valid), M(wf_obs, fill, mshr), M(wf_obs, fill, line), END};
+static const fdesc d_issue[] = {M(wf_obs, issue, valid),  M(wf_obs, issue, warp), M(wf_obs, issue, pc),
+                                M(wf_obs, issue, replay), M(wf_obs, issue, unit), M(wf_obs, issue, sb_entry),
+                                END};
+static const fdesc d_obs[] = {S(wf_obs, cycle),          G(wf_obs, fetch, d_fetch),
+                              G(wf_obs, fill, d_fill),   GA(wf_obs, warp, d_warp),
+                              G(wf_obs, issue, d_issue), S(wf_obs, stall),
+                              GA(wf_obs, bank, d_bank),  GA(wf_obs, cu, d_cu),
+                              G(wf_obs, sr, d_cu),       GA(wf_obs, dispatch, d_disp),
+                              G(wf_obs, piece, d_piece), GA(wf_obs, wb, d_wb),
+                              G(wf_obs, branch, d_branch), S(wf_obs, lsu_stall),
+                              S(wf_obs, done),           END};
+#undef END
+#undef GA
+#undef G
+#undef A
+#undef M
+#undef S
+
+/* 0 and the value, or -1 (unknown name, index out of range, a struct not a field) */
+static int field_read(const fdesc *t, const unsigned char *base, const char *p, uint64_t *v)
+{
+    for (;;) {
+        size_t n = strcspn(p, ".[");
+        const fdesc *f = t;
+        while (f->name && (strlen(f->name) != n || strncmp(f->name, p, n))) f++;
+        if (!f->name) return -1;
+        p += n;
+        base += f->off;
+        if (f->count) {
+            char *end;
+            if (*p != '[') return -1;
+            unsigned long i = strtoul(p + 1, &end, 10);
+            if (end == p + 1 || *end != ']' || i >= f->count) return -1;
+            base += i * f->stride;
+            p = end + 1;
+        }
+        if (!f->sub) {
+            if (*p) return -1;
+            uint8_t u8;
+            uint16_t u16;
+            uint32_t u32;
+            switch (f->size) {
+            case 1: memcpy(&u8, base, 1); *v = u8; break;
+            case 2: memcpy(&u16, base, 2); *v = u16; break;
+            case 4: memcpy(&u32, base, 4); *v = u32; break;
+            default: memcpy(v, base, 8); break;
+            }
+            return 0;
+        }
+        if (*p != '.') return -1;
+        p++;
+        t = f->sub;
+    }
+}
+
+int wf_cmp_field(const wf_obs *ob, const char *path, uint64_t *value)
+{
+    *value = 0;
+    return field_read(d_obs, (const unsigned char *)ob, path, value);
+}

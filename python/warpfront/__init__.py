@@ -61,7 +61,7 @@ def _cdef_text(path):
 _libdir, _incdir = _locate()
 ffi = cffi.FFI()
 # libwfverif: the comparator (verif/compare.c), the RTL trace decoder
-# (verif/rtlobs.c) and the testbench side of wf_core (verif/cosim/host.c)
+# (verif/rtlobs.c) and the testbench side of wf_core (verif/host.c)
 _VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h"]
 ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
 # wf_cmp_history's rows are sized by a sizeof expression cffi cannot parse:

@@ -7,7 +7,7 @@ set -e
 src=$(ls -d src/*/cmodel/.. | head -1)
 cc=${CC:-gcc}
 mkdir -p clib
-for f in "$src"/cmodel/*.c "$src"/verif/*.c "$src"/verif/cosim/*.c; do
+for f in "$src"/cmodel/*.c "$src"/verif/*.c; do
   [ -f "$f" ] || continue
   o=clib/$(echo "${f#"$src"/}" | tr / _).o
   "$cc" -std=c11 -Wall -Wextra -Werror -O2 -I"$src"/cmodel/include -I"$src"/verif/include -c "$f" -o "$o"

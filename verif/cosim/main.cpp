@@ -1,30 +1,15 @@
 // Lockstep co-simulation harness: the Verilated wf_core against the C model,
-// every cycle, through the one comparator (verif/compare.c). C++ only where
-// Verilator needs it; everything else is the C library: the trace-bus decoder
-// (verif/rtlobs.c), the host side (verif/cosim/host.c: imem model, launch
-// inputs, oracles, final-state check) and the coverage counters
-// (verif/coverage.c). Built and run by verif/cosim/run.sh; --help lists the
-// options.
-//
-// Per run (two runs on one RTL instance by default: the second launch must
-// clear what the first left behind, §14):
-//  * the scratchpad is cleared through the host port, wf_core is launched
-//    with the configuration's run-time inputs, and after the register clear
-//    the RTL and wf_model_step run in lockstep; each cycle the trace ports
-//    are decoded (wf_rtl_trace_decode) and compared with the model's record
-//    (wf_cmp_step); the first difference prints wf_cmp_report
-//    ("LOCKSTEP MISMATCH at cycle N", "  field: PATH", ..., "  reproduce:");
-//  * at done the registers (host register port) and the scratchpad (host
-//    scratchpad port) are read back and checked against the interpreter and
-//    the cycle model, and the cycle count against wf_model_run's
-//    (wf_host_final_check); a difference prints "FINAL STATE MISMATCH: ...".
-// --imem-jitter: the memory has backpressure and random latency
-// (wf_imem_jitter); the C model assumes the fixed latency, so there is no
-// lockstep compare, only done and the final state against the interpreter.
-// --bare: the RTL alone (no model, no compare), for speed measurements.
+// an adapter of the lockstep core (verif/lockstep.c, wf_lockstep.h), which
+// runs the launches, the cycles in lockstep, the reports and the final-state
+// and oracle checks; here only what Verilator needs: the pins behind a wf_dut
+// (reset, launch, one clock, the trace ports, the host ports), the FST dump,
+// this harness's pass lines. Built and run by verif/cosim/run.sh; --help lists
+// the options. Two runs on one RTL instance by default (the second launch
+// must clear what the first left behind, §14). --imem-jitter: a memory with
+// backpressure and random latency (wf_imem_jitter), no lockstep compare (the
+// model assumes the fixed latency), the final state against the interpreter.
+// --bare: the RTL alone, for speed measurements.
 #include <cctype>
-#include <cerrno>
-#include <chrono>
 #include <cinttypes>
 #include <csignal>
 #include <cstdint>
@@ -32,18 +17,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
 extern "C" {
 #include "warpfront.h"
-#include "wf_compare.h"
-#include "wf_host.h"
-#include "wf_layout.h"
-#include "wf_rtlobs.h"
-#if __has_include("wf_cov.h")
-#include "wf_cov.h"
-#define WF_HAVE_COV 1
-#endif
+#include "wf_lockstep.h"
 }
 #include "Vwf_core.h"
 #include "verilated.h"
@@ -54,9 +31,7 @@ extern "C" {
 #include "verilated_cov.h"
 #endif
 // Under callgrind --collect-atstart=no (make bench, WF_COSIM_PREFIX) only the
-// cycle loop is counted, the span the harness times: repeatable instruction
-// counts for the lockstep / bare ratio. Outside valgrind the toggle is a few
-// instructions per run.
+// cycle loop is counted (wf_dut.timed), the span the harness times.
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
 #define WF_COLLECT_TOGGLE() CALLGRIND_TOGGLE_COLLECT
@@ -118,12 +93,6 @@ template <typename T> static const uint32_t *words(const T &v, uint32_t *tmp) {
     tmp[1] = (uint32_t)(x >> 32);
     return tmp;
 }
-static bool bit(const uint32_t *w, unsigned k) { return w[k / 32] >> (k % 32) & 1; }
-static void version_error(unsigned version) {
-    char msg[512];
-    wf_rtl_trace_check_version(version, msg, sizeof msg);
-    printf("TRACE VERSION: %s\n", msg);
-}
 template <std::size_t N> static void set_words(VlWide<N> &v, const uint32_t *w) {
     for (std::size_t i = 0; i < N; i++) v[i] = w[i];
 }
@@ -142,16 +111,18 @@ static std::string shq(const std::string &s) {
     return r + "'";
 }
 
-// the command line: the shared parser of verif/cosim/host.c (also verif/sc)
-typedef wf_host_args Opts;
-
-// The simulation: the model, the clock, the optional FST dump.
+// The simulation: the model, the clock, the optional FST dump; the wf_dut calls.
 struct Sim {
     Vwf_core *top = nullptr;
 #if VM_TRACE
     VerilatedFstC *fst = nullptr;
 #endif
-    uint64_t t = 0; // dump time: two steps per clock cycle
+    const wf_host_args *o = nullptr;
+    const wf_config *cfg = nullptr;
+    const wf_host_oracle *oracle = nullptr;
+    uint64_t t = 0;        // dump time: two steps per clock cycle
+    unsigned launches = 0; // the run a report belongs to
+    uint32_t tmp[7][2];    // narrow ports as words
 
     void dump() {
 #if VM_TRACE
@@ -184,6 +155,138 @@ struct Sim {
 #endif
     }
 };
+static Sim &S(void *c) { return *(Sim *)c; }
+
+// asynchronous reset: a real falling edge (the input may start at 0), held over two clock edges
+static int dut_reset(void *c) {
+    Sim &s = S(c);
+    s.top->clk_i = 0;
+    s.top->rst_ni = 1;
+    s.top->eval();
+    s.top->rst_ni = 0;
+    s.top->eval();
+    s.tick();
+    s.tick();
+    s.top->rst_ni = 1;
+    s.top->eval();
+#if VM_TRACE
+    if (s.o->waves) {
+        Verilated::traceEverOn(true);
+        s.fst = new VerilatedFstC;
+        s.top->trace(s.fst, 99);
+        s.fst->open(s.o->waves);
+        if (!s.fst->isOpen()) {
+            fprintf(stderr, "--waves: cannot open %s\n", s.o->waves);
+            return 1;
+        }
+    }
+#endif
+    return 0;
+}
+static int dut_launch(void *c, const wf_launch_inputs *li, const uint32_t *pcs) {
+    Sim &s = S(c);
+    Vwf_core *top = s.top;
+    top->cfg_swizzle_i = li->swizzle;
+    top->cfg_war_i = li->war;
+    top->cfg_gto_i = li->gto;
+    top->cfg_loops_i = li->loops;
+    top->cfg_stall_i = li->stall;
+    top->cfg_alu_lat_i = li->alu_lat;
+    top->cfg_mul_lat_i = li->mul_lat;
+    top->cfg_lsu_lat_i = li->lsu_lat;
+    top->cfg_active_warps_i = li->active_warps;
+    top->cfg_decode_stage_i = li->decode_stage;
+    set_words(top->start_pc_i, pcs);
+    top->imem_req_ready_i = 1;
+    top->imem_resp_valid_i = 0;
+    top->launch_i = 1;
+    s.tick();
+    top->launch_i = 0;
+    for (unsigned k = 0; !top->running_o && k < 100000; k++) s.tick(); // the register clear
+    s.launches++;
+    return 0;
+}
+static void dut_drive(void *c, const wf_dut_in *in) {
+    Vwf_core *top = S(c).top;
+    top->imem_resp_valid_i = in->resp_valid;
+    if (in->resp_valid) {
+        top->imem_resp_mshr_i = in->resp_mshr;
+        set_words(top->imem_resp_data_i, in->resp_data);
+    }
+    top->imem_req_ready_i = in->req_ready;
+}
+static void dut_sample(void *c, uint64_t, wf_dut_out *out) {
+    Sim &s = S(c);
+    Vwf_core *top = s.top;
+    s.settle();
+    out->finished = Verilated::gotFinish(); // an RTL assertion ($error / $fatal, WF_ASSERT)
+    out->done = top->done_o;
+    out->cycle = top->cycle_o;
+    out->req_valid = top->imem_req_valid_o, out->req_mshr = top->imem_req_mshr_o;
+    out->req_line = top->imem_req_line_o, out->resp_ready = top->imem_resp_ready_o;
+    out->trace = {words(top->obs_o, s.tmp[0]),      words(top->obs_wb_o, s.tmp[1]),
+                  words(top->obs_wb_data_o, s.tmp[2]), words(top->obs_bank_o, s.tmp[3]),
+                  words(top->obs_warp_o, s.tmp[4]), words(top->obs_cu_o, s.tmp[5]), top->obs_version_o};
+}
+static void dut_clock(void *c) { S(c).edge(); }
+static void dut_mem_write(void *c, unsigned a, uint32_t v) {
+    Sim &s = S(c);
+    s.top->mem_en_i = 1, s.top->mem_we_i = 1, s.top->mem_addr_i = a, s.top->mem_wdata_i = v;
+    s.tick();
+    s.top->mem_en_i = 0, s.top->mem_we_i = 0;
+}
+static uint32_t dut_mem_read(void *c, unsigned a) {
+    Sim &s = S(c);
+    s.top->mem_en_i = 1, s.top->mem_we_i = 0, s.top->mem_addr_i = a;
+    s.tick();
+    s.top->eval();
+    s.top->mem_en_i = 0;
+    return s.top->mem_rdata_o;
+}
+static void dut_reg_read(void *c, unsigned w, unsigned r, uint32_t *lanes) {
+    Sim &s = S(c);
+    s.top->reg_en_i = 1, s.top->reg_warp_i = w, s.top->reg_idx_i = r;
+    s.tick();
+    s.top->reg_en_i = 0;
+    s.top->eval();
+    uint32_t t[2];
+    memcpy(lanes, words(s.top->reg_rdata_o, t), s.cfg->lanes * sizeof *lanes);
+}
+static void dut_timed(void *, int) { WF_COLLECT_TOGGLE(); }
+static void on_report(void *c, int kind, uint64_t cyc) { // where the failing cycle is in the waves
+    Sim &s = S(c);
+    if (kind == WF_LS_REPORT_TRACE && s.o->waves)
+        printf("  waves:    %s: run %u cycle %" PRIu64 " is dump time %" PRIu64 " (clk_i rises at %" PRIu64 ")\n",
+               s.o->waves, s.launches, cyc, s.t - 1, s.t);
+}
+static void on_run(void *c, const wf_ls_result *r) { // this harness's pass lines
+    const Sim &s = S(c);
+    const wf_host_args &o = *s.o;
+    const wf_host_oracle &orc = *s.oracle;
+    const double cps = r->run_seconds > 0 ? r->rtl_cycles / r->run_seconds : 0.0;
+    if (o.bare) { // (no oracle)
+        printf("BARE %s (run %u): %" PRIu64 " cycles, %.0f cycles/s\n", o.prog, r->run + 1, r->rtl_cycles, cps);
+        return;
+    }
+    const std::string fin = orc.check_interp ? std::string("interpreter = cycle model")
+                                             : std::string("cycle model (interpreter skipped: ") + orc.why_not + ")";
+    if (o.jitter)
+        printf("PASS %s (run %u, imem jitter %" PRIu64 "): %" PRIu64 " cycles (fixed latency: %" PRIu64
+               "), final state %s; imem: %" PRIu64 " requests, ready low %" PRIu64 " cycles, %" PRIu64
+               " out of order, latency %" PRIu64 "..%" PRIu64 "; %.0f cycles/s\n",
+               o.prog, r->run + 1, o.jitter_seed, r->rtl_cycles, orc.model_cycles,
+               orc.check_interp ? "= interpreter" : orc.why_not, r->imem.requests, r->imem.ready_low,
+               r->imem.out_of_order, r->imem.responses ? r->imem.min_lat : 0, r->imem.max_lat, cps);
+    else if (o.cmp != WF_CMP_LEVEL_FULL)
+        printf("PASS %s (run %u, compare level %s): %" PRIu64 " cycles (model: %" PRIu64
+               "), %s = model, final state = %s; %.0f cycles/s\n",
+               o.prog, r->run + 1, wf_cmp_level_name(o.cmp), r->rtl_cycles, orc.model_cycles,
+               o.cmp == WF_CMP_LEVEL_ARCH ? "per-warp retirements, register writes and branches" : "events every cycle",
+               fin.c_str(), cps);
+    else
+        printf("PASS %s (run %u): %" PRIu64 " cycles in lockstep = model, final state = %s; %.0f cycles/s\n", o.prog,
+               r->run + 1, r->rtl_cycles, fin.c_str(), cps);
+}
 
 // for a signal (SIGINT, SIGTERM from a regression timeout): close the dump
 static Sim *g_sim_for_signal;
@@ -193,7 +296,7 @@ static void on_signal(int sig) {
     raise(sig);
 }
 
-static std::string repro_line(const Opts &o) {
+static std::string repro_line(const wf_host_args &o) {
     const char *runsh = getenv("WF_COSIM_RUNSH");
     const char *defs = getenv("WF_COSIM_DEFINES");
     const char *wdir = getenv("WF_COSIM_WAVES_DIR");
@@ -212,9 +315,8 @@ static std::string repro_line(const Opts &o) {
     return r;
 }
 
-// A failure: the reproduce line (also into WF_COSIM_REPRO_FILE for run.sh's re-run with waves).
-static void note_failure(const Opts &o) {
-    const std::string r = repro_line(o);
+// A failure: the reproduce line into WF_COSIM_REPRO_FILE, for run.sh's re-run with waves.
+static void note_failure(const std::string &r) {
     const char *f = getenv("WF_COSIM_REPRO_FILE");
     if (f && *f) {
         FILE *fp = fopen(f, "w");
@@ -227,7 +329,7 @@ static void note_failure(const Opts &o) {
 
 int main(int argc, char **argv) {
     char err[1024];
-    Opts o;
+    wf_host_args o;
     memset(&o, 0, sizeof o);
     o.runs = 2;
     wf_config cfg;
@@ -260,63 +362,40 @@ int main(int argc, char **argv) {
         fprintf(stderr, "--cmp %s: --bare and --imem-jitter run no lockstep compare\n", wf_cmp_level_name(o.cmp));
         return EXIT_USAGE;
     }
-    const bool arch = o.cmp == WF_CMP_LEVEL_ARCH;
-    const unsigned cmp_flags = WF_CMP_FLAGS_LEVEL(o.cmp); // 0 at full, as before the levels
 #if !VM_TRACE
     if (o.waves) {
         fprintf(stderr, "--waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
         return EXIT_USAGE;
     }
 #endif
-#ifndef WF_HAVE_COV
-    if (o.cov) {
-        fprintf(stderr, "--cov: built without verif/include/wf_cov.h\n");
-        return EXIT_USAGE;
-    }
-#endif
     // the compiled-in sizes: WF_P_* from run.sh (-G... mirrored), else the
     // defaults (the FuseSoC sim target builds the default sizes)
-    wf_config built = cfg;
-#ifndef WF_P_WARPS
-    wf_config defaults;
-    wf_config_default(&defaults);
-#define WF_P_WARPS defaults.warps
-#define WF_P_LANES defaults.lanes
-#define WF_P_REGS defaults.regs
-#define WF_P_BANKS defaults.banks
-#define WF_P_COLLECTORS defaults.collectors
-#define WF_P_SB_ENTRIES defaults.sb_entries
-#define WF_P_IBUF defaults.ibuf
-#define WF_P_ICACHE_LINES defaults.icache_lines
-#define WF_P_ICACHE_LINE defaults.icache_line
-#define WF_P_IMSHRS defaults.imshrs
-#define WF_P_IMEM_WORDS defaults.imem_words
-#define WF_P_MEM_WORDS defaults.mem_words
-#define WF_P_MEM_LINE defaults.mem_line
-#define WF_P_BLOOM_BITS defaults.bloom_bits
-#endif
-    built.warps = WF_P_WARPS, built.lanes = WF_P_LANES, built.regs = WF_P_REGS;
-    built.banks = WF_P_BANKS, built.collectors = WF_P_COLLECTORS, built.sb_entries = WF_P_SB_ENTRIES;
-    built.ibuf = WF_P_IBUF, built.icache_lines = WF_P_ICACHE_LINES, built.icache_line = WF_P_ICACHE_LINE;
+    wf_config built;
+    wf_config_default(&built);
+#ifdef WF_P_WARPS
+    built.warps = WF_P_WARPS, built.lanes = WF_P_LANES, built.regs = WF_P_REGS, built.banks = WF_P_BANKS;
+    built.collectors = WF_P_COLLECTORS, built.sb_entries = WF_P_SB_ENTRIES, built.ibuf = WF_P_IBUF;
+    built.icache_lines = WF_P_ICACHE_LINES, built.icache_line = WF_P_ICACHE_LINE;
     built.imshrs = WF_P_IMSHRS, built.imem_words = WF_P_IMEM_WORDS, built.mem_words = WF_P_MEM_WORDS;
     built.mem_line = WF_P_MEM_LINE, built.bloom_bits = WF_P_BLOOM_BITS;
+#endif
     if (wf_host_check_sizes(&cfg, &built, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_USAGE;
     }
-
     wf_program prog;
     if (wf_assemble_file(o.prog, cfg.regs, &prog, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_USAGE;
     }
+    const std::string repro = repro_line(o);
     wf_host_oracle oracle;
     memset(&oracle, 0, sizeof oracle);
     if (!o.bare && wf_host_oracle_run(&cfg, &prog, o.max_cycles, &oracle, err, sizeof err)) {
         // the model's run control (max cycles, §14 watchdog) or the interpreter (no exit)
         const bool model = strstr(err, "watchdog") || strstr(err, "max_cycles");
         fprintf(stdout, "%s %s: oracle: %s\n", model ? "TIMEOUT" : "ERROR", o.prog, err);
-        if (model) note_failure(o);
+        if (model) note_failure(repro);
         return model ? EXIT_WATCHDOG : EXIT_USAGE;
     }
 
@@ -327,327 +406,33 @@ int main(int argc, char **argv) {
     Verilated::fatalOnError(false); // an RTL $error/$fatal ends the run here, waves closed
     Sim sim;
     sim.top = new Vwf_core;
-    Vwf_core *top = sim.top;
+    sim.o = &o, sim.cfg = &cfg, sim.oracle = &oracle;
     g_sim_for_signal = &sim;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-
-#ifdef WF_HAVE_COV
     wf_cov *cov = nullptr;
-    if (o.cov) {
-        cov = (wf_cov *)malloc(sizeof *cov);
-        if (!cov) return EXIT_USAGE;
-        wf_cov_init(cov);
-    }
-#endif
-    wf_obs *rtl_obs = (wf_obs *)malloc(sizeof(wf_obs));
-    wf_cmp_history *hist = (wf_cmp_history *)calloc(1, sizeof(wf_cmp_history));
-    if (!rtl_obs || !hist) return EXIT_USAGE;
-    uint32_t t_obs[2], t_wb[2], t_wbd[2], t_bank[2], t_warp[2], t_cu[2], t_rd[2];
+    if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return EXIT_USAGE;
+    if (cov) wf_cov_init(cov);
 
-    // asynchronous reset: a real falling edge (the input may start at 0), held
-    // over two clock edges
-    top->clk_i = 0;
-    top->rst_ni = 1;
-    top->eval();
-    top->rst_ni = 0;
-    top->eval();
-    sim.tick();
-    sim.tick();
-    top->rst_ni = 1;
-    top->eval();
-#if VM_TRACE
-    if (o.waves) {
-        Verilated::traceEverOn(true);
-        sim.fst = new VerilatedFstC;
-        top->trace(sim.fst, 99);
-        sim.fst->open(o.waves);
-        if (!sim.fst->isOpen()) {
-            fprintf(stderr, "--waves: cannot open %s\n", o.waves);
-            return EXIT_USAGE;
-        }
-    }
-#endif
-
-    int status = EXIT_PASS;
-    uint64_t total_cycles = 0;
-    double total_secs = 0;
-    for (unsigned run = 0; run < o.runs && status == EXIT_PASS; run++) {
-        // the scratchpad image (all 0) through the host port; registers are cleared by launch (§14)
-        top->mem_en_i = 1;
-        top->mem_we_i = 1;
-        top->mem_wdata_i = 0;
-        for (unsigned a = 0; a < cfg.mem_words; a++) {
-            top->mem_addr_i = a;
-            sim.tick();
-        }
-        top->mem_en_i = 0;
-        top->mem_we_i = 0;
-
-        // launch
-        wf_launch_inputs li;
-        wf_host_launch_inputs(&cfg, &li);
-        top->cfg_swizzle_i = li.swizzle;
-        top->cfg_war_i = li.war;
-        top->cfg_gto_i = li.gto;
-        top->cfg_loops_i = li.loops;
-        top->cfg_stall_i = li.stall;
-        top->cfg_alu_lat_i = li.alu_lat;
-        top->cfg_mul_lat_i = li.mul_lat;
-        top->cfg_lsu_lat_i = li.lsu_lat;
-        top->cfg_active_warps_i = li.active_warps;
-        top->cfg_decode_stage_i = li.decode_stage;
-        uint32_t pcs[(WF_MAX_WARPS * 16 + 31) / 32 + 2] = {0};
-        wf_host_start_pcs(&cfg, &prog, pcs);
-        set_words(top->start_pc_i, pcs);
-        top->imem_req_ready_i = 1;
-        top->imem_resp_valid_i = 0;
-        top->launch_i = 1;
-        sim.tick();
-        top->launch_i = 0;
-        for (unsigned k = 0; !top->running_o && k < 100000; k++) sim.tick(); // the register clear
-
-        wf_model *m = nullptr;
-        if (!o.bare && !o.jitter) {
-            m = wf_model_create(&cfg, err, sizeof err);
-            if (!m || wf_model_load(m, &prog, NULL, err, sizeof err)) {
-                fprintf(stderr, "model: %s\n", err);
-                return EXIT_USAGE;
-            }
-        }
-        wf_imem im;
-        wf_imem_init(&im, &cfg, &prog);
-        if (o.jitter) wf_imem_jitter(&im, o.jitter_seed + 0x9E3779B97F4A7C15ull * run);
-        wf_cmp_history_release(hist); // the arch level's queues of the previous run
-        wf_cmp_history_init(hist);
-        uint32_t line[2 * 16];
-        uint64_t cyc = 0, idle = 0;
-        bool reported = false; // wf_cmp_report printed (with its reproduce line)
-        const auto t0 = std::chrono::steady_clock::now();
-        WF_COLLECT_TOGGLE();
-        for (;;) {
-            unsigned mshr;
-            top->imem_resp_valid_i = wf_imem_response(&im, cyc, &mshr, line);
-            if (top->imem_resp_valid_i) {
-                top->imem_resp_mshr_i = mshr;
-                set_words(top->imem_resp_data_i, line);
-            }
-            top->imem_req_ready_i = wf_imem_ready(&im, cyc);
-            sim.settle();
-            if (Verilated::gotFinish()) { // an RTL assertion ($error / $fatal, WF_ASSERT)
-                const bool stall = idle >= 1000;
-                printf("%s at cycle %" PRIu64 " (run %u): RTL assertion, see the %%Error line above\n",
-                       stall ? "WATCHDOG" : "RTL ASSERTION", cyc, run + 1);
-                status = stall ? EXIT_WATCHDOG : EXIT_MISMATCH;
-                break;
-            }
-            if (top->imem_resp_valid_i && !top->imem_resp_ready_o) {
-                printf("RTL PROTOCOL ERROR at cycle %" PRIu64 ": imem_resp_ready_o low with a response\n", cyc);
-                status = EXIT_MISMATCH;
-                break;
-            }
-            if (top->imem_req_valid_o && top->imem_req_ready_i &&
-                wf_imem_request(&im, cyc, top->imem_req_mshr_o, top->imem_req_line_o)) {
-                printf("RTL PROTOCOL ERROR at cycle %" PRIu64 ": more than %d imem requests pending\n", cyc,
-                       WF_HOST_IMEM_QUEUE);
-                status = EXIT_MISMATCH;
-                break;
-            }
-            const uint32_t *ob = words(top->obs_o, t_obs), *wb = words(top->obs_wb_o, t_wb);
-            if (m && arch) {
-                // cycle-independent: each side runs to its own done; the model's
-                // records after the RTL's done are compared without one
-                wf_cmp_diff d;
-                int bad = 0;
-                if (top->done_o) {
-                    while (!bad && !wf_model_done(m)) { // ends: the oracle ran this model to done
-                        wf_model_step(m);
-                        bad = wf_cmp_step(&cfg, hist, wf_model_obs(m), NULL, cmp_flags, &d);
-                    }
-                    if (!bad) bad = wf_cmp_finish(&cfg, hist, &d);
-                } else {
-                    const wf_obs *mo = NULL;
-                    if (!wf_model_done(m)) {
-                        wf_model_step(m);
-                        mo = wf_model_obs(m);
-                    }
-                    wf_rtl_trace t = {ob, wb, words(top->obs_wb_data_o, t_wbd), words(top->obs_bank_o, t_bank),
-                                      words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu), top->obs_version_o};
-                    if (wf_rtl_trace_decode(&cfg, &t, rtl_obs)) {
-                        version_error(top->obs_version_o);
-                        status = EXIT_USAGE;
-                        break;
-                    }
-                    bad = wf_cmp_step(&cfg, hist, mo, rtl_obs, cmp_flags, &d);
-#ifdef WF_HAVE_COV
-                    if (cov && mo) wf_cov_sample(cov, &cfg, mo);
-#endif
-                }
-                if (bad) {
-                    wf_cmp_report(stdout, &cfg, &d, hist, o.seed, repro_line(o).c_str());
-                    status = EXIT_MISMATCH;
-                    reported = true;
-                    break;
-                }
-                if (top->done_o) break;
-            } else if (m) {
-                const int mdone = wf_model_done(m);
-                if (top->done_o || mdone) {
-                    if ((int)top->done_o != mdone) {
-                        wf_cmp_diff d;
-                        memset(&d, 0, sizeof d);
-                        d.differs = 1;
-                        d.cycle = cyc;
-                        snprintf(d.path, sizeof d.path, "done_o");
-                        d.expected = (uint64_t)mdone;
-                        d.actual = top->done_o;
-                        wf_cmp_report(stdout, &cfg, &d, hist, o.seed, repro_line(o).c_str());
-                        status = EXIT_MISMATCH;
-                        reported = true;
-                    }
-                    break;
-                }
-                wf_model_step(m);
-                const wf_obs *mo = wf_model_obs(m);
-                wf_rtl_trace t = {ob, wb, words(top->obs_wb_data_o, t_wbd), words(top->obs_bank_o, t_bank),
-                                  words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu), top->obs_version_o};
-                if (wf_rtl_trace_decode(&cfg, &t, rtl_obs)) {
-                    version_error(top->obs_version_o);
-                    status = EXIT_USAGE;
-                    break;
-                }
-                wf_cmp_diff d;
-                if (wf_cmp_step(&cfg, hist, mo, rtl_obs, cmp_flags, &d)) {
-                    wf_cmp_report(stdout, &cfg, &d, hist, o.seed, repro_line(o).c_str());
-                    if (o.waves)
-                        printf("  waves:    %s: run %u cycle %" PRIu64 " is dump time %" PRIu64
-                               " (clk_i rises at %" PRIu64 ")\n",
-                               o.waves, run + 1, cyc, sim.t - 1, sim.t);
-                    status = EXIT_MISMATCH;
-                    reported = true;
-                    break;
-                }
-#ifdef WF_HAVE_COV
-                if (cov) wf_cov_sample(cov, &cfg, mo);
-#endif
-            } else {
-                if (top->done_o) break;
-#ifdef WF_HAVE_COV
-                if (cov) {
-                    wf_rtl_trace t = {ob, wb, words(top->obs_wb_data_o, t_wbd), words(top->obs_bank_o, t_bank),
-                                      words(top->obs_warp_o, t_warp), words(top->obs_cu_o, t_cu), top->obs_version_o};
-                    if (wf_rtl_trace_decode(&cfg, &t, rtl_obs)) {
-                        version_error(top->obs_version_o);
-                        status = EXIT_USAGE;
-                        break;
-                    }
-                    wf_cov_sample(cov, &cfg, rtl_obs);
-                }
-#endif
-            }
-            // §14 watchdog on the RTL's trace: a successful issue (valid, not replay) or a write
-            const bool issued = bit(ob, WF_OBS_ISSUE_VALID_LSB) && !bit(ob, WF_OBS_ISSUE_REPLAY_LSB);
-            bool wrote = false;
-            for (unsigned x = 0; x < WF_NUNITS; x++) wrote = wrote || bit(wb, x * WF_OBS_WB_W + WF_OBS_WB_VALID_LSB);
-            idle = issued || wrote ? 0 : idle + 1;
-            if (idle >= WATCHDOG_CYCLES || cyc >= o.max_cycles) {
-                if (idle >= WATCHDOG_CYCLES)
-                    printf("WATCHDOG at cycle %" PRIu64 " (run %u): no issue and no write for %u cycles\n", cyc,
-                           run + 1, WATCHDOG_CYCLES);
-                else
-                    printf("TIMEOUT at cycle %" PRIu64 " (run %u): not done after max-cycles %" PRIu64 "\n", cyc,
-                           run + 1, o.max_cycles);
-                status = EXIT_WATCHDOG;
-                break;
-            }
-            sim.edge();
-            cyc++;
-        }
-        WF_COLLECT_TOGGLE();
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        wf_model_destroy(m);
-        if (status != EXIT_PASS) {
-            if (!reported) printf("  seed:     %" PRIu64 "\n  reproduce: %s\n", o.seed, repro_line(o).c_str());
-            break;
-        }
-        const uint64_t rtl_cycles = (uint64_t)top->cycle_o;
-        total_cycles += rtl_cycles;
-        total_secs += secs;
-        sim.edge(); // leave the done cycle: running_o drops, the host ports open
-
-        if (o.bare) {
-            printf("BARE %s (run %u): %" PRIu64 " cycles, %.0f cycles/s\n", o.prog, run + 1, rtl_cycles,
-                   secs > 0 ? rtl_cycles / secs : 0.0);
-            continue;
-        }
-        // read back registers and the scratchpad
-        wf_arch_state rs;
-        if (wf_arch_alloc(&rs, cfg.warps, cfg.lanes, cfg.regs, cfg.mem_words)) return EXIT_USAGE;
-        for (unsigned w = 0; w < cfg.warps; w++)
-            for (unsigned r = 0; r < cfg.regs; r++) {
-                top->reg_en_i = 1;
-                top->reg_warp_i = w;
-                top->reg_idx_i = r;
-                sim.tick();
-                top->reg_en_i = 0;
-                top->eval();
-                const uint32_t *rd = words(top->reg_rdata_o, t_rd);
-                for (unsigned l = 0; l < cfg.lanes; l++) *wf_arch_reg(&rs, w, r, l) = rd[l];
-            }
-        top->mem_en_i = 1;
-        top->mem_we_i = 0;
-        for (unsigned a = 0; a < cfg.mem_words; a++) {
-            top->mem_addr_i = a;
-            sim.tick();
-            top->eval();
-            rs.mem[a] = top->mem_rdata_o;
-        }
-        top->mem_en_i = 0;
-        char why[512] = "";
-        int bad;
-        if (o.jitter) { // the timing differs from the model's: registers and scratchpad only
-            wf_arch_state r = rs;
-            r.retired = NULL; /* the RTL has no retired counters */
-            bad = oracle.check_interp && wf_cmp_arch(&oracle.interp, &r, why, sizeof why);
-        } else {
-            bad = wf_host_final_check(&oracle, &rs, rtl_cycles, o.cmp, why, sizeof why);
-        }
-        wf_arch_free(&rs);
-        if (bad) {
-            printf("FINAL STATE MISMATCH: %s (%s run %u)\n  seed:     %" PRIu64 "\n  reproduce: %s\n", why, o.prog,
-                   run + 1, o.seed, repro_line(o).c_str());
-            status = EXIT_MISMATCH;
-            break;
-        }
-        const double cps = secs > 0 ? rtl_cycles / secs : 0.0;
-        if (o.jitter)
-            printf("PASS %s (run %u, imem jitter %" PRIu64 "): %" PRIu64 " cycles (fixed latency: %" PRIu64
-                   "), final state %s; imem: %" PRIu64 " requests, ready low %" PRIu64 " cycles, %" PRIu64
-                   " out of order, latency %" PRIu64 "..%" PRIu64 "; %.0f cycles/s\n",
-                   o.prog, run + 1, o.jitter_seed, rtl_cycles, oracle.model_cycles,
-                   oracle.check_interp ? "= interpreter" : oracle.why_not, im.st.requests, im.st.ready_low,
-                   im.st.out_of_order, im.st.responses ? im.st.min_lat : 0, im.st.max_lat, cps);
-        else if (o.cmp != WF_CMP_LEVEL_FULL)
-            printf("PASS %s (run %u, compare level %s): %" PRIu64 " cycles (model: %" PRIu64
-                   "), %s = model, final state = %s; %.0f cycles/s\n",
-                   o.prog, run + 1, wf_cmp_level_name(o.cmp), rtl_cycles, oracle.model_cycles,
-                   arch ? "per-warp retirements, register writes and branches" : "events every cycle",
-                   oracle.check_interp ? "interpreter = cycle model"
-                                       : (std::string("cycle model (interpreter skipped: ") + oracle.why_not + ")").c_str(),
-                   cps);
-        else
-            printf("PASS %s (run %u): %" PRIu64 " cycles in lockstep = model, final state = %s; %.0f cycles/s\n",
-                   o.prog, run + 1, rtl_cycles,
-                   oracle.check_interp ? "interpreter = cycle model"
-                                       : (std::string("cycle model (interpreter skipped: ") + oracle.why_not + ")").c_str(),
-                   cps);
-    }
-    if (status == EXIT_PASS && total_secs > 0)
-        printf("host: %" PRIu64 " cycles in %.3f s, %.0f cycles/s (%s, seed %" PRIu64 ")\n", total_cycles,
-               total_secs, total_cycles / total_secs, o.bare ? "bare RTL" : o.jitter ? "RTL, imem jitter" : "lockstep",
+    wf_ls_opts lo;
+    memset(&lo, 0, sizeof lo);
+    lo.cfg = &cfg, lo.prog = &prog, lo.prog_name = o.prog, lo.oracle = &oracle, lo.cmp = o.cmp;
+    lo.model = !o.bare && !o.jitter, lo.final = !o.bare, lo.final_names_run = 1;
+    lo.seed = o.seed, lo.repro = repro.c_str(), lo.report = stdout, lo.cov = cov;
+    lo.on_report = on_report, lo.ctx = &sim;
+    lo.runs = o.runs, lo.max_cycles = o.max_cycles, lo.watchdog = WATCHDOG_CYCLES;
+    lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
+    const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
+                        dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
+    wf_ls_result r;
+    wf_lockstep_run(&dut, &lo, &r);
+    wf_ls_print_status(stdout, &r, &lo);
+    int status = wf_ls_exit_code(r.status);
+    if (r.status == WF_LS_PASS && r.seconds > 0)
+        printf("host: %" PRIu64 " cycles in %.3f s, %.0f cycles/s (%s, seed %" PRIu64 ")\n", r.total_cycles,
+               r.seconds, r.total_cycles / r.seconds, o.bare ? "bare RTL" : o.jitter ? "RTL, imem jitter" : "lockstep",
                o.seed);
-    if (status != EXIT_PASS) note_failure(o);
-#ifdef WF_HAVE_COV
+    if (status != EXIT_PASS && r.status != WF_LS_ERROR) note_failure(repro);
     if (cov) {
         FILE *f = fopen(o.cov, "w");
         if (!f || wf_cov_write_json(cov, f) || fclose(f)) {
@@ -656,7 +441,6 @@ int main(int argc, char **argv) {
         }
         free(cov);
     }
-#endif
 #if VM_COVERAGE
     // run.sh WF_LINE_COV=FILE (a --coverage build): this run's line/toggle coverage
     if (const char *lc = getenv("WF_LINE_COV"))
@@ -664,11 +448,8 @@ int main(int argc, char **argv) {
 #endif
     sim.close_waves();
     g_sim_for_signal = nullptr;
-    top->final();
-    delete top;
-    free(rtl_obs);
-    wf_cmp_history_release(hist);
-    free(hist);
+    sim.top->final();
+    delete sim.top;
     wf_host_oracle_free(&oracle);
     wf_program_free(&prog);
     fflush(stdout);

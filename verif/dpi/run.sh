@@ -47,6 +47,8 @@ dut_def=(); [[ $rtl_top == wf_core ]] || dut_def=("+define+WF_DUT=$rtl_top")  # 
 if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
                          build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} -newer "$bin" 2>/dev/null | head -1) ]]; then
   mkdir -p "$dir"
+  # Verilator's make links only when its own objects change, not the C libraries
+  rm -f "$bin"
   # the DPI code is C11 (-Werror), compiled here, linked into the simulator
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
     -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||

@@ -1,10 +1,11 @@
-/* DPI-C entry points (issue 5 item 3): the golden C model, the trace-bus
- * decoder and the comparator for any SystemVerilog testbench. Declarations:
- * verif/dpi/wf_dpi.svh; example: verif/dpi/tb_dpi.sv (run by verif/dpi/run.sh).
+/* DPI-C entry points: the lockstep core (verif/lockstep.c, wf_lockstep.h:
+ * the golden C model, the trace-bus decoder, the comparator, the reports, the
+ * final-state oracles) for any SystemVerilog testbench, which owns time and
+ * calls in once per cycle. Declarations: verif/dpi/wf_dpi.svh; example:
+ * verif/dpi/tb_dpi.sv (run by verif/dpi/run.sh).
  *
- * One handle (chandle) holds one run: the configuration, the program, the
- * cycle model stepped in lockstep, the comparator's history and the oracles
- * of the final state (verif/cosim/host.c). No globals. Per cycle the
+ * One handle (chandle) holds one run: the configuration, the program, its
+ * oracles (verif/host.c) and one wf_lockstep. No globals. Per cycle the
  * testbench calls wf_dpi_step (the model's cycle, or "done") and then
  * wf_dpi_compare with the six trace ports of wf_core (svBitVecVal arrays,
  * passed straight to wf_rtl_trace_decode) and obs_version_o (a trace of
@@ -13,7 +14,6 @@
  * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
  * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
-#include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,23 +26,17 @@
 typedef uint32_t svBitVecVal; /* as IEEE 1800 svdpi.h: 32 bits of a packed vector, LSB first */
 #endif
 #include "warpfront.h"
-#include "wf_compare.h"
-#include "wf_host.h"
-#include "wf_rtlobs.h"
+#include "wf_lockstep.h"
 
 typedef struct {
     wf_config cfg;
     wf_program prog;
     wf_host_oracle oracle;
-    wf_model *m;
-    wf_cmp_history hist;
-    wf_obs rtl;             /* the last decoded trace */
+    wf_lockstep *ls;
     wf_arch_state state;    /* the read-back RTL state */
-    uint64_t compared;      /* cycles compared */
     uint64_t seed;
     int cmp;                /* the compare level (--cmp / WF_CMP), WF_CMP_LEVEL_* */
-    int model_done, failed; /* failed: a mismatch was reported */
-    char repro[1024];
+    char repro[1024];       /* (the lockstep core's reproduce line) */
 } wf_dpi;
 
 /* Prototypes (the SystemVerilog side is verif/dpi/wf_dpi.svh). */
@@ -111,7 +105,6 @@ void *wf_dpi_create(const char *program_path, const char *options)
         return NULL;
     }
     wf_config_default(&d->cfg);
-    wf_cmp_history_init(&d->hist);
     if (parse_options(d, options, err, sizeof err) || wf_config_check(&d->cfg, err, sizeof err) ||
         wf_assemble_file(program_path, d->cfg.regs, &d->prog, err, sizeof err)) {
         fprintf(stderr, "wf_dpi_create: %s\n", err);
@@ -124,10 +117,13 @@ void *wf_dpi_create(const char *program_path, const char *options)
         free(d);
         return NULL;
     }
-    d->m = wf_model_create(&d->cfg, err, sizeof err);
-    if (!d->m || wf_model_load(d->m, &d->prog, NULL, err, sizeof err) ||
+    const wf_ls_opts lo = {.cfg = &d->cfg, .prog = &d->prog, .prog_name = program_path, .oracle = &d->oracle,
+                           .cmp = d->cmp, .model = 1, .final = 1, .seed = d->seed, .repro = d->repro,
+                           .report = stderr, .runs = 1};
+    d->ls = wf_ls_create(&lo, err, sizeof err);
+    if (!d->ls || wf_ls_launch(d->ls) ||
         wf_arch_alloc(&d->state, d->cfg.warps, d->cfg.lanes, d->cfg.regs, d->cfg.mem_words)) {
-        fprintf(stderr, "wf_dpi_create: model: %s\n", d->m ? err : "out of memory");
+        fprintf(stderr, "wf_dpi_create: %s\n", d->ls ? "the model (above) or out of memory" : err);
         wf_dpi_destroy(d);
         return NULL;
     }
@@ -140,8 +136,7 @@ void wf_dpi_destroy(void *h)
 {
     wf_dpi *d = h;
     if (!d) return;
-    wf_model_destroy(d->m);
-    wf_cmp_history_release(&d->hist);
+    wf_ls_destroy(d->ls);
     wf_host_oracle_free(&d->oracle);
     wf_arch_free(&d->state);
     wf_program_free(&d->prog);
@@ -214,19 +209,9 @@ int wf_dpi_step(void *h)
 {
     wf_dpi *d = handle(h, __func__);
     if (!d) return -1;
-    if (!(d->model_done || wf_model_done(d->m))) {
-        wf_model_step(d->m);
-        return 0;
-    }
-    d->model_done = 1;
+    if (!wf_ls_model_step(d->ls)) return 0;
     /* the arch level is cycle-independent: the RTL runs on to its own done */
     return d->cmp == WF_CMP_LEVEL_ARCH ? 2 : 1;
-}
-
-static void fail_diff(wf_dpi *d, const wf_cmp_diff *diff)
-{
-    if (d->failed++) return;
-    wf_cmp_report(stderr, &d->cfg, diff, &d->hist, d->seed, d->repro);
 }
 
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
@@ -236,162 +221,21 @@ int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
     wf_dpi *d = handle(h, __func__);
     if (!d) return 1;
     const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu, (unsigned)version};
-    wf_cmp_diff diff;
-    if (wf_rtl_trace_decode(&d->cfg, &t, &d->rtl)) {
+    const int failed = wf_ls_failed(d->ls);
+    const int st = wf_ls_compare(d->ls, &t);
+    if (st == WF_LS_VERSION) {
         char msg[512];
         wf_rtl_trace_check_version((unsigned)version, msg, sizeof msg);
-        if (!d->failed++) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
-        return 1;
+        if (!failed) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
+        wf_ls_mark_failed(d->ls);
     }
-    const unsigned flags = WF_CMP_FLAGS_LEVEL(d->cmp);
-    if (d->cmp == WF_CMP_LEVEL_ARCH) { /* the model's record while it runs */
-        d->compared++;
-        if (!wf_cmp_step(&d->cfg, &d->hist, d->model_done ? NULL : wf_model_obs(d->m), &d->rtl, flags, &diff))
-            return 0;
-        fail_diff(d, &diff);
-        return 1;
-    }
-    if (d->model_done) { /* nothing to compare with: a harness bug */
-        memset(&diff, 0, sizeof diff);
-        diff.differs = 1;
-        diff.cycle = d->compared;
-        snprintf(diff.path, sizeof diff.path, "done (compare after the model is done)");
-        diff.expected = 1;
-        fail_diff(d, &diff);
-        return 1;
-    }
-    d->compared++;
-    if (!wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), &d->rtl, flags, &diff)) return 0;
-    fail_diff(d, &diff);
-    return 1;
+    return st != WF_LS_PASS;
 }
 
 int wf_dpi_check_done(void *h, int rtl_done)
 {
     wf_dpi *d = handle(h, __func__);
-    if (!d) return 1;
-    if (d->cmp == WF_CMP_LEVEL_ARCH) {
-        if (!rtl_done) return 0; /* the model is done first: the RTL runs on */
-        wf_cmp_diff diff;
-        int bad = 0;
-        while (!bad && !wf_model_done(d->m)) { /* ends: the oracle ran this model to done */
-            wf_model_step(d->m);
-            bad = wf_cmp_step(&d->cfg, &d->hist, wf_model_obs(d->m), NULL, WF_CMP_FLAGS_LEVEL(d->cmp), &diff);
-        }
-        d->model_done = 1;
-        if (!bad) bad = wf_cmp_finish(&d->cfg, &d->hist, &diff);
-        if (bad) fail_diff(d, &diff);
-        return bad;
-    }
-    if (!!rtl_done == !!d->model_done) return 0;
-    wf_cmp_diff diff;
-    memset(&diff, 0, sizeof diff);
-    diff.differs = 1;
-    diff.cycle = d->compared;
-    snprintf(diff.path, sizeof diff.path, "done_o");
-    diff.expected = (uint64_t)d->model_done;
-    diff.actual = (uint64_t)!!rtl_done;
-    fail_diff(d, &diff);
-    return 1;
-}
-
-/* ---- field read by path ("issue.pc", "bank[2].warp", "warp[1].ibuf[0].dep",
- * "wb[2].data[5]": the paths of the comparator's reports) ---------------------- */
-typedef struct fdesc fdesc;
-struct fdesc {
-    const char *name;
-    size_t off;        /* in the enclosing struct */
-    unsigned size;     /* scalar bytes (1, 2, 4, 8); 0: a struct described by sub */
-    unsigned count;    /* 0: not an array; n: [0..n-1] with stride */
-    size_t stride;
-    const fdesc *sub;  /* NULL-name terminated */
-};
-/* scalar member f of struct T; member f of T's member `in` (an anonymous struct) */
-#define S(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f), 0, 0, NULL}
-#define M(T, in, f) {#f, offsetof(T, in.f) - offsetof(T, in), sizeof(((T *)0)->in.f), 0, 0, NULL}
-/* array of scalars; struct member (n = 0) or array of structs, described by sub */
-#define A(T, f) {#f, offsetof(T, f), sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), NULL}
-#define G(T, f, sub) {#f, offsetof(T, f), 0, 0, 0, sub}
-#define GA(T, f, sub) {#f, offsetof(T, f), 0, sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0]), sizeof(((T *)0)->f[0]), sub}
-#define END {NULL, 0, 0, 0, 0, NULL}
-static const fdesc d_sb[] = {M(wf_obs_warp, sb[0], valid), M(wf_obs_warp, sb[0], reg), END};
-static const fdesc d_slot[] = {S(wf_obs_slot, valid), S(wf_obs_slot, issued), S(wf_obs_slot, pc),
-                               S(wf_obs_slot, dep), S(wf_obs_slot, lanes_left), END};
-static const fdesc d_warp[] = {S(wf_obs_warp, fetch_pc), S(wf_obs_warp, fetch_state),
-                               S(wf_obs_warp, exited), S(wf_obs_warp, inflight),
-                               S(wf_obs_warp, mem_inflight), S(wf_obs_warp, collecting),
-                               S(wf_obs_warp, filter), GA(wf_obs_warp, sb, d_sb),
-                               GA(wf_obs_warp, ibuf, d_slot), S(wf_obs_warp, hazard),
-                               S(wf_obs_warp, hazard_mask), END};
-static const fdesc d_bank[] = {S(wf_obs_bank, kind), S(wf_obs_bank, warp), S(wf_obs_bank, reg),
-                               S(wf_obs_bank, cu),   S(wf_obs_bank, slot), S(wf_obs_bank, unit), END};
-static const fdesc d_cu[] = {S(wf_obs_cu, valid),   S(wf_obs_cu, warp),  S(wf_obs_cu, pc),
-                             S(wf_obs_cu, pending), S(wf_obs_cu, ready), S(wf_obs_cu, older), END};
-static const fdesc d_disp[] = {S(wf_obs_dispatch, valid), S(wf_obs_dispatch, warp),
-                               S(wf_obs_dispatch, pc), S(wf_obs_dispatch, cu), END};
-static const fdesc d_piece[] = {S(wf_obs_piece, valid), S(wf_obs_piece, warp),  S(wf_obs_piece, pc),
-                                S(wf_obs_piece, line),  S(wf_obs_piece, lanes), S(wf_obs_piece, last), END};
-static const fdesc d_wb[] = {S(wf_obs_wb, valid), S(wf_obs_wb, warp),  S(wf_obs_wb, reg),
-                             S(wf_obs_wb, bank),  S(wf_obs_wb, lanes), A(wf_obs_wb, data),
-                             S(wf_obs_wb, release), END};
-static const fdesc d_branch[] = {S(wf_obs_branch, valid), S(wf_obs_branch, warp),
-                                 S(wf_obs_branch, taken), S(wf_obs_branch, target), END};
-static const fdesc d_fetch[] = {M(wf_obs, fetch, valid), M(wf_obs, fetch, warp), M(wf_obs, fetch, kind),
-                                M(wf_obs, fetch, pc), END};
-static const fdesc d_fill[] = {M(wf_obs, fill, valid), M(wf_obs, fill, mshr), M(wf_obs, fill, line), END};
-static const fdesc d_issue[] = {M(wf_obs, issue, valid),  M(wf_obs, issue, warp), M(wf_obs, issue, pc),
-                                M(wf_obs, issue, replay), M(wf_obs, issue, unit), M(wf_obs, issue, sb_entry),
-                                END};
-static const fdesc d_obs[] = {S(wf_obs, cycle),          G(wf_obs, fetch, d_fetch),
-                              G(wf_obs, fill, d_fill),   GA(wf_obs, warp, d_warp),
-                              G(wf_obs, issue, d_issue), S(wf_obs, stall),
-                              GA(wf_obs, bank, d_bank),  GA(wf_obs, cu, d_cu),
-                              G(wf_obs, sr, d_cu),       GA(wf_obs, dispatch, d_disp),
-                              G(wf_obs, piece, d_piece), GA(wf_obs, wb, d_wb),
-                              G(wf_obs, branch, d_branch), S(wf_obs, lsu_stall),
-                              S(wf_obs, done),           END};
-#undef END
-#undef GA
-#undef G
-#undef A
-#undef M
-#undef S
-
-/* 0 and the value, or -1 (unknown name, index out of range, a struct not a field) */
-static int field_read(const fdesc *t, const unsigned char *base, const char *p, uint64_t *v)
-{
-    for (;;) {
-        size_t n = strcspn(p, ".[");
-        const fdesc *f = t;
-        while (f->name && (strlen(f->name) != n || strncmp(f->name, p, n))) f++;
-        if (!f->name) return -1;
-        p += n;
-        base += f->off;
-        if (f->count) {
-            char *end;
-            if (*p != '[') return -1;
-            unsigned long i = strtoul(p + 1, &end, 10);
-            if (end == p + 1 || *end != ']' || i >= f->count) return -1;
-            base += i * f->stride;
-            p = end + 1;
-        }
-        if (!f->sub) {
-            if (*p) return -1;
-            uint8_t u8;
-            uint16_t u16;
-            uint32_t u32;
-            switch (f->size) {
-            case 1: memcpy(&u8, base, 1); *v = u8; break;
-            case 2: memcpy(&u16, base, 2); *v = u16; break;
-            case 4: memcpy(&u32, base, 4); *v = u32; break;
-            default: memcpy(v, base, 8); break;
-            }
-            return 0;
-        }
-        if (*p != '.') return -1;
-        p++;
-        t = f->sub;
-    }
+    return !d || wf_ls_check_done(d->ls, rtl_done) != WF_LS_PASS;
 }
 
 int wf_dpi_obs_field(void *h, int side, const char *path, long long *value)
@@ -399,9 +243,9 @@ int wf_dpi_obs_field(void *h, int side, const char *path, long long *value)
     const wf_dpi *d = handle(h, __func__);
     *value = -1;
     if (!d) return -1;
-    const wf_obs *ob = side ? &d->rtl : wf_model_obs(d->m);
+    const wf_obs *ob = side ? wf_ls_rtl_obs(d->ls) : wf_ls_model_obs(d->ls);
     uint64_t v = 0;
-    if (field_read(d_obs, (const unsigned char *)ob, path, &v)) {
+    if (wf_cmp_field(ob, path, &v)) {
         fprintf(stderr, "wf_dpi_obs_field: '%s' is not a field of the observation record "
                         "(e.g. issue.pc, bank[2].warp, warp[1].ibuf[0].dep, wb[0].data[3])\n", path);
         *value = -1;
@@ -428,13 +272,7 @@ void wf_dpi_set_mem(void *h, int addr, int value)
 int wf_dpi_final(void *h, long long rtl_cycles)
 {
     wf_dpi *d = handle(h, __func__);
-    char why[512];
-    if (!d || d->failed) return 1;
-    if (!wf_host_final_check(&d->oracle, &d->state, (uint64_t)rtl_cycles, d->cmp, why, sizeof why)) return 0;
-    d->failed++;
-    fprintf(stderr, "FINAL STATE MISMATCH: %s\n  seed:     %" PRIu64 "\n  reproduce: %s\n", why, d->seed,
-            d->repro);
-    return 1;
+    return !d || wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
 }
 
 void wf_dpi_exit(int code)

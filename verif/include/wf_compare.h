@@ -118,6 +118,11 @@ void wf_cmp_summary(const wf_config *cfg, const wf_obs *ob, char *buf, size_t le
  * "--name value" ('_' written '-'), enum values by name. */
 void wf_cmp_config_options(const wf_config *cfg, char *buf, size_t len);
 
+/* A record field by the path the reports name it ("issue.pc", "bank[2].warp",
+ * "warp[1].ibuf[0].dep", "wb[2].data[5]"): 0 with its value, or -1 when
+ * the path names no scalar field of wf_obs (index out of range included). */
+int wf_cmp_field(const wf_obs *ob, const char *path, uint64_t *value);
+
 /* First-divergence report: cycle, field path, expected vs actual, the kept
  * cycles of both sides (oldest first, E/A line pairs, '!' marks differing
  * pairs), the seed, the configuration as wfsim options and `repro` (the

@@ -1,7 +1,7 @@
 /* Host side of wf_core shared by the lockstep harnesses (verif/cosim C++,
  * verif/sc SystemC; verif/dpi uses the final-state check): what the
  * testbench around the RTL does, independent of how the pins are driven
- * (implementation verif/cosim/host.c, in build/libwfverif.a).
+ * (implementation verif/host.c, in build/libwfverif.a).
  *
  *  - the instruction memory with the fixed latency of §3.3: a request
  *    handshaken in cycle t is answered in cycle t + imiss_lat - 1 (the RTL

@@ -35,6 +35,8 @@ if [[ ! -x $bin || -n $(find rtl verif/sc/sc_main.cpp verif/sc/run.sh verif/cosi
                          build/libwarpfront.a build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} \
                          -newer "$bin" 2>/dev/null | head -1) ]]; then
   mkdir -p "$dir"
+  # Verilator's make links only when its own objects change, not the C libraries
+  rm -f "$bin"
   # --x-initial unique + +verilator+rand+reset+2 (the harness passes it): flops
   # without a reset start random, so a state element launch fails to clear shows up
   verilator --sc --exe --build -j 2 -Wall --x-assign unique --x-initial unique \

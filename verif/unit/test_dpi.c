@@ -1,8 +1,9 @@
 /* The DPI-C entry points (verif/dpi/wf_dpi.c) from C, without a simulator:
  * create's errors, the configuration and launch queries, the record-field
- * reader, a trace that differs, done, the final state, null handles. The SV
- * side runs in `make dpi-smoke`. wf_dpi.c is included so its static field
- * table is tested too (verif/verif.mk: the dependency). */
+ * reader (wf_cmp_field, verif/compare.c: every table entry at its offset),
+ * a trace that differs, done, the final state, null handles. The SV side
+ * runs in `make dpi-smoke`. wf_dpi.c is included so the tests reach its
+ * handle's lockstep core (verif/verif.mk: the dependency). */
 #include "../dpi/wf_dpi.c"
 
 #include <unistd.h>
@@ -69,7 +70,7 @@ START_TEST(field_reader)
     void *h = wf_dpi_create(path, "--warps 2");
     long long v;
     ck_assert_int_eq(wf_dpi_step(h), 0); /* cycle 0: warp 0 misses line 0 */
-    const wf_obs *ob = wf_model_obs(((wf_dpi *)h)->m);
+    const wf_obs *ob = wf_ls_model_obs(((wf_dpi *)h)->ls);
     ck_assert_int_eq(wf_dpi_obs_field(h, 0, "cycle", &v), 0);
     ck_assert(v == 0);
     ck_assert_int_eq(wf_dpi_obs_field(h, 0, "fetch.valid", &v), 0);
@@ -85,14 +86,14 @@ START_TEST(field_reader)
     ck_assert_int_eq(wf_dpi_obs_field(h, 0, "wb[2].data[31]", &v), 0);
     ck_assert_int_eq(wf_dpi_obs_field(h, 0, "sr.pending", &v), 0);
     /* every field of the table at its offset: set a distinct value in the RTL side, read it */
-    wf_dpi *d = h;
-    d->rtl.bank[3].slot = 2;
-    d->rtl.wb[1].data[7] = 0xdeadbeef;
-    d->rtl.warp[1].filter = 0x8000000000000001ull;
-    d->rtl.warp[1].ibuf[1].lanes_left = 0x55;
-    d->rtl.cu[2].older = 0x1234;
-    d->rtl.issue.pc = 77;
-    d->rtl.piece.last = 1;
+    wf_obs *rtl = (wf_obs *)wf_ls_rtl_obs(((wf_dpi *)h)->ls); /* (the core's own, not const) */
+    rtl->bank[3].slot = 2;
+    rtl->wb[1].data[7] = 0xdeadbeef;
+    rtl->warp[1].filter = 0x8000000000000001ull;
+    rtl->warp[1].ibuf[1].lanes_left = 0x55;
+    rtl->cu[2].older = 0x1234;
+    rtl->issue.pc = 77;
+    rtl->piece.last = 1;
     ck_assert_int_eq(wf_dpi_obs_field(h, 1, "bank[3].slot", &v), 0);
     ck_assert(v == 2);
     ck_assert_int_eq(wf_dpi_obs_field(h, 1, "wb[1].data[7]", &v), 0);
@@ -129,7 +130,7 @@ START_TEST(a_trace_of_another_layout_version_is_refused)
     memset(zero, 0, sizeof zero);
     ck_assert_int_eq(wf_dpi_step(h), 0);
     ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero, WF_TRACE_VERSION + 1), 1);
-    ck_assert_int_eq(((wf_dpi *)h)->failed, 1);
+    ck_assert_int_eq(wf_ls_failed(((wf_dpi *)h)->ls), 1);
     ck_assert_int_eq(wf_dpi_final(h, 0), 1);
     wf_dpi_destroy(h);
     unlink(path);
@@ -146,7 +147,7 @@ START_TEST(a_differing_trace_and_done_are_reported)
     ck_assert_int_eq(wf_dpi_step(h), 0);
     /* the model fetches (a miss) in cycle 0; an all-zero trace does not */
     ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero, WF_TRACE_VERSION), 1);
-    ck_assert_int_eq(((wf_dpi *)h)->failed, 1);
+    ck_assert_int_eq(wf_ls_failed(((wf_dpi *)h)->ls), 1);
     ck_assert_int_eq(wf_dpi_check_done(h, 1), 1); /* the model is not done */
     ck_assert_int_eq(wf_dpi_check_done(h, 0), 0);
     ck_assert_int_eq(wf_dpi_final(h, 0), 1); /* a reported mismatch fails the run */
@@ -165,28 +166,24 @@ START_TEST(final_state)
     while (wf_dpi_step(h) == 0) steps++;
     ck_assert_int_gt(steps, 0);
     ck_assert_int_eq(wf_dpi_check_done(h, 1), 0);
-    /* the right state through the setters: pass; then one lane off: fail */
-    wf_arch_state ms;
-    ck_assert_int_eq(wf_model_final_state(d->m, &ms), 0);
+    /* the right state (the oracle's cycle model's) through the setters: pass; then one word off: fail */
+    wf_arch_state ms = d->oracle.model; /* (a view: the oracle frees it) */
     for (unsigned w = 0; w < d->cfg.warps; w++)
         for (unsigned r = 0; r < d->cfg.regs; r++) wf_dpi_set_reg(h, (int)w, (int)r, wf_arch_reg(&ms, w, r, 0));
     for (unsigned a = 0; a < d->cfg.mem_words; a++) wf_dpi_set_mem(h, (int)a, (int)ms.mem[a]);
     wf_dpi_set_reg(h, 99, 0, ms.reg); /* out of range: ignored */
     wf_dpi_set_mem(h, -1, 5);
-    ck_assert_int_eq(wf_dpi_final(h, (long long)wf_model_cycle(d->m)), 0);
-    ck_assert_int_eq(wf_dpi_final(h, (long long)wf_model_cycle(d->m) + 1), 1); /* cycle count */
-    wf_arch_free(&ms);
+    ck_assert_int_eq(wf_dpi_final(h, (long long)d->oracle.model_cycles), 0);
+    ck_assert_int_eq(wf_dpi_final(h, (long long)d->oracle.model_cycles + 1), 1); /* cycle count */
     wf_dpi_destroy(h);
     h = wf_dpi_create(path, "--warps 2");
     d = h;
     while (wf_dpi_step(h) == 0) {}
-    ck_assert_int_eq(wf_model_final_state(d->m, &ms), 0);
-    ms.mem[3] ^= 1;
-    for (unsigned a = 0; a < d->cfg.mem_words; a++) wf_dpi_set_mem(h, (int)a, (int)ms.mem[a]);
+    wf_arch_state ms2 = d->oracle.model;
+    for (unsigned a = 0; a < d->cfg.mem_words; a++) wf_dpi_set_mem(h, (int)a, (int)(ms2.mem[a] ^ (a == 3)));
     for (unsigned w = 0; w < d->cfg.warps; w++)
-        for (unsigned r = 0; r < d->cfg.regs; r++) wf_dpi_set_reg(h, (int)w, (int)r, wf_arch_reg(&ms, w, r, 0));
-    ck_assert_int_eq(wf_dpi_final(h, (long long)wf_model_cycle(d->m)), 1);
-    wf_arch_free(&ms);
+        for (unsigned r = 0; r < d->cfg.regs; r++) wf_dpi_set_reg(h, (int)w, (int)r, wf_arch_reg(&ms2, w, r, 0));
+    ck_assert_int_eq(wf_dpi_final(h, (long long)d->oracle.model_cycles), 1);
     wf_dpi_destroy(h);
     unlink(path);
 }

@@ -1,4 +1,4 @@
-/* The host side shared by the harnesses (verif/cosim/host.c, wf_host.h):
+/* The host side shared by the harnesses (verif/host.c, wf_host.h):
  * the fixed-latency instruction memory, the launch inputs, the size check,
  * the command line, the oracles and the final-state check. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */

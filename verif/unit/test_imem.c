@@ -1,4 +1,4 @@
-/* The harness's instruction memory (verif/cosim/host.c, wf_imem): the fixed
+/* The harness's instruction memory (verif/host.c, wf_imem): the fixed
  * latency of §3.3, and the seeded jitter of --imem-jitter: every request is
  * answered exactly once with its own line, 1 .. 2*imiss_lat+8 cycles after
  * its handshake, at most one response per cycle; ready is low in some cycles;

@@ -1,0 +1,184 @@
+/* The lockstep core shared by every harness (verif/lockstep.c, in
+ * build/libwfverif.a): the C model stepped beside an RTL, each cycle's trace
+ * decoded (wf_rtlobs.h) and compared (wf_compare.h), the first divergence
+ * reported with the history, the done cycle checked, the final state read
+ * back and checked against the oracles (wf_host.h), the §14 watchdog.
+ *
+ * Two ways in, one piece of code behind them:
+ *  - push (the testbench owns time, e.g. the DPI-C entry points): per cycle
+ *    wf_ls_model_step, then wf_ls_check_done when either side is done, else
+ *    wf_ls_compare with the RTL's trace; after done wf_ls_final;
+ *  - pull (the harness owns the clock: verif/cosim C++, verif/sc SystemC):
+ *    wf_lockstep_run drives a wf_dut (reset, launch, the instruction memory
+ *    of wf_host.h, one clock at a time, the host ports) over opts->runs
+ *    launches and calls the push functions itself.
+ * Reports go to opts->report: wf_cmp_report for a trace or done difference,
+ * "FINAL STATE MISMATCH: ..." for the final state, each with the seed and
+ * opts->repro; only the first failure of an instance is reported. The
+ * harness prints its own pass lines (wf_dut.on_run) and, for the failures
+ * that are not mismatch reports, the library's lines (wf_ls_print_status)
+ * or its own. No globals: the state is the wf_lockstep instance. */
+#ifndef WF_LOCKSTEP_H
+#define WF_LOCKSTEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "warpfront.h"
+#include "wf_compare.h"
+#include "wf_cov.h"
+#include "wf_host.h"
+#include "wf_rtlobs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* how a run ended (wf_ls_result.status); wf_ls_exit_code maps it */
+enum {
+    WF_LS_PASS = 0,
+    WF_LS_MISMATCH,       /* trace, done or final state (reported)                 exit 1 */
+    WF_LS_ASSERTION,      /* the RTL finished the simulation ($error, WF_ASSERT)   exit 1 */
+    WF_LS_ASSERT_STALL,   /* the same after >= 1000 idle cycles                    exit 3 */
+    WF_LS_RESP_READY,     /* imem_resp_ready_o low with a response                 exit 1 */
+    WF_LS_IMEM_QUEUE,     /* more than WF_HOST_IMEM_QUEUE imem requests pending    exit 1 */
+    WF_LS_VERSION,        /* obs_version_o is not this decoder's layout            exit 2 */
+    WF_LS_ERROR,          /* the model or the read-back buffer (message on stderr) exit 2 */
+    WF_LS_WATCHDOG,       /* no issue and no write for opts->watchdog cycles (§14) exit 3 */
+    WF_LS_TIMEOUT,        /* not done after opts->max_cycles                       exit 3 */
+    WF_LS_LAUNCH          /* wf_dut.launch failed (running_o never rose)           exit 3 */
+};
+/* what wf_ls_opts.on_report is called after */
+enum { WF_LS_REPORT_TRACE, WF_LS_REPORT_DONE, WF_LS_REPORT_ARCH, WF_LS_REPORT_FINAL };
+
+typedef struct {
+    const wf_config *cfg;          /* the RTL's configuration (sizes as built)         */
+    const wf_program *prog;
+    const char *prog_name;         /* the program's path, for messages                 */
+    const wf_host_oracle *oracle;  /* the final-state oracles (wf_host_oracle_run)     */
+    int cmp;                       /* WF_CMP_LEVEL_* (docs/verification.md "Compare levels") */
+    int model;                     /* 1: the model in lockstep; 0: the RTL alone, and the
+                                      final state against the interpreter only         */
+    int final;                     /* pull: read back and check the final state per run */
+    int final_names_run;           /* "FINAL STATE MISMATCH: ... (PROGRAM run N)"       */
+    uint64_t seed;                 /* reported                                          */
+    const char *repro;             /* the reproduce line of the reports                 */
+    FILE *report;                  /* where the reports go                              */
+    wf_cov *cov;                   /* NULL, or sampled: the model's compared records (the
+                                      RTL's without a model)                            */
+    /* called right after each report (harness lines such as "  waves: ...") */
+    void (*on_report)(void *ctx, int kind, uint64_t cycle);
+    void *ctx;
+    /* pull only */
+    unsigned runs;                 /* launches on one instance (>= 1)                  */
+    uint64_t max_cycles;           /* per run                                          */
+    unsigned watchdog;             /* §14 idle cycles, 0: none                         */
+    int jitter;                    /* wf_imem_jitter with jitter_seed (+ a step per run) */
+    uint64_t jitter_seed;
+} wf_ls_opts;
+
+typedef struct {
+    int status;                    /* WF_LS_*                                           */
+    int reported;                  /* a report with the reproduce line was printed      */
+    unsigned run;                  /* the run (0-based) the status belongs to           */
+    uint64_t cycle;                /* its cycle in that run                             */
+    unsigned version;              /* obs_version_o (WF_LS_VERSION)                     */
+    uint64_t rtl_cycles;           /* cycle_o at done of the last run                   */
+    uint64_t total_cycles;         /* of the runs that passed                           */
+    uint64_t compared;             /* cycles compared, every run                        */
+    double run_seconds, seconds;   /* the last run's cycle loop; all runs'              */
+    wf_imem_stats imem;            /* the last run's instruction memory                 */
+} wf_ls_result;
+
+typedef struct wf_lockstep wf_lockstep;
+
+/* NULL with the reason in err (out of memory). Copies *opts (the pointers in
+ * it must outlive the instance). */
+wf_lockstep *wf_ls_create(const wf_ls_opts *opts, char *err, size_t errlen);
+void wf_ls_destroy(wf_lockstep *ls);
+/* A launch: a fresh model loaded with the program (opts->model), the
+ * history and the per-launch counters cleared. 0, or -1 ("model: ..." on
+ * stderr). */
+int wf_ls_launch(wf_lockstep *ls);
+/* The model's cycle: 0 stepped (its record pending for wf_ls_compare or
+ * wf_ls_check_done), 1 the model is done (no record). */
+int wf_ls_model_step(wf_lockstep *ls);
+/* The RTL's cycle: decode t, compare with the pending record (at the arch
+ * level NULL once the model is done). WF_LS_PASS, WF_LS_MISMATCH (reported),
+ * or WF_LS_VERSION (not reported; wf_rtl_trace_check_version says why). */
+int wf_ls_compare(wf_lockstep *ls, const wf_rtl_trace *t);
+/* After wf_ls_model_step when the model or the RTL is done. full, events:
+ * WF_LS_MISMATCH (reported) unless both are done. arch: WF_LS_PASS while the
+ * RTL runs (the model finished first; go on with wf_ls_compare); at the RTL's
+ * done the model's remaining records, then nothing left unmatched. */
+int wf_ls_check_done(wf_lockstep *ls, int rtl_done);
+/* One cycle, both sides: wf_ls_model_step, then wf_ls_check_done (*done = 1)
+ * or wf_ls_compare. */
+int wf_ls_cycle(wf_lockstep *ls, const wf_rtl_trace *t, int rtl_done, int *done);
+/* The read-back state and cycle_o against the oracles: with the model in
+ * lockstep wf_host_final_check, without it the interpreter's registers and
+ * scratchpad only (when it is an oracle). WF_LS_PASS or WF_LS_MISMATCH
+ * (reported; also when an earlier failure was). */
+int wf_ls_final(wf_lockstep *ls, const wf_arch_state *rtl, uint64_t rtl_cycles);
+/* a failure has been reported or marked (wf_ls_mark_failed) */
+int wf_ls_failed(const wf_lockstep *ls);
+void wf_ls_mark_failed(wf_lockstep *ls);
+/* the pending model record, the last decoded RTL record (a launch must have run) */
+const wf_obs *wf_ls_model_obs(const wf_lockstep *ls);
+const wf_obs *wf_ls_rtl_obs(const wf_lockstep *ls);
+/* cycles compared in this launch */
+uint64_t wf_ls_compared(const wf_lockstep *ls);
+
+/* ---- pull: the harness's DUT behind a few calls -------------------------------------
+ * Cycle k of a run: drive (this cycle's imem inputs), sample (the settled
+ * outputs of cycle k), clock (the rising edge that ends it). Each host-port
+ * access takes one clock. A call returning int fails with nonzero after
+ * printing why. */
+typedef struct {
+    int resp_valid;                /* imem_resp_valid_i                                 */
+    unsigned resp_mshr;            /* imem_resp_mshr_i (resp_valid)                     */
+    const uint32_t *resp_data;     /* imem_resp_data_i, 2 * icache_line words (resp_valid) */
+    int req_ready;                 /* imem_req_ready_i                                  */
+} wf_dut_in;
+typedef struct {
+    int finished;                  /* the simulator stopped (an RTL $error / $fatal)    */
+    int done;                      /* done_o                                            */
+    uint64_t cycle;                /* cycle_o                                           */
+    int req_valid;                 /* imem_req_valid_o, with req_mshr, req_line         */
+    unsigned req_mshr, req_line;
+    int resp_ready;                /* imem_resp_ready_o                                 */
+    wf_rtl_trace trace;            /* the six trace ports and obs_version_o             */
+} wf_dut_out;
+typedef struct {
+    void *ctx;
+    int (*reset)(void *ctx);                       /* once, before the first launch     */
+    /* the launch inputs and start_pc_i (wf_host_start_pcs), launch_i for one
+     * clock, then clocks until running_o (the register clear) */
+    int (*launch)(void *ctx, const wf_launch_inputs *li, const uint32_t *start_pc);
+    void (*drive)(void *ctx, const wf_dut_in *in);
+    void (*sample)(void *ctx, uint64_t k, wf_dut_out *out);
+    void (*clock)(void *ctx);
+    void (*mem_write)(void *ctx, unsigned addr, uint32_t data);   /* scratchpad port   */
+    uint32_t (*mem_read)(void *ctx, unsigned addr);
+    void (*reg_read)(void *ctx, unsigned warp, unsigned reg, uint32_t *lanes); /* lanes words */
+    void (*timed)(void *ctx, int begin);           /* NULL, or around each cycle loop   */
+    void (*on_run)(void *ctx, const wf_ls_result *r); /* NULL, or after each passed run */
+} wf_dut;
+
+/* opts->runs launches on one DUT: reset; per run the scratchpad cleared
+ * through the host port, launch, the cycles in lockstep (opts->model) with
+ * the instruction memory answering, the §14 watchdog and opts->max_cycles;
+ * after done one clock, then (opts->final) the read-back and wf_ls_final.
+ * Stops at the first failure; *r says how it ended. */
+void wf_lockstep_run(const wf_dut *dut, const wf_ls_opts *opts, wf_ls_result *r);
+/* The line(s) of a status that is not a report (watchdog, timeout, protocol,
+ * assertion, version), then the seed and reproduce lines unless r->reported. */
+void wf_ls_print_status(FILE *f, const wf_ls_result *r, const wf_ls_opts *opts);
+/* 0 pass, 1 mismatch, 2 usage/version/error, 3 watchdog/timeout */
+int wf_ls_exit_code(int status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,354 @@
+/* The lockstep core shared by every harness (verif/include/wf_lockstep.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "wf_lockstep.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "wf_layout.h"
+
+struct wf_lockstep {
+    wf_ls_opts o;
+    wf_model *m;
+    wf_cmp_history hist;
+    wf_obs rtl;         /* the last decoded RTL record */
+    uint64_t compared;  /* cycles compared in this launch */
+    uint64_t total;     /* in all launches */
+    int pending;        /* the model stepped; its record not yet compared */
+    int model_done;
+    int failed;         /* a failure was reported: later ones are not */
+    unsigned launches;
+};
+
+wf_lockstep *wf_ls_create(const wf_ls_opts *opts, char *err, size_t errlen)
+{
+    wf_lockstep *ls = calloc(1, sizeof *ls);
+    if (!ls) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    ls->o = *opts;
+    wf_cmp_history_init(&ls->hist);
+    return ls;
+}
+
+void wf_ls_destroy(wf_lockstep *ls)
+{
+    if (!ls) return;
+    wf_model_destroy(ls->m);
+    wf_cmp_history_release(&ls->hist);
+    free(ls);
+}
+
+int wf_ls_launch(wf_lockstep *ls)
+{
+    char err[512];
+    wf_model_destroy(ls->m);
+    ls->m = NULL;
+    ls->launches++;
+    ls->compared = 0;
+    ls->pending = ls->model_done = 0;
+    if (!ls->o.model) return 0;
+    ls->m = wf_model_create(ls->o.cfg, err, sizeof err);
+    if (!ls->m || wf_model_load(ls->m, ls->o.prog, NULL, err, sizeof err)) {
+        fprintf(stderr, "model: %s\n", err);
+        return -1;
+    }
+    wf_cmp_history_release(&ls->hist); /* the arch level's queues of the previous launch */
+    wf_cmp_history_init(&ls->hist);
+    return 0;
+}
+
+int wf_ls_failed(const wf_lockstep *ls) { return ls->failed; }
+void wf_ls_mark_failed(wf_lockstep *ls) { ls->failed = 1; }
+const wf_obs *wf_ls_model_obs(const wf_lockstep *ls) { return wf_model_obs(ls->m); }
+const wf_obs *wf_ls_rtl_obs(const wf_lockstep *ls) { return &ls->rtl; }
+uint64_t wf_ls_compared(const wf_lockstep *ls) { return ls->compared; }
+
+static int arch_level(const wf_lockstep *ls) { return ls->o.cmp == WF_CMP_LEVEL_ARCH; }
+
+/* the first failure's report, then the harness's lines */
+static int report(wf_lockstep *ls, const wf_cmp_diff *d, int kind)
+{
+    if (!ls->failed++) {
+        wf_cmp_report(ls->o.report, ls->o.cfg, d, &ls->hist, ls->o.seed, ls->o.repro);
+        if (ls->o.on_report) ls->o.on_report(ls->o.ctx, kind, d->cycle);
+    }
+    return WF_LS_MISMATCH;
+}
+
+static int report_done(wf_lockstep *ls, const char *path, int expected, int actual)
+{
+    wf_cmp_diff d;
+    memset(&d, 0, sizeof d);
+    d.differs = 1;
+    d.cycle = ls->compared;
+    snprintf(d.path, sizeof d.path, "%s", path);
+    d.expected = (uint64_t)expected;
+    d.actual = (uint64_t)actual;
+    return report(ls, &d, WF_LS_REPORT_DONE);
+}
+
+int wf_ls_model_step(wf_lockstep *ls)
+{
+    if (ls->model_done || wf_model_done(ls->m)) {
+        ls->model_done = 1;
+        ls->pending = 0;
+        return 1;
+    }
+    wf_model_step(ls->m);
+    ls->pending = 1;
+    return 0;
+}
+
+int wf_ls_compare(wf_lockstep *ls, const wf_rtl_trace *t)
+{
+    if (wf_rtl_trace_decode(ls->o.cfg, t, &ls->rtl)) return WF_LS_VERSION;
+    const int arch = arch_level(ls);
+    if (!arch && !ls->pending) /* nothing to compare with: a harness bug */
+        return report_done(ls, "done (compare after the model is done)", 1, 0);
+    const wf_obs *mo = ls->pending ? wf_model_obs(ls->m) : NULL;
+    ls->pending = 0;
+    wf_cmp_diff d;
+    const int bad = wf_cmp_step(ls->o.cfg, &ls->hist, mo, &ls->rtl, WF_CMP_FLAGS_LEVEL(ls->o.cmp), &d);
+    ls->compared++;
+    ls->total++;
+    /* coverage of the compared records (arch: every model record the RTL's cycle saw) */
+    if (ls->o.cov && mo && (arch || !bad)) wf_cov_sample(ls->o.cov, ls->o.cfg, mo);
+    return bad ? report(ls, &d, arch ? WF_LS_REPORT_ARCH : WF_LS_REPORT_TRACE) : WF_LS_PASS;
+}
+
+int wf_ls_check_done(wf_lockstep *ls, int rtl_done)
+{
+    if (!arch_level(ls)) {
+        ls->pending = 0;
+        if (!!rtl_done == ls->model_done) return WF_LS_PASS;
+        return report_done(ls, "done_o", ls->model_done, !!rtl_done);
+    }
+    if (!rtl_done) return WF_LS_PASS; /* the model is done first: the RTL runs on */
+    /* cycle-independent: the model's records after the RTL's done without one
+     * (ends: the oracle ran this model to done), then nothing left unmatched */
+    const unsigned flags = WF_CMP_FLAGS_LEVEL(ls->o.cmp);
+    wf_cmp_diff d;
+    int bad = 0;
+    if (ls->pending) bad = wf_cmp_step(ls->o.cfg, &ls->hist, wf_model_obs(ls->m), NULL, flags, &d);
+    ls->pending = 0;
+    while (!bad && !wf_ls_model_step(ls)) {
+        ls->pending = 0;
+        bad = wf_cmp_step(ls->o.cfg, &ls->hist, wf_model_obs(ls->m), NULL, flags, &d);
+    }
+    ls->model_done = 1;
+    if (!bad) bad = wf_cmp_finish(ls->o.cfg, &ls->hist, &d);
+    return bad ? report(ls, &d, WF_LS_REPORT_ARCH) : WF_LS_PASS;
+}
+
+int wf_ls_cycle(wf_lockstep *ls, const wf_rtl_trace *t, int rtl_done, int *done)
+{
+    const int mdone = wf_ls_model_step(ls);
+    *done = arch_level(ls) ? rtl_done : mdone || rtl_done;
+    return *done ? wf_ls_check_done(ls, rtl_done) : wf_ls_compare(ls, t);
+}
+
+int wf_ls_final(wf_lockstep *ls, const wf_arch_state *rtl, uint64_t rtl_cycles)
+{
+    char why[512] = "";
+    const wf_host_oracle *or = ls->o.oracle;
+    if (ls->failed) return WF_LS_MISMATCH;
+    int bad;
+    if (ls->o.model) {
+        bad = wf_host_final_check(or, rtl, rtl_cycles, ls->o.cmp, why, sizeof why);
+    } else { /* the timing is not the model's: registers and scratchpad against the interpreter */
+        wf_arch_state r = *rtl;
+        r.retired = NULL; /* the RTL has no retired counters */
+        bad = or->check_interp && wf_cmp_arch(&or->interp, &r, why, sizeof why);
+    }
+    if (!bad) return WF_LS_PASS;
+    ls->failed++;
+    FILE *f = ls->o.report;
+    fprintf(f, "FINAL STATE MISMATCH: %s", why);
+    if (ls->o.final_names_run) fprintf(f, " (%s run %u)", ls->o.prog_name, ls->launches);
+    fprintf(f, "\n  seed:     %" PRIu64 "\n  reproduce: %s\n", ls->o.seed, ls->o.repro);
+    if (ls->o.on_report) ls->o.on_report(ls->o.ctx, WF_LS_REPORT_FINAL, rtl_cycles);
+    return WF_LS_MISMATCH;
+}
+
+/* ---- pull ---------------------------------------------------------------------------- */
+static int bit(const uint32_t *w, unsigned k) { return w[k / 32] >> (k % 32) & 1; }
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* One run's cycle loop from the cycle running_o rose to done (WF_LS_PASS) or a failure. */
+static int cycles(const wf_dut *dut, wf_lockstep *ls, wf_imem *im, wf_ls_result *r)
+{
+    const wf_ls_opts *o = &ls->o;
+    uint32_t line[2 * 16];
+    unsigned idle = 0;
+    wf_dut_out out;
+    for (uint64_t k = 0;; k++) {
+        r->cycle = k;
+        wf_dut_in in = {0, 0, line, 1};
+        in.resp_valid = wf_imem_response(im, k, &in.resp_mshr, line);
+        in.req_ready = wf_imem_ready(im, k);
+        dut->drive(dut->ctx, &in);
+        memset(&out, 0, sizeof out);
+        dut->sample(dut->ctx, k, &out);
+        r->rtl_cycles = out.cycle;
+        if (out.finished) return idle >= 1000 ? WF_LS_ASSERT_STALL : WF_LS_ASSERTION;
+        if (in.resp_valid && !out.resp_ready) return WF_LS_RESP_READY;
+        if (out.req_valid && in.req_ready && wf_imem_request(im, k, out.req_mshr, out.req_line))
+            return WF_LS_IMEM_QUEUE;
+        if (o->model) {
+            int done;
+            const int st = wf_ls_cycle(ls, &out.trace, out.done, &done);
+            if (st == WF_LS_VERSION) r->version = out.trace.version;
+            if (st != WF_LS_PASS || done) return st;
+        } else {
+            if (out.done) return WF_LS_PASS;
+            if (o->cov) {
+                if (wf_rtl_trace_decode(o->cfg, &out.trace, &ls->rtl)) {
+                    r->version = out.trace.version;
+                    return WF_LS_VERSION;
+                }
+                wf_cov_sample(o->cov, o->cfg, &ls->rtl);
+            }
+        }
+        /* §14 watchdog on the RTL's trace: a successful issue (valid, not replay) or a write */
+        int busy = bit(out.trace.obs, WF_OBS_ISSUE_VALID_LSB) && !bit(out.trace.obs, WF_OBS_ISSUE_REPLAY_LSB);
+        for (unsigned x = 0; x < WF_NUNITS; x++) busy |= bit(out.trace.wb, x * WF_OBS_WB_W + WF_OBS_WB_VALID_LSB);
+        idle = busy ? 0 : idle + 1;
+        if (o->watchdog && idle >= o->watchdog) return WF_LS_WATCHDOG;
+        if (k >= o->max_cycles) return WF_LS_TIMEOUT;
+        dut->clock(dut->ctx);
+    }
+}
+
+/* The registers (host register port) and the scratchpad (host scratchpad port) read back, checked. */
+static int final_state(const wf_dut *dut, wf_lockstep *ls, uint64_t rtl_cycles)
+{
+    const wf_config *cfg = ls->o.cfg;
+    wf_arch_state rs;
+    uint32_t lanes[32 + 2];
+    if (wf_arch_alloc(&rs, cfg->warps, cfg->lanes, cfg->regs, cfg->mem_words)) {
+        fprintf(stderr, "out of memory\n");
+        return WF_LS_ERROR;
+    }
+    for (unsigned w = 0; w < cfg->warps; w++)
+        for (unsigned g = 0; g < cfg->regs; g++) {
+            dut->reg_read(dut->ctx, w, g, lanes);
+            for (unsigned l = 0; l < cfg->lanes; l++) *wf_arch_reg(&rs, w, g, l) = lanes[l];
+        }
+    for (unsigned a = 0; a < cfg->mem_words; a++) rs.mem[a] = dut->mem_read(dut->ctx, a);
+    const int st = wf_ls_final(ls, &rs, rtl_cycles);
+    wf_arch_free(&rs);
+    return st;
+}
+
+void wf_lockstep_run(const wf_dut *dut, const wf_ls_opts *opts, wf_ls_result *r)
+{
+    char err[256];
+    memset(r, 0, sizeof *r);
+    wf_lockstep *ls = wf_ls_create(opts, err, sizeof err);
+    if (!ls) {
+        fprintf(stderr, "%s\n", err);
+        r->status = WF_LS_ERROR;
+        return;
+    }
+    const wf_config *cfg = opts->cfg;
+    int st = dut->reset(dut->ctx) ? WF_LS_ERROR : WF_LS_PASS;
+    for (unsigned run = 0; run < opts->runs && st == WF_LS_PASS; run++) {
+        r->run = run;
+        /* the scratchpad image (all 0) through the host port; launch clears the registers (§14) */
+        for (unsigned a = 0; a < cfg->mem_words; a++) dut->mem_write(dut->ctx, a, 0);
+        wf_launch_inputs li;
+        uint32_t pcs[(WF_MAX_WARPS * 16 + 31) / 32 + 2] = {0};
+        wf_host_launch_inputs(cfg, &li);
+        wf_host_start_pcs(cfg, opts->prog, pcs);
+        if (dut->launch(dut->ctx, &li, pcs)) {
+            st = WF_LS_LAUNCH;
+            break;
+        }
+        if (wf_ls_launch(ls)) {
+            st = WF_LS_ERROR;
+            break;
+        }
+        wf_imem im;
+        wf_imem_init(&im, cfg, opts->prog);
+        if (opts->jitter) wf_imem_jitter(&im, opts->jitter_seed + 0x9E3779B97F4A7C15ull * run);
+        const double t0 = now();
+        if (dut->timed) dut->timed(dut->ctx, 1);
+        st = cycles(dut, ls, &im, r);
+        if (dut->timed) dut->timed(dut->ctx, 0);
+        r->run_seconds = now() - t0;
+        r->imem = im.st;
+        if (st != WF_LS_PASS) break;
+        r->total_cycles += r->rtl_cycles;
+        r->seconds += r->run_seconds;
+        dut->clock(dut->ctx); /* leave the done cycle: running_o drops, the host ports open */
+        const wf_dut_in idle = {0, 0, NULL, 1};
+        dut->drive(dut->ctx, &idle);
+        if (opts->final) st = final_state(dut, ls, r->rtl_cycles);
+        if (st == WF_LS_PASS && dut->on_run) dut->on_run(dut->ctx, r);
+    }
+    r->status = st;
+    r->reported = ls->failed;
+    r->compared = ls->total;
+    wf_ls_destroy(ls);
+}
+
+void wf_ls_print_status(FILE *f, const wf_ls_result *r, const wf_ls_opts *o)
+{
+    char msg[512];
+    const unsigned run = r->run + 1;
+    switch (r->status) {
+    case WF_LS_PASS:
+    case WF_LS_ERROR:
+    case WF_LS_LAUNCH: return; /* nothing, or printed where it happened */
+    case WF_LS_ASSERTION:
+    case WF_LS_ASSERT_STALL:
+        fprintf(f, "%s at cycle %" PRIu64 " (run %u): RTL assertion, see the %%Error line above\n",
+                r->status == WF_LS_ASSERT_STALL ? "WATCHDOG" : "RTL ASSERTION", r->cycle, run);
+        break;
+    case WF_LS_RESP_READY:
+        fprintf(f, "RTL PROTOCOL ERROR at cycle %" PRIu64 ": imem_resp_ready_o low with a response\n", r->cycle);
+        break;
+    case WF_LS_IMEM_QUEUE:
+        fprintf(f, "RTL PROTOCOL ERROR at cycle %" PRIu64 ": more than %d imem requests pending\n", r->cycle,
+                WF_HOST_IMEM_QUEUE);
+        break;
+    case WF_LS_VERSION:
+        wf_rtl_trace_check_version(r->version, msg, sizeof msg);
+        fprintf(f, "TRACE VERSION: %s\n", msg);
+        break;
+    case WF_LS_WATCHDOG:
+        fprintf(f, "WATCHDOG at cycle %" PRIu64 " (run %u): no issue and no write for %u cycles\n", r->cycle, run,
+                o->watchdog);
+        break;
+    case WF_LS_TIMEOUT:
+        fprintf(f, "TIMEOUT at cycle %" PRIu64 " (run %u): not done after max-cycles %" PRIu64 "\n", r->cycle, run,
+                o->max_cycles);
+        break;
+    default: break;
+    }
+    if (!r->reported) fprintf(f, "  seed:     %" PRIu64 "\n  reproduce: %s\n", o->seed, o->repro);
+}
+
+int wf_ls_exit_code(int status)
+{
+    switch (status) {
+    case WF_LS_PASS: return 0;
+    case WF_LS_VERSION:
+    case WF_LS_ERROR: return 2;
+    case WF_LS_ASSERT_STALL:
+    case WF_LS_WATCHDOG:
+    case WF_LS_TIMEOUT:
+    case WF_LS_LAUNCH: return 3;
+    default: return 1;
+    }
+}
