@@ -173,7 +173,13 @@ def gen_opcodes_h():
         if n != "imm":
             o.append("#define WF_SHIFT_%s %d" % (n.upper(), lsb))
     imm = [(a, b) for n, a, b, _ in L.INSN_FIELDS if n == "imm"][0]
-    o += ["#define WF_IMM_BITS %d" % (imm[0] - imm[1] + 1), "", "#endif", ""]
+    o += ["#define WF_IMM_BITS %d" % (imm[0] - imm[1] + 1), "",
+          "/* Which execution unit an opcode goes to (docs/microarch.md \"Execution units\");",
+          " * WF_UNIT_NONE: completes at issue, takes no collector unit (nop, bra, exit). */",
+          "typedef enum { %s } wf_unit;" % ", ".join("WF_UNIT_%s = %d" % (u.upper(), i) for i, u in enumerate(L.UNITS)),
+          "#define WF_NUNITS %d /* execution units; array index = wf_unit - 1 (%s) */" % (
+              L.NUNITS, ", ".join("%s %d" % (u.upper(), i) for i, u in enumerate(L.UNITS[1:]))),
+          "", "#endif", ""]
     return "\n".join(o)
 
 

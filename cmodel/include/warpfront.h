@@ -31,7 +31,7 @@ extern "C" {
 #define WF_MAX_ALU_LAT 16
 #define WF_MAX_MUL_LAT 32
 #define WF_MAX_LSU_LAT 32
-#define WF_NUNITS 3 /* execution units; array index = wf_unit - 1 (ALU 0, MUL 1, LSU 2) */
+/* WF_NUNITS, wf_unit: wf_opcodes.h (generated from scripts/wf/layout.py) */
 
 #define WF_OBS_NONE 0xFFu /* "none" in an index field (unit, cu, sb_entry, release) */
 #define WF_OBS_SR 0xFEu   /* the staging register of loop modes 1, 2 in a cu/unit field */

@@ -19,12 +19,9 @@ extern "C" {
 #define WF_IMM_MIN (-8388608) /* 24-bit two's complement immediate */
 #define WF_IMM_MAX 8388607
 
-/* wf_opcode (WF_OP_*), WF_SHIFT_*: generated from the field table */
+/* wf_opcode (WF_OP_*), WF_SHIFT_*, wf_unit (WF_UNIT_*), WF_NUNITS: generated
+ * from the field table */
 #include "wf_opcodes.h"
-
-/* Which execution unit an opcode goes to (docs/microarch.md "Execution units").
- * WF_UNIT_NONE: completes at issue, takes no collector unit (nop, bra, exit). */
-typedef enum { WF_UNIT_NONE = 0, WF_UNIT_ALU = 1, WF_UNIT_MUL = 2, WF_UNIT_LSU = 3 } wf_unit;
 
 /* Operand shape of an opcode: which fields it uses. */
 enum {

@@ -40,4 +40,9 @@ typedef enum {
 #define WF_SHIFT_RC 24
 #define WF_IMM_BITS 24
 
+/* Which execution unit an opcode goes to (docs/microarch.md "Execution units");
+ * WF_UNIT_NONE: completes at issue, takes no collector unit (nop, bra, exit). */
+typedef enum { WF_UNIT_NONE = 0, WF_UNIT_ALU = 1, WF_UNIT_MUL = 2, WF_UNIT_LSU = 3 } wf_unit;
+#define WF_NUNITS 3 /* execution units; array index = wf_unit - 1 (ALU 0, MUL 1, LSU 2) */
+
 #endif

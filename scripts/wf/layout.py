@@ -40,7 +40,7 @@ INSN_FIELDS = [  # name, msb, lsb, meaning
 ]
 UNITS = ["none", "alu", "mul", "lsu"]  # wf_unit: 0 none (completes at issue), 1 ALU, 2 MUL, 3 LSU
 # the units with a pipeline; per-unit vectors and records are indexed by
-# x = wf_unit - 1 (RTL U_ALU, U_MUL, U_LSU in wf_isa.vh; C WF_U_* and WF_NUNITS)
+# x = wf_unit - 1 (RTL U_ALU, U_MUL, U_LSU, NUNITS in wf_isa.vh; C wf_unit, WF_NUNITS in wf_opcodes.h)
 NUNITS = len(UNITS) - 1
 # operand shape letters: d writes rd, a/b/c read ra/rb/rc, i signed imm, t branch target
 OPCODES = [  # value, mnemonic, unit, operands
