@@ -368,17 +368,8 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
     }
 #endif
-    // the compiled-in sizes: WF_P_* from run.sh (-G... mirrored), else the
-    // defaults (the FuseSoC sim target builds the default sizes)
-    wf_config built;
-    wf_config_default(&built);
-#ifdef WF_P_WARPS
-    built.warps = WF_P_WARPS, built.lanes = WF_P_LANES, built.regs = WF_P_REGS, built.banks = WF_P_BANKS;
-    built.collectors = WF_P_COLLECTORS, built.sb_entries = WF_P_SB_ENTRIES, built.ibuf = WF_P_IBUF;
-    built.icache_lines = WF_P_ICACHE_LINES, built.icache_line = WF_P_ICACHE_LINE;
-    built.imshrs = WF_P_IMSHRS, built.imem_words = WF_P_IMEM_WORDS, built.mem_words = WF_P_MEM_WORDS;
-    built.mem_line = WF_P_MEM_LINE, built.bloom_bits = WF_P_BLOOM_BITS;
-#endif
+    wf_config built; // the compiled-in RTL sizes
+    wf_host_built_sizes(&built);
     if (wf_host_check_sizes(&cfg, &built, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return EXIT_USAGE;

@@ -83,6 +83,24 @@ void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *w
  * "parameter NAME=V does not match the RTL build (NAME=B)" in err. */
 int wf_host_check_sizes(const wf_config *cfg, const wf_config *built, char *err, size_t errlen);
 
+/* The compiled-in RTL sizes of the harness being compiled: WF_P_* from
+ * verif/cosim/run.sh and verif/sc/run.sh (the -G... parameters mirrored as
+ * defines), else the defaults (a build at the default sizes, e.g. FuseSoC's
+ * sim and sim_sc targets). Inline: the defines belong to the harness's build. */
+static inline void wf_host_built_sizes(wf_config *built)
+{
+    wf_config_default(built);
+#ifdef WF_P_WARPS
+    built->warps = WF_P_WARPS, built->lanes = WF_P_LANES, built->regs = WF_P_REGS;
+    built->banks = WF_P_BANKS, built->collectors = WF_P_COLLECTORS;
+    built->sb_entries = WF_P_SB_ENTRIES, built->ibuf = WF_P_IBUF;
+    built->icache_lines = WF_P_ICACHE_LINES, built->icache_line = WF_P_ICACHE_LINE;
+    built->imshrs = WF_P_IMSHRS, built->imem_words = WF_P_IMEM_WORDS;
+    built->mem_words = WF_P_MEM_WORDS, built->mem_line = WF_P_MEM_LINE;
+    built->bloom_bits = WF_P_BLOOM_BITS;
+#endif
+}
+
 /* The harness command line (verif/cosim, verif/sc): the program (first
  * non-option argument or --program FILE), wfsim options (--name value, into
  * *cfg), --wfsim-options "S" (a whole option string), the harness options
