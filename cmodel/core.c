@@ -135,6 +135,7 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     m->fetch_rr = 0;
     m->refill = 0;
     m->fd_valid = 0;
+    m->ar_valid = 0;
     m->fd_warp = 0;
     m->fd_pc = 0;
     m->issue_rr = 0;
@@ -342,9 +343,10 @@ static void stats_update(wf_model *m, const wf_cyc *cy)
 
 /* The warps whose wf_warp state the commits of this cycle may change (their
  * flag bytes are refreshed after the commits). */
-static uint64_t touched_warps(const wf_cyc *cy)
+static uint64_t touched_warps(const wf_model *m, const wf_cyc *cy)
 {
     uint64_t t = 0;
+    if (m->ar_valid) t |= (uint64_t)1 << m->ar_warp; /* §4.4 gap closing from AR */
     for (unsigned i = 0; i < cy->nrel; i++) t |= (uint64_t)1 << cy->rel_warp[i];   /* sb, dep */
     for (unsigned i = 0; i < cy->nleft; i++) t |= (uint64_t)1 << cy->left_warp[i]; /* inflight */
     if (cy->iss.kind == WF_ISS_ISSUE) t |= (uint64_t)1 << cy->iss.warp;
@@ -372,6 +374,10 @@ static void step(wf_model *m, int observe)
     memset(cy.disp, WF_NONE, sizeof cy.disp);
     cy.hvalid = m->hvalid;
     cy.hpending = m->hpending;
+    cy.ar.valid = m->ar_valid;
+    cy.ar.warp = m->ar_warp;
+    cy.ar.entry = m->ar_entry;
+    cy.ar.reg = m->ar_reg;
     cy.fsel = WF_NONE;
     cy.dsel = WF_NONE;
     cy.fill_mshr = WF_NONE;
@@ -399,7 +405,7 @@ static void step(wf_model *m, int observe)
             ob->warp[wf_lowest_bit(f)].filter = cy.filter[wf_lowest_bit(f)];
     }
     stats_update(m, &cy);
-    cy.touched = touched_warps(&cy);
+    cy.touched = touched_warps(m, &cy);
 
     /* next state: each commit writes only its own block's state from cy */
     wf_rf_commit(m, &cy);

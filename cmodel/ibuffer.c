@@ -29,8 +29,8 @@ void wf_ibuf_predecode(const wf_model *m, uint64_t word, wf_slot *out)
 
 /* Decodes imem[pc] for warp w in this cycle. dep[e] = 1 exactly when entry e
  * will be valid at the start of c+1 (valid now and not released in c, or
- * allocated by this cycle's issue of warp w) and its register is a source or
- * the destination of the instruction. */
+ * allocated by this cycle's issue of warp w, unless alloc_stage = 1, §4.4) and
+ * its register is a source or the destination of the instruction. */
 void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc, wf_slot *out)
 {
     const wf_warp *wp = &m->warp[w];
@@ -41,7 +41,7 @@ void wf_ibuf_decode(const wf_model *m, const wf_cyc *cy, unsigned w, unsigned pc
     uint8_t valid_next = (uint8_t)(wp->sb_valid & ~wf_sb_released(cy, w));
     uint8_t regs_of[WF_MAX_SB];
     memcpy(regs_of, wp->sb_reg, sizeof regs_of);
-    if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w && cy->iss.sb_new) {
+    if (!m->cfg.alloc_stage && cy->iss.kind == WF_ISS_ISSUE && cy->iss.warp == w && cy->iss.sb_new) {
         valid_next |= (uint8_t)(1u << cy->iss.sb_entry);
         regs_of[cy->iss.sb_entry] = cy->iss_slot.insn.rd;
     }
@@ -66,7 +66,7 @@ void wf_ibuf_commit(wf_model *m, const wf_cyc *cy)
         if (!wp->nslots && !fetch_here) continue;
 
         /* dependency bits of the buffered slots (§4.3) */
-        wf_sb_update_dep(cy, w, wp->slot, wp->nslots);
+        wf_sb_update_dep(m, cy, w, wp->slot, wp->nslots);
 
         /* the head: issue (§5.4) or LSU verdict (§9.2); never both in one cycle,
          * since an issue needs a head that is not `issued` and a verdict one that is */

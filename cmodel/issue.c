@@ -17,7 +17,7 @@ static uint64_t readiness(const wf_model *m, wf_cyc *cy, uint64_t fm[WF_HZ_COUNT
     fm[WF_HZ_READY] = 0;
     fm[WF_HZ_NO_HEAD] = m->wm_all & ~head;                                      /* item 1 */
     fm[WF_HZ_WAIT_LSU] = head & wf_hmask(m, WF_HF_ISSUED);                      /* item 1 */
-    fm[WF_HZ_DEPENDENCY] = head & wf_hmask(m, WF_HF_DEP);                       /* item 2 */
+    fm[WF_HZ_DEPENDENCY] = head & (wf_hmask(m, WF_HF_DEP) | wf_sb_ar_blocks(m)); /* item 2, §4.4 */
     fm[WF_HZ_SB_FULL] = head & wf_hmask(m, WF_HF_NEEDS_SB) & wf_smask(m, WF_SF_SB_FULL); /* 3 */
     fm[WF_HZ_INFLIGHT] = m->cfg.loops == 1 ? head & wf_smask(m, WF_SF_INFLIGHT) : 0; /* item 4 */
     fm[WF_HZ_STAGING] = m->cfg.loops != 3 && !wf_sr_issue_ok(m, cy) ? holder : 0;  /* item 4 */

@@ -124,6 +124,8 @@ struct wf_model {
     uint16_t fd_pc;
 
     wf_warp warp[WF_MAX_WARPS];
+    /* alloc_stage = 1: the allocation record AR of the last cycle's issue (§4.4) */
+    uint8_t ar_valid, ar_warp, ar_entry, ar_reg;
 
     /* Per-warp conditions, derived from warp[w] and refreshed by
      * wf_warp_refresh (core.c) for every warp whose state a cycle changed:
@@ -191,6 +193,9 @@ typedef struct {
     uint32_t hvalid;   /* valid */
     uint32_t hpending; /* valid with operand slots still to read */
     uint64_t touched;  /* warps whose per-warp state this cycle's commits change */
+    struct {           /* start-of-cycle allocation record (§4.4; wf_sb_commit rewrites m's) */
+        uint8_t valid, warp, entry, reg;
+    } ar;
 
     /* (1) writeback grants, §10.3 */
     uint32_t bank_written;
@@ -325,7 +330,8 @@ static inline int wf_slot_touches(const wf_slot *s, unsigned reg)
     return (s->src[0] == reg) | (s->src[1] == reg) | (s->src[2] == reg) |
            (s->writes & (s->insn.rd == reg));
 }
-void wf_sb_update_dep(const wf_cyc *cy, unsigned w, wf_slot *slot, unsigned n);
+void wf_sb_update_dep(const wf_model *m, const wf_cyc *cy, unsigned w, wf_slot *slot, unsigned n);
+uint64_t wf_sb_ar_blocks(const wf_model *m);
 void wf_sb_commit(wf_model *m, const wf_cyc *cy);
 
 /* ibuffer.c, §4.1, §4.2 */

@@ -388,6 +388,110 @@ START_TEST(seed_swizzle_table_decode_stage)
 }
 END_TEST
 
+/* §4.4: alloc_stage = 1 is a retiming. Steps the program with alloc_stage 0
+ * and 1 side by side: every record field but the slots' `dep` is equal in
+ * every cycle, a `dep` of alloc_stage 1 is a subset of alloc_stage 0's and
+ * misses bits only in the cycle after an allocation; returns the number of
+ * cycles whose `dep` fields differ. */
+static unsigned alloc_stage_compare(const wf_config *cfg, const wf_program *p, const uint32_t *mem,
+                                    const char *what)
+{
+    char err[512];
+    wf_model *m[2];
+    for (unsigned k = 0; k < 2; k++) {
+        wf_config c = *cfg;
+        c.alloc_stage = k;
+        m[k] = wf_model_create(&c, err, sizeof err);
+        ck_assert_msg(m[k] != NULL, "%s", err);
+        ck_assert_msg(wf_model_load(m[k], p, mem, err, sizeof err) == 0, "%s", err);
+    }
+    static wf_obs o[2]; /* ~40 KB each: not on the stack */
+    unsigned differ = 0, alloc_before = 0;
+    while (!wf_model_done(m[0]) || !wf_model_done(m[1])) {
+        ck_assert_msg(wf_model_done(m[0]) == wf_model_done(m[1]), "%s: done differs", what);
+        ck_assert_msg(wf_model_cycle(m[0]) < 2000000, "%s: not done", what);
+        wf_model_step(m[0]);
+        wf_model_step(m[1]);
+        o[0] = *wf_model_obs(m[0]);
+        o[1] = *wf_model_obs(m[1]);
+        unsigned d = 0;
+        for (unsigned w = 0; w < cfg->warps; w++)
+            for (unsigned i = 0; i < WF_MAX_IBUF; i++) {
+                const uint8_t d0 = o[0].warp[w].ibuf[i].dep, d1 = o[1].warp[w].ibuf[i].dep;
+                ck_assert_msg((d1 & ~d0) == 0, "%s: cycle %llu warp %u slot %u: dep %#x with alloc_stage 1, "
+                              "%#x with 0", what, (unsigned long long)o[0].cycle, w, i, d1, d0);
+                d |= d0 != d1;
+                o[0].warp[w].ibuf[i].dep = o[1].warp[w].ibuf[i].dep = 0;
+            }
+        ck_assert_msg(!d || alloc_before, "%s: cycle %llu: dep differs without an allocation in the cycle "
+                      "before", what, (unsigned long long)o[0].cycle);
+        differ += d;
+        ck_assert_msg(memcmp(&o[0], &o[1], sizeof o[0]) == 0, "%s: cycle %llu: the records differ beyond dep",
+                      what, (unsigned long long)o[0].cycle);
+        alloc_before = o[0].issue.valid && !o[0].issue.replay && o[0].issue.sb_entry != WF_OBS_NONE;
+    }
+    wf_model_destroy(m[0]);
+    wf_model_destroy(m[1]);
+    return differ;
+}
+
+/* §4.4 on the §13 examples (with and without decode_stage): the tables are
+ * unchanged (no instruction of them is buffered behind an allocation of its
+ * own warp, so here not even `dep` differs). */
+START_TEST(alloc_stage_tables)
+{
+    const char *src[2] = {seed_naive_s, seed_swizzle_s};
+    for (unsigned k = 0; k < 4; k++) {
+        wf_config c;
+        wf_config_default(&c);
+        options_of_source(&c, src[k & 1]);
+        c.decode_stage = k >> 1;
+        wf_program p;
+        char err[512];
+        ck_assert_msg(wf_assemble("t.s", src[k & 1], c.regs, &p, err, sizeof err) == 0, "%s", err);
+        ck_assert_uint_eq(alloc_stage_compare(&c, &p, NULL, k & 1 ? "seed_swizzle" : "seed_naive"), 0);
+        wf_program_free(&p);
+    }
+}
+END_TEST
+
+/* §4.4 on one warp. pc 0 allocates an entry for r1 in its issue cycle c
+ * while pc 1 (reads r1) is being decoded: the decode omits the allocation;
+ * pc 1 waits for r1, so pc 2 (reads r2) is buffered when pc 1 allocates.
+ * Either way the next head is in c+1 without the bit, not ready through AR
+ * (hazard 3 alone), and has the bit from c+2. */
+START_TEST(alloc_stage_gap_closing)
+{
+    wf_config c = base_cfg();
+    c.alloc_stage = 1;
+    c.ibuf = 4;
+    run_t r;
+    run_src(&r, &c, "movi r1 <- 5\naddi r2 <- r1, 1\naddi r3 <- r2, 1\nexit\n", NULL);
+    for (unsigned pc = 0; pc < 2; pc++) {
+        uint64_t iss = 0;
+        for (uint64_t cy = 0; cy < r.n && !iss; cy++)
+            if (r.rec[cy].issue.valid && r.rec[cy].issue.pc == pc) iss = cy;
+        ck_assert_uint_gt(iss, 0);
+        const unsigned e = r.rec[iss].issue.sb_entry;
+        ck_assert_uint_lt(e, 4);
+        if (pc == 1) { /* pc 2 was buffered behind the issuing head */
+            ck_assert_uint_eq(at(&r, iss)->warp[0].ibuf[1].valid, 1);
+            ck_assert_uint_eq(at(&r, iss)->warp[0].ibuf[1].pc, 2);
+        }
+        const wf_obs *n = at(&r, iss + 1), *n2 = at(&r, iss + 2);
+        ck_assert_uint_eq(n->warp[0].ibuf[0].pc, pc + 1);
+        ck_assert_uint_eq(n->warp[0].ibuf[0].dep, 0);
+        ck_assert_uint_eq(n->warp[0].sb[e].valid, 1);
+        ck_assert_uint_eq(n->warp[0].hazard, WF_HZ_DEPENDENCY);
+        ck_assert_uint_eq(n->warp[0].hazard_mask, 1u << WF_HZ_DEPENDENCY);
+        ck_assert_uint_eq(n2->warp[0].ibuf[0].pc, pc + 1);
+        ck_assert_uint_eq(n2->warp[0].ibuf[0].dep, 1u << e);
+    }
+    assert_functional(&r);
+    run_free(&r);
+}
+END_TEST
+
 /* §3.4 on one warp: a hit in c writes the I-buffer and the fetch update at
  * the end of c+1, and the warp does not fetch in c+1; bra, bnz and exit are
  * applied at decode, so nothing past them is fetched. */
@@ -1452,6 +1556,7 @@ static void gen_config(uint64_t *s, wf_config *c, unsigned *S)
     c->bloom_bits = rnd_pow2(s, 4, 64);
     c->active_warps = rnd(s, 3) ? 0 : rnd_range(s, 0, c->warps);
     c->decode_stage = rnd(s, 2);
+    c->alloc_stage = rnd(s, 2);
 }
 
 START_TEST(random_sweep)
@@ -1514,6 +1619,30 @@ START_TEST(random_sweep)
 }
 END_TEST
 
+/* §4.4 on random programs and configurations (those of random_sweep). */
+START_TEST(alloc_stage_random)
+{
+    uint64_t seed = 0x5DEECE66Dull;
+    unsigned differ = 0;
+    for (unsigned t = 0; t < 60; t++) {
+        wf_config c;
+        unsigned S;
+        gen_config(&seed, &c, &S);
+        wf_program p;
+        gen_program(&seed, &p, c.regs, S);
+        uint32_t *mem = malloc(c.mem_words * sizeof *mem);
+        for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
+        char what[64];
+        snprintf(what, sizeof what, "random program %u", t);
+        differ += alloc_stage_compare(&c, &p, mem, what) > 0;
+        free(mem);
+        wf_program_free(&p);
+    }
+    ck_assert_uint_gt(differ, 10); /* the option is exercised, not idle (23 of 60 when written) */
+}
+END_TEST
+
+
 int main(void)
 {
     seed_naive_s = read_example("sim/examples/seed_naive.s");
@@ -1528,6 +1657,9 @@ int main(void)
     tcase_add_test(ex, seed_naive_table_decode_stage);
     tcase_add_test(ex, seed_swizzle_table_decode_stage);
     tcase_add_test(fe, decode_stage_one_warp);
+    tcase_add_test(ex, alloc_stage_tables);
+    tcase_add_test(sb, alloc_stage_gap_closing);
+    tcase_add_test(rnd_tc, alloc_stage_random);
     tcase_add_test(ex, trace_format);
     tcase_add_test(sb, scoreboard_set_at_decode_cleared_at_writeback);
     tcase_add_test(sb, scoreboard_gap_closing);
