@@ -69,6 +69,7 @@ module wf_core #(
     parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
     parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
     parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
+    parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
     parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
     parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
     parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
@@ -89,6 +90,7 @@ module wf_core #(
     input  wire [5:0]                    cfg_lsu_lat_i,      // 2..LSU_LAT_MAX
     input  wire [6:0]                    cfg_active_warps_i, // 0 = all
     input  wire                          cfg_decode_stage_i, // decode_stage (§3.4)
+    input  wire                          cfg_alloc_stage_i,  // alloc_stage (§4.4)
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -159,6 +161,8 @@ module wf_core #(
     if (PIN_HAZARD < -1 || PIN_HAZARD > 1) begin : g_chk_ph PIN_HAZARD_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_DECODE_STAGE < -1 || PIN_DECODE_STAGE > 1)
       begin : g_chk_pds PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_ALLOC_STAGE < -1 || PIN_ALLOC_STAGE > 1)
+      begin : g_chk_pas PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_ALU_LAT != -1 && (PIN_ALU_LAT < 1 || PIN_ALU_LAT > ALU_LAT_MAX))
       begin : g_chk_pal PIN_ALU_LAT_out_of_range_minus1_or_1_to_ALU_LAT_MAX u_err(); end
     if (PIN_MUL_LAT != -1 && (PIN_MUL_LAT < 1 || PIN_MUL_LAT > MUL_LAT_MAX))
@@ -198,6 +202,7 @@ module wf_core #(
   localparam integer PN_LOOPS  = (PIN_LOOPS >= 1 && PIN_LOOPS <= 3) ? 1 : 0;
   localparam integer PN_HAZARD = (PIN_HAZARD == 0 || PIN_HAZARD == 1) ? 1 : 0;
   localparam integer PN_DSTAGE = (PIN_DECODE_STAGE == 0 || PIN_DECODE_STAGE == 1) ? 1 : 0;
+  localparam integer PN_ASTAGE = (PIN_ALLOC_STAGE == 0 || PIN_ALLOC_STAGE == 1) ? 1 : 0;
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
@@ -207,6 +212,7 @@ module wf_core #(
   localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
   localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
+  localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
   localparam [5:0] PV_ALU_LAT = PN_ALU_LAT != 0 ? PIN_ALU_LAT[5:0] : 6'd1;
   localparam [5:0] PV_MUL_LAT = PN_MUL_LAT != 0 ? PIN_MUL_LAT[5:0] : 6'd4;
   localparam [5:0] PV_LSU_LAT = PN_LSU_LAT != 0 ? PIN_LSU_LAT[5:0] : 6'd2;
@@ -219,7 +225,7 @@ module wf_core #(
 
   // ---- configuration latched at launch; run control ---------------------------
   localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
-  reg              swz_q, gto_q, stall_q, dstage_q, running_q, clearing_q, launched_q;
+  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, running_q, clearing_q, launched_q;
   reg [31:0]       clr_row_q;
   reg [P_WARPS*16-1:0] start_pc_q;
   reg [2:0]        war_q;
@@ -240,7 +246,7 @@ module wf_core #(
       // a pinned knob's flop has its pinned value as both reset value and D
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
-      dstage_q <= PV_DSTAGE;
+      dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE;
       alu_lat_q <= PV_ALU_LAT; mul_lat_q <= PV_MUL_LAT; lsu_lat_q <= PV_LSU_LAT; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
@@ -251,6 +257,7 @@ module wf_core #(
       war_q   <= PN_WAR    != 0 ? PV_WAR    : cfg_war_i;
       loops_q <= PN_LOOPS  != 0 ? PV_LOOPS  : cfg_loops_i;
       dstage_q <= PN_DSTAGE != 0 ? PV_DSTAGE : cfg_decode_stage_i;
+      astage_q <= PN_ASTAGE != 0 ? PV_ASTAGE : cfg_alloc_stage_i;
       alu_lat_q <= PN_ALU_LAT != 0 ? PV_ALU_LAT : cfg_alu_lat_i;
       mul_lat_q <= PN_MUL_LAT != 0 ? PV_MUL_LAT : cfg_mul_lat_i;
       lsu_lat_q <= PN_LSU_LAT != 0 ? PV_LSU_LAT : cfg_lsu_lat_i;
@@ -305,11 +312,16 @@ module wf_core #(
   wire [P_WARPS*P_IBUF-1:0]         ibuf_cf, ibuf_issued, ibuf_held;
   wire [P_WARPS*P_IBUF*3-1:0]       ibuf_sbe;
   wire [P_WARPS*P_IBUF*P_LANES-1:0] ibuf_left;
+  wire [P_WARPS-1:0]    ibuf_ar_dep;
   // scoreboard
   wire [P_WARPS*8-1:0]  sb_valid;
   wire [P_WARPS*56-1:0] sb_reg;
   wire [P_WARPS*3-1:0]  sb_free;
   wire [P_WARPS-1:0]    sb_full;
+  wire                  sb_ar_valid;
+  wire [5:0]            sb_ar_warp;
+  wire [2:0]            sb_ar_entry;
+  wire [6:0]            sb_ar_reg;
   // issue
   wire [2:0]       iss_kind;
   wire [5:0]       iss_warp;
@@ -417,21 +429,24 @@ module wf_core #(
   wf_ibuffer #(
     .WARPS(P_WARPS), .LANES(P_LANES), .BANKS(P_BANKS), .SB_ENTRIES(P_SB_ENTRIES), .IBUF(P_IBUF)
   ) u_ibuffer (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q), .astage_i(astage_q),
     .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
     .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(wb_rel_mask),
     .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
     .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
+    .ar_valid_i(sb_ar_valid), .ar_warp_i(sb_ar_warp), .ar_entry_i(sb_ar_entry), .ar_reg_i(sb_ar_reg),
     .vd_valid_i(lsu_verdict_valid), .vd_warp_i(piece_warp), .vd_done_i(lsu_verdict_done), .vd_rest_i(lsu_verdict_rest),
     .nslots_o(ibuf_nslots), .word_o(ibuf_word), .pc_o(ibuf_pc), .dep_o(ibuf_dep), .cf_o(ibuf_cf),
-    .issued_o(ibuf_issued), .held_o(ibuf_held), .sbe_o(ibuf_sbe), .left_o(ibuf_left)
+    .issued_o(ibuf_issued), .held_o(ibuf_held), .sbe_o(ibuf_sbe), .left_o(ibuf_left),
+    .ar_dep_o(ibuf_ar_dep)
   );
 
   wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .rel_mask_i(wb_rel_mask),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .astage_i(astage_q), .rel_mask_i(wb_rel_mask),
     .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
     .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
     .free_entry_o(sb_free), .full_o(sb_full),
+    .ar_valid_o(sb_ar_valid), .ar_warp_o(sb_ar_warp), .ar_entry_o(sb_ar_entry), .ar_reg_o(sb_ar_reg),
     .wb_valid_i(wb_valid), .wb_warp_i(ex_warp), .wb_rd_i(ex_rd), .wb_sbv_i(ex_sbv), .wb_sbe_i(ex_sbe)
   );
 
@@ -440,7 +455,7 @@ module wf_core #(
     .loops_i(loops_q), .gto_i(gto_q), .stall_mode_i(stall_q),
     .nslots_i(ibuf_nslots), .slot_word_i(ibuf_word), .slot_pc_i(ibuf_pc), .slot_dep_i(ibuf_dep),
     .slot_cf_i(ibuf_cf), .slot_issued_i(ibuf_issued), .slot_held_i(ibuf_held), .slot_sbe_i(ibuf_sbe),
-    .slot_left_i(ibuf_left), .sb_full_i(sb_full), .sb_free_i(sb_free),
+    .slot_left_i(ibuf_left), .sb_full_i(sb_full), .sb_free_i(sb_free), .ar_dep_i(ibuf_ar_dep),
     .sr_ok_i(sr_ok), .war_allows_i(war_allows), .lsu_stall_i(lsu_stall),
     .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
     .left_valid_i(wb_leaves & ex_valid), .left_warp_i(ex_warp), .left_end_i(ex_end),

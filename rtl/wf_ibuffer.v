@@ -2,7 +2,9 @@
 // writes the tail with its dependency vector (§4.2) and conflict_free flag
 // (§7.2); issue removes the head or marks it `issued` (§5.4); the LSU verdict
 // of a split access removes it or re-arms it (§9.2); the scoreboard's release
-// and gap-closing updates (§4.3) apply to every buffered slot. Mirrors
+// and gap-closing updates (§4.3) apply to every buffered slot, with
+// alloc_stage from the allocation record AR a cycle after the issue (§4.4),
+// which also gives readiness its AR term (ar_dep_o). Mirrors
 // cmodel/ibuffer.c and the dependency half of cmodel/scoreboard.c.
 // Instruction words are kept whole (64 bits, docs/isa.md field layout).
 `include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
@@ -18,6 +20,7 @@ module wf_ibuffer #(
     input  wire                       rst_ni,
     input  wire                       launch_i,
     input  wire                       swizzle_i,      // layout (§6.1)
+    input  wire                       astage_i,       // alloc_stage (§4.4)
     // decode of this cycle's fetch hit
     input  wire                       fh_valid_i,
     input  wire [5:0]                 fh_warp_i,
@@ -35,6 +38,11 @@ module wf_ibuffer #(
     input  wire [2:0]                 iss_sbe_i,
     input  wire                       iss_sb_new_i,
     input  wire [6:0]                 iss_rd_i,
+    // §4.4 the allocation record (start-of-cycle state of wf_scoreboard)
+    input  wire                       ar_valid_i,
+    input  wire [5:0]                 ar_warp_i,
+    input  wire [2:0]                 ar_entry_i,
+    input  wire [6:0]                 ar_reg_i,
     // LSU verdict on a split access (§9.2)
     input  wire                       vd_valid_i,
     input  wire [5:0]                 vd_warp_i,
@@ -49,7 +57,8 @@ module wf_ibuffer #(
     output wire [WARPS*IBUF-1:0]      issued_o,
     output wire [WARPS*IBUF-1:0]      held_o,
     output wire [WARPS*IBUF*3-1:0]    sbe_o,
-    output wire [WARPS*IBUF*LANES-1:0] left_o
+    output wire [WARPS*IBUF*LANES-1:0] left_o,
+    output reg  [WARPS-1:0]           ar_dep_o        // §4.4: AR names the warp's head (readiness item 2)
 );
   localparam integer N = WARPS * IBUF;
 
@@ -109,8 +118,9 @@ module wf_ibuffer #(
     vnext = vnext & ~rel;
     regs  = 56'd0;
     `WF_GET(regs, sb_reg_i, {26'd0, fh_warp_i}, WARPS, 56, 0, 56, sel);
-    // mutant DEP_BYPASS: this cycle's allocation is missed
-    if (iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i && !`WF_MUT_DEP_BYPASS) begin
+    // mutant DEP_BYPASS: this cycle's allocation is missed (with alloc_stage
+    // the allocation reaches the slot through AR instead, §4.4)
+    if (!astage_i && iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i && !`WF_MUT_DEP_BYPASS) begin
       vnext[iss_sbe_i] = 1'b1;
       `WF_SET(regs, {29'd0, iss_sbe_i}, 8, 7, 0, 7, sel, iss_rd_i);
     end
@@ -118,6 +128,16 @@ module wf_ibuffer #(
     for (e = 0; e < SB_ENTRIES; e = e + 1)
       // mutant DEP_NO_WAW: decode compares the sources only, not the destination
       if (vnext[e] && f_touches(fh_word_i, regs[e*7 +: 7], !`WF_MUT_DEP_NO_WAW)) new_dep[e] = 1'b1;
+  end
+
+  // §4.4 readiness item 2's AR term, from start-of-cycle state only
+  always @* begin : p_ar_dep
+    integer w;
+    for (w = 0; w < WARPS; w = w + 1)
+      // mutant AR_READY_OFF: readiness ignores the allocation record
+      ar_dep_o[w] = astage_i && !`WF_MUT_AR_READY_OFF && ar_valid_i && ar_warp_i == w[5:0] && nslots_q[w*4 +: 4] != 4'd0 &&
+                    !(held_q[w*IBUF] && sbe_q[w*IBUF*3 +: 3] == ar_entry_i) &&
+                    f_touches(word_q[w*IBUF*64 +: 64], ar_reg_i, 1'b1);
   end
 
   // Timing (docs/critpath.md 4.): the occupancy and the tail are 4-bit, and
@@ -139,9 +159,15 @@ module wf_ibuffer #(
         if (i[3:0] < n) begin
           dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
           // mutant GAP_SKIP_SLOT1: gap closing skips the slot right behind the head
-          if (iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
+          if (!astage_i && iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
               f_touches(word_q[j*64 +: 64], iss_rd_i, 1'b1))
             dep_d[j*8 +: 8] = dep_d[j*8 +: 8] | (8'd1 << iss_sbe_i);
+          // §4.4: from AR, every slot but the one holding the entry (GAP_SKIP_SLOT1
+          // here: the slot that was right behind the issuing head, now slot 0)
+          if (astage_i && ar_valid_i && ar_warp_i == w[5:0] && !(held_q[j] && sbe_q[j*3 +: 3] == ar_entry_i) &&
+              !(`WF_MUT_GAP_SKIP_SLOT1 && i == 0) &&
+              f_touches(word_q[j*64 +: 64], ar_reg_i, 1'b1))
+            dep_d[j*8 +: 8] = dep_d[j*8 +: 8] | (8'd1 << ar_entry_i);
         end
       end
       // the head: issue (§5.4) or LSU verdict (§9.2), never both

@@ -29,6 +29,7 @@ module wf_issue #(
     input  wire [WARPS*IBUF*LANES-1:0] slot_left_i,
     input  wire [WARPS-1:0]            sb_full_i,
     input  wire [WARPS*3-1:0]          sb_free_i,
+    input  wire [WARPS-1:0]            ar_dep_i,     // §4.4 AR names the head
     // same-cycle and other blocks' signals
     input  wire                        sr_ok_i,      // §7.2 issue rule
     input  wire [WARPS-1:0]            war_allows_i, // §8
@@ -113,7 +114,7 @@ module wf_issue #(
       f = 10'd0;
       f[HZ_NO_HEAD] = !head;
       f[HZ_WAIT_LSU] = head && slot_issued_i[w*IBUF];
-      f[HZ_DEP] = head && slot_dep_i[w*IBUF*8 +: 8] != 8'd0;
+      f[HZ_DEP] = head && (slot_dep_i[w*IBUF*8 +: 8] != 8'd0 || ar_dep_i[w]);
       // mutant SB_FULL_HELD: an entry held across replays does not exempt from full
       f[HZ_SB_FULL] = head && f_writes(hwd[`WF_INSN_OP]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w];
       // mutant INFLIGHT_MODE2: the mode-1 in-flight rule also applied in mode 2

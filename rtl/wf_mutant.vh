@@ -349,4 +349,11 @@
 `else
   `define WF_MUT_FD_REFETCH 1'b0
 `endif
+`ifdef WF_MUTANT_AR_READY_OFF
+  `define WF_MUT_AR_READY_OFF 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_AR_READY_OFF ($test$plusargs("WF_MUTANT_AR_READY_OFF") != 0)
+`else
+  `define WF_MUT_AR_READY_OFF 1'b0
+`endif
 `endif

@@ -1,7 +1,8 @@
 // The Coon scoreboard (§4.1, §4.3): per warp SB_ENTRIES entries {valid, reg};
 // the lowest free entry is allocated at issue, an entry is released by its
-// instruction's final writeback. Mirrors cmodel/scoreboard.c (the per-slot
-// dependency-bit updates live with the slots in wf_ibuffer).
+// instruction's final writeback; with alloc_stage the allocation record AR
+// (§4.4). Mirrors cmodel/scoreboard.c (the per-slot dependency-bit updates
+// live with the slots in wf_ibuffer).
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_scoreboard #(
     parameter integer WARPS      = 8,
@@ -10,6 +11,7 @@ module wf_scoreboard #(
     input  wire                 clk_i,
     input  wire                 rst_ni,
     input  wire                 launch_i,
+    input  wire                 astage_i,     // alloc_stage (§4.4)
     input  wire [WARPS*8-1:0]   rel_mask_i,   // entries released this cycle
     input  wire                 alloc_valid_i,
     input  wire [5:0]           alloc_warp_i,
@@ -19,6 +21,11 @@ module wf_scoreboard #(
     output wire [WARPS*56-1:0]  sb_reg_o,     // 7 bits per entry
     output reg  [WARPS*3-1:0]   free_entry_o, // lowest free entry at the start of the cycle
     output reg  [WARPS-1:0]     full_o,       // all SB_ENTRIES valid
+    // §4.4 the allocation record: last cycle's allocation (alloc_stage = 1)
+    output reg                  ar_valid_o,
+    output reg  [5:0]           ar_warp_o,
+    output reg  [2:0]           ar_entry_o,
+    output reg  [6:0]           ar_reg_o,
     // this cycle's register writebacks (wf_writeback), for the WF_ASSERT
     // checks only (unused otherwise)
     input  wire [2:0]           wb_valid_i,
@@ -68,13 +75,20 @@ module wf_scoreboard #(
     if (!rst_ni) begin
       sb_valid_q <= '0;
       sb_reg_q   <= '0;
+      ar_valid_o <= 1'b0;
     end else if (launch_i) begin
       sb_valid_q <= '0;
       sb_reg_q   <= '0;
+      ar_valid_o <= 1'b0;
     end else begin
       sb_valid_q <= sb_valid_d;
       sb_reg_q   <= sb_reg_d;
+      ar_valid_o <= astage_i && alloc_valid_i;
     end
+  end
+  // AR's payload: meaningful only with ar_valid, so no reset needed
+  always @(posedge clk_i) begin
+    ar_warp_o <= alloc_warp_i; ar_entry_o <= alloc_entry_i; ar_reg_o <= alloc_reg_i;
   end
 
 `ifdef WF_ASSERT

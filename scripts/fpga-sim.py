@@ -39,7 +39,7 @@ RUN = {"layout": ("CFG_SWIZZLE", {"naive": 0, "swizzle": 1}),
        "loops": ("CFG_LOOPS", None), "hazard": ("CFG_STALL", {"replay": 0, "stall": 1}),
        "alu-lat": ("CFG_ALU_LAT", None), "mul-lat": ("CFG_MUL_LAT", None),
        "lsu-lat": ("CFG_LSU_LAT", None), "active-warps": ("CFG_ACTIVE_WARPS", None),
-       "decode-stage": ("CFG_DECODE_STAGE", None),
+       "decode-stage": ("CFG_DECODE_STAGE", None), "alloc-stage": ("CFG_ALLOC_STAGE", None),
        "imiss-lat": ("IMISS_LAT", None)}
 # the wrapper's defaults, in wfsim terms (a small FPGA shape)
 BASE = {"warps": 2, "lanes": 2, "regs": 16, "banks": 2, "collectors": 2, "sb-entries": 2,
@@ -71,6 +71,8 @@ CASES = [
      {"PIN_CFG": 0, "war": "warpboard-commit", "layout": "naive", "sched": "gto"}),
     # the fetch/decode register (docs/microarch.md §3.4), pinned, at the FPGA and the smallest shape
     ("vecadd_decode_stage", "sim/examples/vecadd.s", {"decode-stage": 1, "icache-line": 2}),
+    # both pipeline options an FPGA build pins (§3.4, §4.4)
+    ("saxpy_pipelined", "sim/examples/saxpy.s", {"decode-stage": 1, "alloc-stage": 1}),
     ("fact_min_decode_stage", "sim/examples/fact.s",
      {"warps": 1, "lanes": 1, "regs": 8, "banks": 1, "collectors": 1, "sb-entries": 1, "ibuf": 1,
       "icache-lines": 1, "mem-line": 1, "mul-lat": 1, "decode-stage": 1}),

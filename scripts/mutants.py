@@ -100,6 +100,7 @@ MUTANTS = [
     ("ACTIVE_OFF1", "wf_core.v", "§3.1 one warp more than active_warps launched"),
     ("MODE3_DECODE", "wf_core.v", "§7 loop mode 2 decoded as mode 3 (high bit only)"),
     ("FD_REFETCH", "wf_fetch.v", "§3.4 decode_stage: the warp whose instruction is in FD fetches again"),
+    ("AR_READY_OFF", "wf_ibuffer.v", "§4.4 alloc_stage: readiness ignores the allocation record"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).

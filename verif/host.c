@@ -110,6 +110,7 @@ void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *o)
     o->lsu_lat = cfg->lsu_lat;
     o->active_warps = cfg->active_warps;
     o->decode_stage = cfg->decode_stage;
+    o->alloc_stage = cfg->alloc_stage;
 }
 
 void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words)

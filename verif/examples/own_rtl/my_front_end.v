@@ -40,6 +40,7 @@ module my_front_end #(
     input  wire [5:0]                    cfg_lsu_lat_i,
     input  wire [6:0]                    cfg_active_warps_i,
     input  wire                          cfg_decode_stage_i,
+    input  wire                          cfg_alloc_stage_i,
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -77,7 +78,7 @@ module my_front_end #(
   ) u_core (
       .clk_i, .rst_ni, .launch_i,
       .cfg_swizzle_i, .cfg_war_i, .cfg_gto_i, .cfg_loops_i, .cfg_stall_i,
-      .cfg_alu_lat_i, .cfg_mul_lat_i, .cfg_lsu_lat_i, .cfg_active_warps_i, .cfg_decode_stage_i,
+      .cfg_alu_lat_i, .cfg_mul_lat_i, .cfg_lsu_lat_i, .cfg_active_warps_i, .cfg_decode_stage_i, .cfg_alloc_stage_i,
       .start_pc_i, .running_o, .done_o, .cycle_o,
       .imem_req_valid_o, .imem_req_ready_i, .imem_req_mshr_o, .imem_req_line_o,
       .imem_resp_valid_i, .imem_resp_ready_o, .imem_resp_mshr_i, .imem_resp_data_i,
