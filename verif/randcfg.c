@@ -667,7 +667,10 @@ void wf_cdg_choose(uint64_t seed, const wf_cdg_bias *b, wf_cdg_pick *p)
     wf_rng r;
     wf_rng_seed(&r, seed ^ 0xCD6B1A5EDull);
     if (wf_rng_below(&r, 4) == 0) return; /* a quarter keep their own stimulus: the base spread */
-    uint64_t x = wf_rng_next(&r) % b->total;
+    /* the target at the seed's point of a Weyl sequence over the weights: consecutive
+     * seeds spread over the targets instead of repeating the heavy ones by chance */
+    const uint64_t frac = (seed * 0x9E3779B97F4A7C15ull) >> 32;
+    uint64_t x = b->total < (1ull << 32) ? (frac * b->total) >> 32 : wf_rng_next(&r) % b->total;
     unsigned i = 0;
     while (x >= b->t[i].weight) x -= b->t[i++].weight;
     const wf_cdg_target *t = &b->t[i];
