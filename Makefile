@@ -55,7 +55,7 @@ include cmodel/lib.mk
 # every target that is not a file (shlib, install, test-install, test-python: cmodel/lib.mk)
 .PHONY: all help clean deps deps-regress \
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
-  test-cov test-experiments test-regress test-regress-faults test-slurm test-host test-fuzz \
+  test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz \
   regress regress-report coverage-report waves bench experiments \
@@ -114,6 +114,8 @@ help:
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
 	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
 	@echo "make coverage-report the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
+	@echo "make regress COV=1 CDG=REPORT   coverage-directed: seeds biased toward the holes of a coverage report (also make coverage-report CDG=)"
+	@echo "make test-cdg     coverage-directed generation: the bias moves the stimulus to a hole; bad reports are exit 2"
 	@echo "make lint-full    lint with the whole generic Yosys synth script (~15 min)"
 	@echo "make model-equiv  the C model against git revision BASE (default HEAD), bit for bit"
 	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
@@ -170,6 +172,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim bash scripts/test-wfsim-input.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
+	@WFSIM=$(B)/wfsim bash scripts/test-cdg.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
 	@bash scripts/test-model-equiv.sh
 	@bash scripts/test-stage-runner.sh
@@ -181,6 +184,9 @@ test-cov: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 test-experiments: $(B)/wfsim
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
+# coverage-directed generation (scripts/wf/cdg.py, wfgen --cdg); also part of test-examples
+test-cdg: $(B)/wfsim $(B)/wfgen
+	@WFSIM=$(B)/wfsim bash scripts/test-cdg.sh
 
 # the seed's performance claims measured: regenerates docs/results.md and
 # docs/results/*.svg (1312 wfsim runs, seconds; scripts/wf/experiments/)
@@ -239,9 +245,12 @@ mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py --rate $(or $(N),50) $(if $(CMP),--cmp $(CMP))
 # functional coverage with the verification plan's crosses (docs/verification.md):
 # COVDIR=out/regress/latest after make regress COV=1, else the C-side coverage of
-# the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep)
+# the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep);
+# CDG=REPORT those seeds coverage-directed toward REPORT's holes. The JSON report
+# (COVJSON, default out/coverage/coverage.json) is what a later CDG= reads.
 coverage-report: $(B)/wfsim $(B)/wfgen
-	@python3 scripts/covreport.py --plan --quiet $(if $(COVDIR),$(COVDIR),--regress-seeds $(or $(SEEDS),1000))
+	@python3 scripts/covreport.py --plan --quiet --json $(or $(COVJSON),out/coverage/coverage.json) \
+	  $(if $(COVDIR),$(COVDIR),--regress-seeds $(or $(SEEDS),1000) $(if $(CDG),--cdg $(CDG)))
 
 # FPGA and synthesis (docs/fpga.md). synth: Yosys generic synthesis of wf_core
 # per configuration (cells, LUT4, FFs, memories; SYNTH_CONFIGS= selects, the
@@ -310,7 +319,7 @@ test-fuzz: $(B)/fuzz/wf_fuzz $(B)/wfsim
 
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
-# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 TIMEOUT BUILD_TIMEOUT SIZES RUN_ID CMP
+# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 CDG=REPORT TIMEOUT BUILD_TIMEOUT SIZES RUN_ID CMP
 # RESUME=latest|RUN SLURM=1 SHARDS=N SLURM_ARGS (scripts/regress.py)
 regress: deps-regress $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py

@@ -9,7 +9,8 @@ whose configuration makes a bin possible; a bin with applicable > 0 and no
 hits over all inputs is a HOLE, one with applicable = 0 everywhere is n/a.
 
   scripts/covreport.py [--fail-on-holes] [--json OUT] [--quiet] [--plan] FILE|DIR ...
-  scripts/covreport.py --regress-seeds N [--plan] ...   (C-side coverage of N regression seeds)
+  scripts/covreport.py --regress-seeds N [--plan] [--cdg REPORT|BIAS] ...
+                                         (C-side coverage of N regression seeds)
 
 A directory is searched recursively for *.cov.json files. Prints every bin
 with its merged counts and the seeds that hit it (a file's seed is its
@@ -23,6 +24,15 @@ file's configuration is the options.txt next to it), each cell hit, a HOLE
 seeds (SEED, SIZES as make regress) with the cycle model (`wfsim --cov`; in
 lockstep the C model's record is the RTL's, so the functional coverage is the
 same as make regress COV=1's) under OUT (default out/coverage/seeds).
+--cdg REPORT|BIAS draws those seeds coverage-directed (scripts/wf/cdg.py:
+the holes and weakly hit bins and cells of a previous --json report, or a
+bias file as it is; default OUT out/coverage/seeds-cdg); the bias used is
+copied to OUT/cdg-bias.txt, named in the output and the --json report.
+--closes BASE (a --json report, e.g. the one a --cdg run was directed by)
+counts how many of BASE's holes (bins and, with --plan, plan cells) this
+report's files hit, how many they show unreachable, and how many stay holes.
+--json writes the merged counts, the seeds per bin and, with --plan, every
+plan cell's state and seed count (the report --cdg reads).
 Exit 0; with --fail-on-holes, 1 when there is a hole (a plan hole too with
 --plan); 2 for unreadable or malformed input (named with the file).
 """
@@ -33,7 +43,10 @@ import os
 import shlex
 import sys
 
-FORMAT = "warpfront-cov-1"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wf import cdg  # noqa: E402  coverage-directed generation
+
+FORMAT = cdg.COV_FORMAT
 
 
 def inputs(paths):
@@ -192,11 +205,13 @@ def reason(name):
     return "n/a for every configuration drawn (cmodel/coverage.c applicable())"
 
 
-def plan_report(runs):
-    """runs: [(seed, cfg or None, bins)]. Prints the plan; returns (cells, hit, holes, unreachable)."""
+def plan_report(runs, states=None):
+    """runs: [(seed, cfg or None, bins)]. Prints the plan; returns (cells, hit, holes, unreachable).
+    states (a dict) receives {cell: {"state": hit|hole|unreachable, "seeds": seeds that hit it}}."""
     with_cfg = [r for r in runs if r[1] is not None]
     cells = hit = 0
     holes, unreach = [], []
+    states = {} if states is None else states
     print(f"\nverification plan ({len(with_cfg)} runs with a configuration; "
           f"{len(runs) - len(with_cfg)} without options.txt are not in the crosses)")
     for rule, names, axes in PLAN:
@@ -216,16 +231,20 @@ def plan_report(runs):
                 ruled_out = [why for b, where, why in UNREACHABLE
                              if b == name and all(dict(zip(axes, combo)).get(k) == v
                                                   for k, v in where.items())]
+                state = "unreachable"
                 if seeds:
                     hit += 1
                     line_hit += 1
+                    state = "hit"
                 elif ruled_out:
                     unreach.append((cell, ruled_out[0]))
                 elif sel and not app:
                     unreach.append((cell, reason(name)))
                 else:
+                    state = "hole"
                     holes.append((cell, "never drawn" if not sel else
                                   f"applicable in {app} runs, never hit"))
+                states[cell] = {"state": state, "seeds": len(seeds)}
             print(f"  {name:28} {line_hit}/{len(combos)} cells hit")
     print(f"\nplan: {cells} cells: {hit} hit, {len(holes)} holes, {len(unreach)} unreachable")
     if holes:
@@ -242,8 +261,9 @@ def plan_report(runs):
     return cells, hit, holes, unreach
 
 
-def regress_seeds(n, outdir, jobs):
-    """Coverage files of the first n default-regression seeds (SEED, SIZES), C side."""
+def regress_seeds(n, outdir, jobs, bias=None):
+    """Coverage files of the first n default-regression seeds (SEED, SIZES), C side;
+    drawn under the bias file `bias` (coverage-directed) when given."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import regseed
     import regress
@@ -252,7 +272,7 @@ def regress_seeds(n, outdir, jobs):
     wfsim = regress.WFSIM
 
     def one(seed):
-        _sset, prog, opts = regseed.regression_seed(seed, sizes, os.path.join(outdir, "programs"))
+        _sset, prog, opts = regseed.regression_seed(seed, sizes, os.path.join(outdir, "programs"), cdg=bias)
         d = os.path.join(outdir, str(seed))
         os.makedirs(d, exist_ok=True)
         opts = opts[:opts.index("--seed")]
@@ -299,13 +319,45 @@ def main(argv):
                     help="also the verification plan: rule -> bins x configuration axes -> seeds")
     ap.add_argument("--regress-seeds", type=int, metavar="N",
                     help="first write the C-side coverage of the first N default-regression seeds")
-    ap.add_argument("--out", default="out/coverage/seeds", help="where --regress-seeds writes")
+    ap.add_argument("--out", help="where --regress-seeds writes (default out/coverage/seeds, "
+                    "with --cdg out/coverage/seeds-cdg)")
+    ap.add_argument("--cdg", metavar="REPORT|BIAS",
+                    help="--regress-seeds coverage-directed: toward the holes of a --json report")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS") or 1))
+    ap.add_argument("--closes", metavar="BASE", help="count which of BASE's holes these files close")
     a = ap.parse_args(argv)
+    cdg_info = None
+    base = None
+    if a.closes:
+        try:
+            base = cdg.read_report(a.closes)
+        except cdg.CdgError as e:
+            print(f"covreport: --closes {e}", file=sys.stderr)
+            return 2
+    if a.cdg and a.regress_seeds is None:
+        ap.error("--cdg goes with --regress-seeds N")
     if a.regress_seeds is not None:
         if a.regress_seeds < 1:
             ap.error("--regress-seeds takes an integer >= 1")
-        a.paths = a.paths + regress_seeds(a.regress_seeds, a.out, max(1, a.jobs))
+        out = a.out or ("out/coverage/seeds-cdg" if a.cdg else "out/coverage/seeds")
+        bias = None
+        if a.cdg:
+            import regress
+            try:
+                text, cdg_info = cdg.bias_text(a.cdg, regress.WFGEN)
+                os.makedirs(out, exist_ok=True)
+                bias = os.path.abspath(os.path.join(out, "cdg-bias.txt"))
+                cdg_info["sha256"] = cdg.write_bias(text, bias, regress.WFGEN)
+            except cdg.CdgError as e:
+                print(f"covreport: --cdg {e}", file=sys.stderr)
+                return 2
+            cdg_info["bias"] = bias
+            seed0 = int(os.environ.get("SEED") or 1)
+            print(f"covreport: CDG: seeds {seed0}..{seed0 + a.regress_seeds - 1} drawn under {bias} "
+                  f"(sha256 {cdg_info['sha256'][:16]}, {cdg_info['targets']} targets, from the "
+                  f"{cdg_info['kind']} {cdg_info['source']}); re-run: make coverage-report SEED={seed0} "
+                  f"SEEDS={a.regress_seeds} CDG={bias}")
+        a.paths = a.paths + regress_seeds(a.regress_seeds, out, max(1, a.jobs), bias)
     elif not a.paths:
         ap.error("give coverage files or directories (or --regress-seeds N)")
     files = list(inputs(a.paths))
@@ -341,9 +393,28 @@ def main(argv):
         print("never fired (holes):")
         for n in holes:
             print(f"  {n}")
-    plan_holes = []
+    plan_holes, states = [], {}
     if a.plan:
-        _cells, _hit, plan_holes, _unreach = plan_report(runs)
+        _cells, _hit, plan_holes, _unreach = plan_report(runs, states)
+    closes = None
+    if base is not None:
+        closes = {"base": os.path.abspath(a.closes), "bins": {"holes": len(base.get("holes", []))},
+                  "cells": {"holes": 0}}
+        for name in base.get("holes", []):
+            h, ap_ = bins.get(name, (0, 0))
+            k = "hit" if h else ("still" if ap_ or name not in bins else "n/a")
+            closes["bins"][k] = closes["bins"].get(k, 0) + 1
+        for cell, v in base.get("plan_cells", {}).items():
+            if v["state"] != "hole":
+                continue
+            closes["cells"]["holes"] += 1
+            k = {"hit": "hit", "unreachable": "unreachable"}.get(states.get(cell, {}).get("state"), "still")
+            closes["cells"][k] = closes["cells"].get(k, 0) + 1
+        b, c = closes["bins"], closes["cells"]
+        print(f"closes: of the {b['holes']} bin holes of {a.closes}: {b.get('hit', 0)} hit, "
+              f"{b.get('n/a', 0)} not applicable here, {b.get('still', 0)} still holes; of its {c['holes']} plan holes: {c.get('hit', 0)} hit, "
+              f"{c.get('unreachable', 0)} shown unreachable (their configuration drawn), "
+              f"{c.get('still', 0)} still holes" + ("" if a.plan else " (no --plan: cells not counted)"))
     if a.json:
         out = {"format": FORMAT, "files": t["files"], "runs": t["runs"], "cycles": t["cycles"],
                "window_overflow": t["window_overflow"],
@@ -351,6 +422,13 @@ def main(argv):
                "seeds": {n: v for n, v in t["seeds"].items()}}
         if a.plan:
             out["plan_holes"] = [c for c, _ in plan_holes]
+            out["plan_cells"] = states
+        if cdg_info:
+            out["cdg"] = cdg_info
+        if closes:
+            out["closes"] = closes
+        if os.path.dirname(a.json):
+            os.makedirs(os.path.dirname(a.json), exist_ok=True)
         with open(a.json, "w") as f:
             json.dump(out, f, indent=1)
             f.write("\n")

@@ -28,7 +28,16 @@ Knobs (environment; every one is checked before anything is written):
             still without a result, and no report (a Slurm array task)
   WAVES=1   every RTL run with --waves (FST next to its log)
   COV=1     functional coverage per run (harness --cov, merged by
-            scripts/covreport.py) and Verilator line/toggle coverage (lcov HTML)
+            scripts/covreport.py --plan into coverage/functional.txt and the
+            report coverage/coverage.json) and Verilator line/toggle coverage (lcov HTML)
+  CDG=FILE  coverage-directed: every seed drawn under a bias toward the holes
+            and weakly hit bins and plan cells of a coverage report FILE (a
+            previous run's coverage/coverage.json, or make coverage-report's
+            out/coverage/coverage.json), or under a bias file as it is
+            (scripts/wf/cdg.py; wfgen --cdg). The bias is copied to
+            cdg-bias.txt in the run (run.json names it with its sha256); a
+            seed's stimulus is a function of (seed, that file), and a failing
+            seed's report line says how to re-draw it (CDG=<run>/cdg-bias.txt)
   TIMEOUT   seconds per run (default 120)
   BUILD_TIMEOUT  seconds per Verilated build (default 1800)
   IMEM_JITTER=K  every K-th RTL seed (index k % K == K-1) also runs with the
@@ -92,6 +101,7 @@ import time
 from xml.sax.saxutils import escape, quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wf import cdg  # noqa: E402  coverage-directed generation
 from wf import layout  # noqa: E402  the field table: the compare levels
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -112,7 +122,7 @@ FIXED = [
 NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
-             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP")
+             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG")
 PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
 # the harness's compare levels, from the field table (verif/include/wf_layout.h's source)
 CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]
@@ -299,18 +309,33 @@ def size_sets():
 
 # ---- the RTL leg ------------------------------------------------------------------------
 
-def draw(seed, sizes_allowed):
-    """The seed's configuration from wfgen: (options list, size-set name)."""
+def draw(seed, sizes_allowed, bias=None):
+    """The seed's configuration from wfgen: (options list, size-set name); under
+    the bias file `bias` (CDG) when given."""
     # --war-none: war=none too (lockstep and the cycle model's final state
     # still hold; the interpreter check is skipped, docs/microarch.md §8.1)
     cmd = [WFGEN, "--config-only", "--sizes", ",".join(sorted(sizes_allowed)) or "any",
-           "--war-none", "--seed", str(seed)]
+           "--war-none", "--seed", str(seed)] + (["--cdg", bias] if bias else [])
     rc, out, err, _ = run(cmd, 60)
     if rc != 0:
         raise RuntimeError("%s: %s" % (qjoin(cmd), (err or out).strip()))
     lines = out.splitlines()
     name = lines[1].split()[-1] if len(lines) > 1 and lines[1].startswith("# sizes") else "?"
     return shlex.split(lines[0]), name
+
+
+def gen_command(seed, opts, prog, bias=None):
+    """The wfgen command of a seed's program (its options from draw)."""
+    return [WFGEN, "--seed", str(seed), "--random-knobs"] + opts + ["-o", prog] + (
+        ["--cdg", bias] if bias else [])
+
+
+def redraw_line(man, seed):
+    """The command that draws and runs one seed of a CDG run again, or None."""
+    if not man.get("cdg"):
+        return None
+    return "make regress SEED=%d SEEDS=1 CSEEDS=0%s CDG=%s" % (
+        seed, " SIZES=%s" % ",".join(man["sizes"]) if man["sizes"] else "", rel(man["cdg"]["bias"]))
 
 
 def classify(rc, out, err):
@@ -442,20 +467,23 @@ class Rtl:
         item = {"seed": seed, "dir": d, "prog": os.path.join(d, "prog.s"), "leg": "rtl",
                 "id": "seed%d" % seed, "defines": c["defines"],
                 "jitter": c["jitter"] > 0 and (seed - c["seed0"]) % c["jitter"] == c["jitter"] - 1}
+        if c["cdg"]:
+            item["redraw"] = redraw_line(c["man"], seed)
         inj = c["inject"].get(seed)
         if inj is not None:
             item["defines"] = inj
         try:
-            opts, sizes = draw(seed, c["sizes"])
+            opts, sizes = draw(seed, c["sizes"], c["cdg"])
         except RuntimeError as e:
             return item, {"status": "fail", "kind": "generator-error", "message": str(e)[:300]}
         # one Verilated build per size set and define set (the waves/coverage
         # variants follow WAVES/COV, the same for every run)
         item.update(opts=opts, sizes=sizes, key=(sizes, item["defines"]))
-        gcmd = [WFGEN, "--seed", str(seed), "--random-knobs"] + opts + ["-o", item["prog"]]
+        gcmd = gen_command(seed, opts, item["prog"], c["cdg"])
         with open(os.path.join(d, "options.txt"), "w", encoding="utf-8") as f:
-            f.write("%s\n# sizes %s\n# WF_DEFINES=%s%s\n" % (qjoin(opts), sizes, item["defines"],
-                                                             "\n# --imem-jitter" if item["jitter"] else ""))
+            f.write("%s\n# sizes %s\n# WF_DEFINES=%s%s%s\n" % (
+                qjoin(opts), sizes, item["defines"], "\n# --imem-jitter" if item["jitter"] else "",
+                "\n# cdg %s" % rel(c["cdg"]) if c["cdg"] else ""))
         rc, out, err, _ = run(gcmd, 60)
         with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as f:
             f.write("$ %s\n%s%s[exit %s]\n" % (qjoin(gcmd), out, err, rc))
@@ -765,13 +793,15 @@ def coverage_reports(rdir, results):
     if not js:
         lines.append("functional coverage: no run.cov.json files (harness --cov produced none)")
     else:
-        rc, out, err, _ = run([sys.executable, COVREPORT] + js, 600)
+        cjson = os.path.join(cdir, "coverage.json")
+        rc, out, err, _ = run([sys.executable, COVREPORT, "--plan", "--json", cjson] + js, 600)
         write_atomic(os.path.join(cdir, "functional.txt"), out + err)
         summary = [l for l in out.splitlines() if l.startswith("covreport:")]
-        holes = out.split("never fired (holes):", 1)[1].split() if "never fired (holes):" in out else []
-        lines.append("functional coverage (harness --cov): %s; report %s"
+        plan = [l for l in out.splitlines() if l.startswith("plan:")]
+        holes = (read_json(cjson) or {}).get("holes", [])
+        lines.append("functional coverage (harness --cov): %s%s; report %s, %s (the input of a later CDG=)"
                      % (summary[0][len("covreport:"):].strip() if summary else "%d files" % len(js),
-                        rel(os.path.join(cdir, "functional.txt"))))
+                        "; " + plan[0] if plan else "", rel(os.path.join(cdir, "functional.txt")), rel(cjson)))
         if holes:
             lines.append("functional coverage: never fired: %s%s" % (" ".join(holes[:12]),
                                                                      " ..." if len(holes) > 12 else ""))
@@ -849,6 +879,8 @@ def report(rdir, man, state=None):
                                                          else ""), r["message"]))
         print("     log: %s" % rel(absdir(r["dir"])))
         print("     reproduce: %s" % r.get("reproduce", ""))
+        if r.get("redraw"):
+            print("     redraw (CDG): %s" % r["redraw"])
         if r.get("reproduced") is False:
             print("     %s" % r["reproduce_note"])
         if r.get("waves"):
@@ -886,7 +918,7 @@ def report(rdir, man, state=None):
     write_atomic(os.path.join(rdir, "junit.xml"), junit_text(results, missing))
     write_atomic(os.path.join(rdir, "rerun.txt"), "".join(r.get("reproduce", "") + "\n" for r in failed))
     write_json(os.path.join(rdir, "summary.json"),
-               {"state": state, "run_id": man["run_id"], "cmp": man.get("cmp", "full"),
+               {"state": state, "run_id": man["run_id"], "cmp": man.get("cmp", "full"), "cdg": man.get("cdg"),
                 "seed": man["seed"], "seeds": man["seeds"],
                 "cseeds": man["cseeds"], "shard": man["shard"], "rtl_seeds": man["rtl_seeds"],
                 "passed": len(results) - len(failed), "failed": len(failed),
@@ -997,6 +1029,12 @@ def knobs():
             raise Usage("%s is not built (run make)" % tool)
     if k["seeds"] and not os.access(COSIM, os.X_OK):
         raise Usage("COSIM=%s: not an executable" % COSIM)
+    k["cdg_text"], k["cdg"] = None, None
+    if os.environ.get("CDG"):
+        try:
+            k["cdg_text"], k["cdg"] = cdg.bias_text(os.environ["CDG"], WFGEN)
+        except cdg.CdgError as e:
+            raise Usage("CDG=%s" % e)
     k["known_sizes"] = size_sets()
     sizes = [s for s in os.environ.get("SIZES", "").split(",") if s]
     if set(sizes) - set(k["known_sizes"]):
@@ -1044,13 +1082,20 @@ def knobs():
         man.setdefault("rtl_files", "")  # run.json of a runner without WF_RTL_FILES
         man.setdefault("rtl_top", "")
         man.setdefault("cmp", "full")  # a run from before the compare levels
+        man.setdefault("cdg", None)  # a run from before coverage-directed generation
+        if k["cdg"] and (not man["cdg"] or k["cdg"]["source"] not in (man["cdg"]["source"], man["cdg"]["bias"])):
+            raise Usage("RESUME=%s: CDG=%s, but the run was started %s (leave it unset)"
+                        % (resume, os.environ["CDG"], "with CDG=%s" % man["cdg"]["source"]
+                           if man["cdg"] else "without CDG"))
         for name in RUN_KNOBS:
+            if name == "CDG":
+                continue  # checked above
             f = field.get(name, name.lower())
             if name in os.environ and given[name] != man[f]:
                 raise Usage("RESUME=%s: %s=%s, but the run was started with %r (leave it unset)"
                             % (resume, name, os.environ[name], man[f]))
         for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject",
-                  "rtl_files", "rtl_top", "cmp"):
+                  "rtl_files", "rtl_top", "cmp", "cdg"):
             k[f] = man[f]
         k["man"], run_id = man, resume
         check_out_dir(os.path.join(k["out"], run_id), 0)
@@ -1103,11 +1148,15 @@ def open_run(k):
     man = {"version": 1, "run_id": k["run_id"], "seed": k["seed"], "seeds": k["seeds"], "cseeds": k["cseeds"],
            "shard": [i + 1, n], "sizes": k["sizes"], "imem_jitter": k["imem_jitter"], "waves": k["waves"],
            "cov": k["cov"], "defines": k["defines"], "inject": k["inject"], "cmp": k["cmp"],
-           "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"],
+           "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"], "cdg": k["cdg"],
            "rtl_seeds": [s for j, s in enumerate(range(k["seed"], k["seed"] + k["seeds"])) if j % n == i],
            "created": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "host": socket.gethostname()}
     man["c_ids"] = [j["id"] for x, j in enumerate(c_jobs(man, checked) if k["cseeds"] else []) if x % n == i]
     os.makedirs(rdir)
+    if k["cdg"]:
+        # the run's own copy: its seeds re-draw from it whatever becomes of the source
+        man["cdg"] = dict(k["cdg"], bias=os.path.join(rdir, "cdg-bias.txt"))
+        man["cdg"]["sha256"] = cdg.write_bias(k["cdg_text"], man["cdg"]["bias"], WFGEN)
     write_json(os.path.join(rdir, "run.json"), man)
     latest = os.path.join(k["out"], "latest")
     if not os.path.exists(latest) or os.path.islink(latest):
@@ -1129,6 +1178,13 @@ def header(k, man, what):
            "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
     if man.get("rtl_top"):
         say("regress: design under test: WF_TOP=%s WF_RTL_FILES=%s" % (man["rtl_top"], man["rtl_files"]))
+    if man.get("cdg"):
+        c = man["cdg"]
+        say("regress: CDG: seeds drawn under %s (sha256 %s; %d targets%s, from the %s %s); one seed "
+            "again: %s" % (rel(c["bias"]), c["sha256"][:16], c["targets"],
+                           ": %d holes, %d weakly hit" % (c["holes"], c["weak"]) if "holes" in c else "",
+                           c["kind"], rel(c["source"]), redraw_line(man, man["seed"]).replace(
+                               "SEED=%d " % man["seed"], "SEED=N ")))
 
 
 def finish(rdir, item, res):
@@ -1136,13 +1192,16 @@ def finish(rdir, item, res):
     item counts as done once it exists)."""
     res.update(leg=item["leg"], id=item["id"], seed=item.get("seed"),
                dir=os.path.relpath(item["dir"], rdir), **{"class": item["class"]})
+    if item.get("redraw"):
+        res["redraw"] = item["redraw"]
     if res.get("waves"):
         res["waves"] = os.path.relpath(res["waves"], rdir)
     if item["leg"] == "rtl":
         write_atomic(os.path.join(item["dir"], "result.txt"),
-                     "%s %s %s\nexit %s, %.2fs\nreproduce: %s\n%s"
+                     "%s %s %s\nexit %s, %.2fs\nreproduce: %s\n%s%s"
                      % (res["status"].upper(), res["kind"], res["message"], res.get("rc"), res.get("time", 0),
-                        res.get("reproduce", ""), res["reproduce_note"] + "\n" if res.get("reproduce_note") else ""))
+                        res.get("reproduce", ""), res["reproduce_note"] + "\n" if res.get("reproduce_note") else "",
+                        "redraw (CDG): %s\n" % res["redraw"] if res.get("redraw") else ""))
     write_json(os.path.join(item["dir"], "result.json"), res)
     return res
 
@@ -1159,6 +1218,7 @@ def regress(k):
                       k["run_id"], k["run_id"]))
     header(k, man, "resuming run" if resume else "run")
     cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"],
+           "cdg": man["cdg"]["bias"] if man.get("cdg") else None, "man": man,
            "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
            "seed0": man["seed"], "jitter": man["imem_jitter"],

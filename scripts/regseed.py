@@ -9,18 +9,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regress  # noqa: E402
 
 
-def regression_seed(seed, sizes, outdir):
+def regression_seed(seed, sizes, outdir, cdg=None):
     """(size set, program path, options incl. --seed N) of regression seed `seed` drawn over
-    the size sets `sizes` (a set of names; empty = all, as SIZES); the program goes to
-    outdir/<sizes>/<seed>.s. Exits with the wfgen error when a draw fails."""
+    the size sets `sizes` (a set of names; empty = all, as SIZES), under the bias file `cdg`
+    when given (make regress CDG=); the program goes to outdir/<sizes>/<seed>.s. Exits
+    with the wfgen error when a draw fails."""
     d = os.path.join(outdir, ",".join(sorted(sizes)) or "any")
     os.makedirs(d, exist_ok=True)
     try:
-        opts, sset = regress.draw(seed, sizes)
+        opts, sset = regress.draw(seed, sizes, cdg)
     except RuntimeError as e:
         sys.exit(f"seed {seed}: {e}")
     prog = os.path.join(d, f"{seed}.s")
-    gcmd = [regress.WFGEN, "--seed", str(seed), "--random-knobs"] + opts + ["-o", prog]
+    gcmd = regress.gen_command(seed, opts, prog, cdg)
     rc, out, err, _ = regress.run(gcmd, 60)
     if rc != 0:
         sys.exit(f"{regress.qjoin(gcmd)} failed: {(err or out).strip()}")

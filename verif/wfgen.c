@@ -21,7 +21,14 @@
  * lets war=none be drawn); without --sizes, every parameter drawn
  * (wf_random_config).
  *   wfgen --list-sizes
- * prints each size set: name, its size parameters as wfsim options, a note. */
+ * prints each size set: name, its size parameters as wfsim options, a note.
+ *
+ * Coverage-directed generation (docs/verification.md): --cdg BIAS, given to
+ * both the --config-only and the --random-knobs call of a seed, draws both
+ * under the bias file (wf_cdg_load; wf_random_runtime_cdg,
+ * wf_random_gen_knobs_cdg); the program header names the seed's target.
+ *   wfgen --cdg-check BIAS
+ * reads a bias file and prints its targets' summary (exit 2 when malformed). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +37,32 @@
 #include "wf_compare.h"
 #include "wf_gen.h"
 
+/* a CDG target's general template (wf_cdg_pick.tmpl) in the program header */
+static const char *const tmpl_names[] = {" template burst", " template mem_run", " template bank",
+                                         " template war"};
+
+/* --cdg-check: the bias file's targets, by how they are aimed */
+static int cdg_check(const char *path)
+{
+    char err[512];
+    wf_cdg_bias *b = malloc(sizeof *b);
+    if (!b || wf_cdg_load(path, b, err, sizeof err)) {
+        fprintf(stderr, "wfgen: --cdg-check %s\n", b ? err : "out of memory");
+        free(b);
+        return 2;
+    }
+    unsigned by_row = 0, axes_only = 0;
+    for (unsigned i = 0; i < b->n; i++) {
+        if (b->t[i].entry >= 0) by_row++;
+        else if (b->t[i].naxes) axes_only++;
+    }
+    printf("%s: %u targets, weight %" PRIu64 ": %u aimed by the bin table's rows, %u by their "
+           "configuration axes alone, %u by the general templates alone\n",
+           path, b->n, b->total, by_row, axes_only, b->n - by_row - axes_only);
+    free(b);
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -37,6 +70,9 @@ static void usage(FILE *f)
             "             [--hex | --image] [--config-seed S] [--random-knobs] [--info]\n"
             "       wfgen --config-only --seed N [--sizes NAME[,NAME...]|any] [--war-none]\n"
             "       wfgen --list-sizes\n"
+            "       wfgen --cdg-check BIAS\n"
+            "--cdg BIAS: (with --config-only and with --random-knobs) draw under a bias file of\n"
+            "  coverage targets (coverage-directed generation, docs/verification.md)\n"
             "--config-only: print the seed's configuration as wfsim options, then '# sizes NAME'\n"
             "  (--sizes: that Verilated build's sizes (a list or any: one picked by the seed),\n"
             "  only run-time knobs drawn; without: every parameter drawn; --war-none:\n"
@@ -60,7 +96,7 @@ int main(int argc, char **argv)
     uint64_t seed = 0;
     int have_seed = 0, hex = 0, image = 0, show_info = 0;
     int config_only = 0, war_none = 0, random_knobs = 0, nparam = 0;
-    const char *outpath = NULL, *sizes_name = NULL;
+    const char *outpath = NULL, *sizes_name = NULL, *cdg_path = NULL;
     char err[512];
     /* knobs are applied after the configuration, so collect them first */
     const char **knob_args = calloc((size_t)argc, sizeof *knob_args);
@@ -112,6 +148,11 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--sizes")) {
             sizes_name = v;
+        } else if (!strcmp(a, "--cdg")) {
+            cdg_path = v;
+        } else if (!strcmp(a, "--cdg-check")) {
+            free(knob_args);
+            return cdg_check(v);
         } else if (!strcmp(a, "--knob")) {
             knob_args[nknob++] = v;
         } else if (!strcmp(a, "-o")) {
@@ -134,11 +175,29 @@ int main(int argc, char **argv)
         free(knob_args);
         return 2;
     }
+    wf_cdg_bias *bias = NULL;
+    if (cdg_path) {
+        if (!config_only && !random_knobs) {
+            fprintf(stderr, "wfgen: --cdg goes with --config-only or --random-knobs (wfgen --help)\n");
+            free(knob_args);
+            return 2;
+        }
+        bias = malloc(sizeof *bias);
+        if (!bias || wf_cdg_load(cdg_path, bias, err, sizeof err)) {
+            fprintf(stderr, "wfgen: --cdg %s\n", bias ? err : "out of memory");
+            free(bias);
+            free(knob_args);
+            return 2;
+        }
+    }
+    wf_cdg_pick pick;
+    wf_cdg_choose(seed, bias, &pick);
     if (config_only || sizes_name || war_none) {
         free(knob_args);
         if (!config_only || nparam || nknob || outpath || hex || image || random_knobs) {
             fprintf(stderr, "wfgen: --sizes and --war-none go with --config-only, which takes only "
-                            "--seed, --sizes and --war-none (wfgen --help)\n");
+                            "--seed, --sizes, --war-none and --cdg (wfgen --help)\n");
+            free(bias);
             return 2;
         }
         const char *name = "random";
@@ -149,13 +208,19 @@ int main(int argc, char **argv)
                 for (unsigned k = 0; wf_size_set_at(k); k++)
                     fprintf(stderr, " %s", wf_size_set_at(k)->name);
                 fprintf(stderr, " any\n");
+                free(bias);
                 return 2;
             }
-            wf_random_runtime(seed, set, war_none ? WF_RAND_WAR_NONE : 0, &cfg);
+            wf_random_runtime_cdg(seed, set, war_none ? WF_RAND_WAR_NONE : 0, bias, &cfg);
             name = set->name;
+        } else if (bias) {
+            fprintf(stderr, "wfgen: --cdg with --config-only needs --sizes (the regression's draw)\n");
+            free(bias);
+            return 2;
         } else {
             wf_random_config(seed, NULL, &cfg);
         }
+        free(bias);
         if (wf_config_check(&cfg, err, sizeof err)) { /* a bug in randcfg.c, never the user's */
             fprintf(stderr, "wfgen: internal error: drawn configuration invalid: %s\n", err);
             return 2;
@@ -168,11 +233,12 @@ int main(int argc, char **argv)
     wf_gen_knobs k;
     wf_gen_default(&k);
     wf_gen_target(&k, &cfg);
-    if (random_knobs) wf_random_gen_knobs(seed, &cfg, &k);
+    if (random_knobs) wf_random_gen_knobs_cdg(seed, &cfg, bias, &k);
     for (int i = 0; i < nknob; i++)
         if (wf_gen_set(&k, knob_args[i], err, sizeof err)) {
             fprintf(stderr, "wfgen: %s\n", err);
             free(knob_args);
+            free(bias);
             return 2;
         }
     free(knob_args);
@@ -180,12 +246,14 @@ int main(int argc, char **argv)
     wf_gen_info info;
     if (wf_gen_program(seed, &k, &p, &info, err, sizeof err)) {
         fprintf(stderr, "wfgen: %s\n", err);
+        free(bias);
         return 2;
     }
     FILE *f = outpath ? fopen(outpath, image ? "wb" : "w") : stdout;
     if (!f) {
         perror(outpath);
         wf_program_free(&p);
+        free(bias);
         return 1;
     }
     if (!hex && !image) {
@@ -193,9 +261,20 @@ int main(int argc, char **argv)
                    "# %u ld, %u st, %u loops, %u bnz regions, %u bra, %u WAR patterns\n",
                 seed, info.len, info.slice, info.split, info.n_ld, info.n_st, info.n_loops,
                 info.n_bnz, info.n_bra, info.n_war);
+        if (bias && pick.target >= 0) {
+            const wf_cdg_target *t = &bias->t[pick.target];
+            fprintf(f, "# cdg target %d (weight %u of %" PRIu64 "): %s", pick.target + 1, t->weight,
+                    bias->total, t->bin);
+            for (unsigned i = 0; i < t->naxes; i++)
+                fprintf(f, "%c%s=%s", i ? ',' : '@', t->axis[i].name, t->axis[i].value);
+            fprintf(f, "\n");
+        } else if (bias) {
+            fprintf(f, "# cdg: none (the seed's own stimulus)\n");
+        }
         if (random_knobs)
-            fprintf(f, "# aimed row %u variant %u: %s\n", wf_random_aim_row(seed),
-                    wf_random_aim_variant(seed), wf_random_aim_name(wf_random_aim_row(seed)));
+            fprintf(f, "# aimed row %u variant %u%s: %s\n", pick.row, pick.variant,
+                    pick.tmpl >= 0 ? tmpl_names[pick.tmpl] : "",
+                    wf_random_aim_name(pick.row));
     }
     int rc = hex ? wf_write_hex(&p, f) : image ? wf_write_image(&p, f) : wf_write_disasm(&p, f);
     if (outpath && fclose(f)) rc = -1;
@@ -206,5 +285,6 @@ int main(int argc, char **argv)
                 info.len, info.n_alu, info.n_mul, info.n_ld, info.n_st, info.n_nop, info.n_bra,
                 info.n_bnz, info.n_loops, info.n_war, info.n_conflict);
     wf_program_free(&p);
+    free(bias);
     return rc ? 1 : 0;
 }

@@ -168,6 +168,57 @@ unsigned wf_random_aim_row(uint64_t seed);
 unsigned wf_random_aim_variant(uint64_t seed);
 const char *wf_random_aim_name(unsigned row);
 
+/* ---- coverage-directed generation (docs/verification.md "Coverage-directed
+ * generation") ------------------------------------------------------------------
+ * A bias file names coverage targets with weights (scripts/wf/cdg.py writes it
+ * from a coverage report's holes and weakly hit bins and plan cells):
+ *   # warpfront-cdg-bias 1
+ *   <weight> <bin>[@<axis>=<value>[,<axis>=<value>...]]
+ * (further '#' lines are comments). An axis is a run-time knob the plan crosses
+ * (loops, hazard, war, layout, sched, decode_stage). Under a bias, a quarter of
+ * the seeds keep their own stimulus; the others draw a target by weight, run the
+ * aimed row and template that the bin table of verif/randcfg.c names for its bin
+ * (the general templates when it names none), and set the target's axes. A seed's
+ * configuration and program are a pure function of (seed, bias file). */
+#define WF_CDG_MAX_TARGETS 4096
+#define WF_CDG_MAX_AXES 6
+#define WF_CDG_BIN_LEN 48
+typedef struct {
+    unsigned weight;
+    char bin[WF_CDG_BIN_LEN];
+    unsigned naxes;
+    struct {
+        const char *name; /* a static string: the axis as wf_config_set takes it */
+        char value[24];
+    } axis[WF_CDG_MAX_AXES];
+    int entry; /* the bin table's entry of the bin (-1: none; the axes alone aim) */
+} wf_cdg_target;
+typedef struct {
+    unsigned n;
+    uint64_t total; /* the weights' sum */
+    wf_cdg_target t[WF_CDG_MAX_TARGETS];
+} wf_cdg_bias;
+/* Reads a bias file into *b (about 400 KiB: allocate it). 0, or -1 and err
+ * ("PATH: ..." or "PATH:LINE: ..."). */
+int wf_cdg_load(const char *path, wf_cdg_bias *b, char *err, size_t errlen);
+/* A seed's choice under a bias: target -1 = the seed's own stimulus (b NULL or
+ * empty, or the undirected quarter); else the target, its aimed row (0..9,
+ * WF_AIM_ROWS: the general templates), variant and general template (-1: drawn). */
+typedef struct {
+    int target;
+    unsigned row, variant;
+    int tmpl;
+} wf_cdg_pick;
+void wf_cdg_choose(uint64_t seed, const wf_cdg_bias *b, wf_cdg_pick *p);
+/* wf_random_runtime and wf_random_gen_knobs under a bias (b NULL: exactly those). */
+void wf_random_runtime_cdg(uint64_t seed, const wf_size_set *set, unsigned flags,
+                           const wf_cdg_bias *b, wf_config *out);
+void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_bias *b,
+                             wf_gen_knobs *k);
+/* The bin table's rows for a bin (bit r: row r, bit WF_AIM_ROWS: the general
+ * templates) and its general template (-1: drawn); 0 when the table has no entry. */
+unsigned wf_cdg_rows(const char *bin, int *tmpl);
+
 #ifdef __cplusplus
 }
 #endif

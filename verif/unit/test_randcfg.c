@@ -1,5 +1,7 @@
 /* The regression's configuration draws (verif/randcfg.c): size sets,
  * run-time knobs within a build's RTL maxima, generator knobs. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#include <stdlib.h>
 #include <string.h>
 
 #include "wf_check.h"
@@ -327,6 +329,91 @@ START_TEST(aimed_templates_drawn_and_valid)
 }
 END_TEST
 
+/* Coverage-directed generation: the bin table, a seed's choice under a bias,
+ * and the configurations it makes (valid on every size set, the target's axes
+ * set, the undirected seeds exactly their plain draws). */
+START_TEST(cdg_bias_directs_and_keeps_the_rest)
+{
+    int tmpl;
+    ck_assert_uint_eq(wf_cdg_rows("sb.full_held", &tmpl), (1u << 1) | (1u << 6));
+    ck_assert_int_eq(tmpl, -1);
+    ck_assert_uint_eq(wf_cdg_rows("lsu.split=17-32", &tmpl), 1u << WF_AIM_ROWS);
+    ck_assert_int_eq(tmpl, 1);
+    ck_assert_uint_eq(wf_cdg_rows("lsu.stall_flag", NULL), (1u << 3) | (1u << 5));
+    ck_assert_uint_ne(wf_cdg_rows("bank[3].write_beats_read", NULL), 0);
+    ck_assert_uint_eq(wf_cdg_rows("hazard.ready", &tmpl), 0); /* the base mix: no entry */
+    ck_assert_int_eq(tmpl, -1);
+    ck_assert_uint_eq(wf_cdg_rows("sb", NULL), 0); /* a prefix matches only at its separator */
+
+    char path[] = "/tmp/test_randcfg_cdg.XXXXXX", err[512];
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("# warpfront-cdg-bias 1\n# comment\n3 hazard.mem_order@loops=3,hazard=stall,war=bloom\n"
+          "1 run.sched=gto\n",
+          f);
+    fclose(f);
+    wf_cdg_bias *b = malloc(sizeof *b);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_msg(wf_cdg_load(path, b, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(b->n, 2);
+    ck_assert_uint_eq(b->total, 4);
+    ck_assert_uint_eq(b->t[1].naxes, 1); /* run.<axis>=<value> names its axis */
+    unsigned picked[2] = {0, 0}, plain = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        const wf_size_set *set = wf_size_set_find("any", seed);
+        wf_cdg_pick p;
+        wf_cdg_choose(seed, NULL, &p);
+        ck_assert_int_eq(p.target, -1);
+        ck_assert_uint_eq(p.row, wf_random_aim_row(seed));
+        wf_cdg_choose(seed, b, &p);
+        wf_config c0, c;
+        wf_random_runtime(seed, set, WF_RAND_WAR_NONE, &c0);
+        wf_random_runtime_cdg(seed, set, WF_RAND_WAR_NONE, b, &c);
+        ck_assert_msg(wf_config_check(&c, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
+        sizes_equal(&c, &set->sizes, set->name);
+        if (p.target < 0) {
+            plain++;
+            ck_assert_msg(!memcmp(&c, &c0, sizeof c), "seed %u: undirected but not its plain draw",
+                          (unsigned)seed);
+            continue;
+        }
+        picked[p.target]++;
+        if (p.target == 0) {
+            ck_assert_uint_eq(c.loops, 3);
+            ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
+            ck_assert_uint_eq(c.war, WF_WAR_BLOOM);
+            ck_assert_msg(p.row == 3 || p.row == 5, "seed %u: row %u", (unsigned)seed, p.row);
+        } else {
+            ck_assert_uint_eq(c.sched, WF_SCHED_GTO);
+            ck_assert_uint_eq(p.row, WF_AIM_ROWS);
+        }
+        wf_gen_knobs k;
+        wf_random_gen_knobs_cdg(seed, &c, b, &k);
+        ck_assert_msg(wf_gen_check(&k, err, sizeof err) == NULL, "seed %u: %s", (unsigned)seed, err);
+        if (p.row == 3 || p.row == 5) ck_assert_uint_ge(k.mem_run, 150); /* the row's template */
+    }
+    /* a quarter undirected, the rest 3:1 by weight */
+    ck_assert_msg(plain > 60 && plain < 140, "%u of 400 undirected", plain);
+    ck_assert_msg(picked[0] > 2 * picked[1] && picked[1] > 30, "targets picked %u, %u", picked[0], picked[1]);
+    /* malformed files: the line named */
+    f = fopen(path, "w");
+    fputs("# warpfront-cdg-bias 1\n1 sb.full@bogus=1\n", f);
+    fclose(f);
+    ck_assert_int_eq(wf_cdg_load(path, b, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, ":2: axis 'bogus'") != NULL, "%s", err);
+    f = fopen(path, "w");
+    fputs("{\"format\": \"warpfront-cov-1\"}\n", f);
+    fclose(f);
+    ck_assert_int_eq(wf_cdg_load(path, b, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, ":1: not a bias file of version 1") != NULL, "%s", err);
+    remove(path);
+    ck_assert_int_eq(wf_cdg_load(path, b, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "cannot read") != NULL, "%s", err);
+    free(b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("randcfg");
@@ -336,6 +423,7 @@ int main(void)
     tcase_add_test(t, generator_knobs_fit_the_build);
     tcase_add_test(t, programs_fit_imem_words);
     tcase_add_test(t, aimed_templates_drawn_and_valid);
+    tcase_add_test(t, cdg_bias_directs_and_keeps_the_rest);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return wf_run_suite(s);
