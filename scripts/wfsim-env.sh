@@ -4,4 +4,4 @@ set -u
 : "${WFSIM:?set WFSIM to the wfsim binary}"
 case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
 export WFSIM
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -28,15 +28,9 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wfstate import checker_args, compare_state  # noqa: E402
+from wfstate import checker_args, compare_state, threads  # noqa: E402
 
 MASK = 0xFFFFFFFF
-
-
-def threads(active, lanes):
-    for w in range(active):
-        for l in range(lanes):
-            yield w, l, w * lanes + l
 
 
 # Each checker gets (warps launched, lanes, mem_words) and returns

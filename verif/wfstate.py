@@ -46,3 +46,10 @@ def checker_args(ap):
     ap.add_argument("--regs", type=int, default=32)
     ap.add_argument("--mem-words", type=int, default=1024)
     ap.add_argument("--active-warps", type=int, default=0)
+
+
+def threads(active, lanes):
+    """(warp, lane, global thread id) of every launched thread, warp-major"""
+    for w in range(active):
+        for l in range(lanes):
+            yield w, l, w * lanes + l

@@ -20,7 +20,7 @@
 #    `not-reproduced`; a failure whose waves re-run passes is marked
 #    `not reproduced` in the console and JUnit;
 #  - a truncated cached Vwf_core (real RTL, smallest build) is rebuilt, not run.
-. "$(dirname "$0")/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
+. "$(dirname "$0")/../../scripts/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-regress-faults.XXXXXX") || exit 1
 mounts=()
 cleanup() {
@@ -60,7 +60,7 @@ echo "PASS seed $seed"
 EOS
 chmod +x "$COSIM"
 
-. "$root/scripts/regress-same-run.sh" # facts, same_run
+. "$root/tests/scripts/regress-same-run.sh" # facts, same_run
 children_gone() { # no fake harness process left
   local p
   for p in $(cat "$FAKE_STATE/pids" 2>/dev/null); do

@@ -11,7 +11,7 @@
 #  2. the same with a shard cancelled mid-run (scancel): the merge job reports
 #     the run incomplete, and RESUME finishes exactly the missing seeds, after
 #     which the report again equals the local run.
-. "$(dirname "$0")/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
+. "$(dirname "$0")/../../scripts/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 t=$(mktemp -d "${TMPDIR:-/tmp}/test-slurm.XXXXXX") || exit 1
 chmod 755 "$t"
 fail=0
@@ -92,7 +92,7 @@ wait_job() { # until job $1 (and its array tasks) left the queue; 5 min at most
   done
   bad "job $1 still queued after 5 min: $(squeue 2>&1)"; dump_logs; return 1
 }
-. "$root/scripts/regress-same-run.sh" # facts, same_run
+. "$root/tests/scripts/regress-same-run.sh" # facts, same_run
 same_run_slurm() { # dirA dirB what: same_run, and the rerun lists (paths aside)
   same_run "$@"
   cmp -s <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$1/rerun.txt") <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$2/rerun.txt") || bad "$3: rerun lists differ"
