@@ -19,6 +19,8 @@ layer_inc   = $(if $(filter cmodel/%,$(1)),$(CMODEL_INC),$(if $(filter sim/%,$(1
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build
+# the pytest suites of tests/ (python3-pytest: scripts/setup.sh); -p no:cacheprovider: no .pytest_cache in the tree
+PYTEST   := python3 -m pytest -q -p no:cacheprovider
 # `make` alone builds what a user runs (the first rule below is a template's)
 .DEFAULT_GOAL := all
 LIB_SRCS := $(wildcard cmodel/*.c)
@@ -164,18 +166,16 @@ layering:
 test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  bash scripts/run-tests.sh $(ASAN_TESTS)
-	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim.sh
-	@WFSIM=$(B)/asan/wfsim bash scripts/test-wfsim-input.sh
+	@WFSIM=$(B)/asan/wfsim $(PYTEST) tests/tools
 
 test-examples: $(B)/wfsim $(B)/wfgen
-	@WFSIM=$(B)/wfsim bash scripts/test-wfsim.sh
-	@WFSIM=$(B)/wfsim bash scripts/test-wfsim-input.sh
-	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools
+	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-cdg.sh
 	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
-	@bash scripts/test-model-equiv.sh
-	@bash scripts/test-stage-runner.sh
+	@bash tests/scripts/test-model-equiv.sh
+	@bash tests/scripts/test-stage-runner.sh
 	@bash scripts/test-make-help.sh
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
@@ -329,9 +329,9 @@ regress-report: $(B)/wfsim $(B)/wfgen
 # the runner under faults, fake harness + one real smallest build (~1 min);
 # the regression through a real single-node Slurm started by the test (~1 min)
 test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash scripts/test-regress-faults.sh
+	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-faults.sh
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash scripts/test-regress-slurm.sh
+	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-slurm.sh
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
 waves:
 	@bash scripts/setup.sh waves
@@ -342,7 +342,7 @@ waves:
 test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash scripts/test-regress.sh
+	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
 
 # every command of README.md (scripts/test-readme.sh); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n

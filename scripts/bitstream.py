@@ -27,8 +27,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import synth  # noqa: E402  (the ECP5 synthesis recipe and the RTL file list, written once)
+from wf.paths import ROOT, git_commit as commit  # noqa: E402
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "build", "bitstream")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
             "fpga/wf_fpga_top.v"]
@@ -49,14 +49,6 @@ TOOLS = {"ice40": dict(yosys="yosys", nextpnr="nextpnr-ice40", pack="icepack", e
 def run(cmd, d, log, timeout=None):
     with open(os.path.join(d, log), "w") as f:
         return subprocess.run(cmd, cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
-
-
-def commit():
-    r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, stdout=subprocess.PIPE,
-                       universal_newlines=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl", "fpga"], cwd=ROOT,
-                           stdout=subprocess.PIPE, universal_newlines=True).stdout.strip()
-    return r.stdout.strip() + ("+dirty" if dirty else "")
 
 
 def build(name):

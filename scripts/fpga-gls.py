@@ -11,7 +11,6 @@ program (fpga/demo.hex = sim/examples/fact.s) at the configuration's
 parameters. This checks what synthesis made of the design, including the
 program image in the instruction-memory block RAMs.
 Usage: scripts/fpga-gls.py [CONFIG ...]. Exit status 0 pass, 1 fail, 2 error."""
-import importlib.util
 import json
 import os
 import re
@@ -19,18 +18,10 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-
-def load(name, path):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, path))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-synth = load("synth", "scripts/synth.py")
-fsim = load("fpga_sim", "scripts/fpga-sim.py")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402  (the netlists' paths and configurations)
+from wf import fpga_sim as fsim  # noqa: E402
+from wf.paths import ROOT  # noqa: E402
 CELLS = "/usr/share/yosys/ice40/cells_sim.v"
 
 

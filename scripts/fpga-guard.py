@@ -15,7 +15,7 @@ block (module, all instances summed):
     no more flip-flops than their output register, and the I-cache data of
     wf_fetch is not in flip-flops.
 
-Before the checks it runs the table-merge unit test (scripts/test-synth-merge.py).
+Before the checks it runs the table-merge unit test (tests/scripts/test_synth_merge.py).
 `scripts/fpga-guard.py --update` rewrites the baseline from this run (after an
 intended change; say why in the commit); `--stat FILE` checks a `stat` output
 of that run (build/fpga-guard/stat.txt) instead of running Yosys. Exit 0 pass, 1 fail, 2 usage."""
@@ -28,15 +28,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import synth as flow  # noqa: E402  (the ECP5 synthesis recipe, written once)
+from wf.paths import ROOT, rtl_sources  # noqa: E402
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "build", "fpga-guard")
 BASE = os.path.join(ROOT, "fpga", "area-baseline.json")
 # a small shape (ice-min's sizes: the guard must stay short); 1 lane, so the
 # MUL check is 3 MULT18X18D
-GUARD = dict(WARPS=1, LANES=1, REGS=8, BANKS=1, COLLECTORS=1, SB_ENTRIES=1, IBUF=1, ICACHE_LINES=4,
-             ICACHE_LINE=1, IMSHRS=1, IMEM_WORDS=256, MEM_WORDS=256, MEM_LINE=1, BLOOM_BITS=4,
-             ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
+GUARD = dict(flow.MIN, REGS=8, ICACHE_LINES=4, IMEM_WORDS=256, MEM_WORDS=256, MUL_LAT_MAX=2)
 KINDS = ("LUT4", "CCU2C", "TRELLIS_FF", "DP16KD", "MULT18X18D", "TRELLIS_DPR16X4")
 EXACT = ("DP16KD", "MULT18X18D")
 TOL = 0.10          # relative, LUT4 / CCU2C / FF / LUT RAM
@@ -49,7 +47,7 @@ def synth():
     the same in every checkout (absolute paths moved LUT4 counts by 20 %)."""
     os.makedirs(OUT, exist_ok=True)
     rel = os.path.relpath(OUT, ROOT)
-    rtl = sorted("rtl/" + f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
+    rtl = rtl_sources()
     p = dict(GUARD, IMEM_HEX='"fpga/demo.hex"')
     script = ["read_verilog -sv -Irtl fpga/wf_fpga_top.v %s" % " ".join(rtl)]
     script += ["chparam -set %s %s wf_fpga_top" % kv for kv in sorted(p.items())]
@@ -144,7 +142,8 @@ def main(argv):
         print("usage: scripts/fpga-guard.py [--update | --stat STAT.txt]")
         return 2
     t0 = time.time()
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "test-synth-merge.py")])
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        os.path.join(ROOT, "tests", "scripts", "test_synth_merge.py")])
     if r.returncode:
         return 1
     print("fpga-guard: synth_ecp5 -noflatten of wf_fpga_top at %s" %

@@ -42,8 +42,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regseed  # noqa: E402  the regression's own seed -> configuration and program mapping
 from wf import layout  # noqa: E402  the field table: the compare levels, strongest first
+from wf.paths import ROOT  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = os.path.join(ROOT, "verif", "cosim", "run.sh")
 OUT = os.path.join(ROOT, "build", "mutants")
 CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]  # full, events, arch

@@ -103,10 +103,8 @@ from xml.sax.saxutils import escape, quoteattr
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wf import cdg  # noqa: E402  coverage-directed generation
 from wf import layout  # noqa: E402  the field table: the compare levels
+from wf.paths import ROOT, WFSIM, WFGEN, qjoin, rel, kernel_options as example_options  # noqa: E402,F401
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
-WFGEN = os.environ.get("WFGEN", os.path.join(ROOT, "build", "wfgen"))
 COSIM = os.environ.get("COSIM", os.path.join(ROOT, "verif", "cosim", "run.sh"))
 CHECKER = os.path.join(ROOT, "verif", "check_examples.py")
 COVREPORT = os.path.join(ROOT, "scripts", "covreport.py")
@@ -262,16 +260,6 @@ def read_json(path):
             return json.load(f)
     except (OSError, ValueError):
         return None
-
-
-def qjoin(cmd):
-    return " ".join(shlex.quote(c) for c in cmd)
-
-
-def rel(path):
-    """A path as typed from the repository root (commands in logs and rerun.txt)."""
-    r = os.path.relpath(path, ROOT)
-    return path if r.startswith("..") else r
 
 
 def opt_value(opts, name, default):
@@ -615,14 +603,6 @@ class Rtl:
             res["waves_note"] = "waves re-run left no FST (see waves-rerun.txt)"
 
 # ---- the C leg ----------------------------------------------------------------------------
-
-def example_options(path):
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("# wfsim-options:"):
-                return shlex.split(line.split(":", 1)[1])
-    return []
-
 
 def random_c_config(seed):
     """Every parameter drawn (wf_random_config via wfgen), clamped so the

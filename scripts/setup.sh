@@ -93,7 +93,8 @@ if [ "$need" != lint ]; then
       say "pip install failed (log: /tmp/wf-setup-pip.log)"; status=1
     fi
   fi
-  # Python modules by import name = pip package: cffi, pytest, wheel, setuptools
+  # Python modules by import name = pip package: pytest for tests/ (make
+  # test-examples, test-asan, fpga-guard); cffi, pytest, wheel, setuptools
   # for make test-python (`pip install --no-build-isolation ./python` builds
   # offline); pyserial for wfhost (make test-host drives the simulated board)
   pip_missing=()

@@ -43,7 +43,9 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wf.paths import ROOT, git_commit as commit  # noqa: E402
+
 OUT = os.path.join(ROOT, "build", "synth")
 DOC = os.path.join(ROOT, "docs", "fpga.md")
 
@@ -124,14 +126,6 @@ def progress(name, step, t0):
 
 def rtl_files():
     return sorted(glob.glob(os.path.join(ROOT, "rtl", "*.v")))
-
-
-def commit():
-    r = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, universal_newlines=True)
-    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "rtl", "fpga"],
-                           stdout=subprocess.PIPE, universal_newlines=True).stdout.strip()
-    return (r.stdout.strip() or "?") + ("+dirty" if dirty else "")
 
 
 def synth_ecp5_cmds(top, noflatten=False):

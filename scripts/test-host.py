@@ -37,9 +37,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wf.host import Board, HostError, ReplyError, frame, run_program, CMD, SHAPE_OPTS  # noqa: E402
+from wf.paths import ROOT, WFSIM, rtl_sources as rtl, run, kernel_options  # noqa: E402
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
 WFHOST = os.path.join(ROOT, "scripts", "wfhost")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
             "fpga/wf_fpga_top.v"]
@@ -56,15 +55,6 @@ CONFIGS = [["--loops", "1"], ["--loops", "2", "--layout", "naive"],
            ["--sched", "gto", "--hazard", "stall", "--war", "inorder"]]
 RUNTIME_OPTS = {"layout", "war", "sched", "loops", "hazard", "alu-lat", "mul-lat", "lsu-lat",
                 "active-warps"}
-
-
-def rtl():
-    return sorted("rtl/" + f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, **kw)
 
 
 class Report:
@@ -109,7 +99,7 @@ def build(shape):
     """The simulated board at SHAPES[shape]; rebuilt when a source changed."""
     p = dict(SHAPES[shape], BAUD_DIV=SIM_DIV, TIMEOUT=SIM_TIMEOUT)
     srcs = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt"] + \
-        sorted("rtl/" + f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".vh"))
+        rtl(".vh")
     h = hashlib.sha1(repr(sorted(p.items())).encode())
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
@@ -139,9 +129,7 @@ def prog_options(prog, shape):
     """The run-time options of the program's `# wfsim-options:` line that the
     shape can run (the board's shape replaces the shape options)."""
     out = []
-    with open(os.path.join(ROOT, prog)) as f:
-        line = next((ln for ln in f if ln.startswith("# wfsim-options:")), "")
-    toks = line.split(":", 1)[1].split() if line else []
+    toks = kernel_options(os.path.join(ROOT, prog))
     sh = SHAPES[shape]
     maxima = {"alu-lat": sh.get("ALU_LAT_MAX", 1), "mul-lat": sh.get("MUL_LAT_MAX", 2),
               "lsu-lat": sh.get("LSU_LAT_MAX", 2), "active-warps": sh["WARPS"]}

@@ -8,10 +8,7 @@
 # checker rejects a corrupted state, and bankconflict.s conflicts far more
 # under the naive layout than under swizzle (cycle-model bank statistics, not
 # wall-clock timing).
-set -u
-: "${WFSIM:?set WFSIM to the wfsim binary}"
-case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 kernels="$root/sim/kernels"
 checker="$root/verif/check_kernels.py"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-kernels.XXXXXX") || exit 1

@@ -22,7 +22,7 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wfstate import compare_state  # noqa: E402
+from wfstate import checker_args, compare_state, threads  # noqa: E402
 
 MASK = 0xFFFFFFFF
 
@@ -38,39 +38,33 @@ def fact(n):
 # (mem: dict word -> value, regs: dict (warp, reg, lane) -> value).
 def vecadd(active, lanes, m):
     mem, regs = {}, {}
-    for w in range(active):
-        for l in range(lanes):
-            t = w * lanes + l
-            a, b = 3 * t, t + 7
-            mem[t], mem[256 + t], mem[512 + t] = a, b, a + b
-            regs[(w, 1, l)] = t
-            regs[(w, 7, l)] = a + b
+    for w, l, t in threads(active, lanes):
+        a, b = 3 * t, t + 7
+        mem[t], mem[256 + t], mem[512 + t] = a, b, a + b
+        regs[(w, 1, l)] = t
+        regs[(w, 7, l)] = a + b
     return mem, regs
 
 
 def saxpy(active, lanes, m):
     mem, regs = {}, {}
-    for w in range(active):
-        for l in range(lanes):
-            t = w * lanes + l
-            x, y = (t - 3) & MASK, 100
-            mem[t] = x
-            mem[256 + t] = (5 * (t - 3) + y) & MASK
-            regs[(w, 2, l)] = x
-            regs[(w, 7, l)] = mem[256 + t]
+    for w, l, t in threads(active, lanes):
+        x, y = (t - 3) & MASK, 100
+        mem[t] = x
+        mem[256 + t] = (5 * (t - 3) + y) & MASK
+        regs[(w, 2, l)] = x
+        regs[(w, 7, l)] = mem[256 + t]
     return mem, regs
 
 
 def sum_loop(active, lanes, m):
     mem, regs = {}, {}
-    for w in range(active):
-        for l in range(lanes):
-            t = w * lanes + l
-            n = t + 1
-            mem[t] = n * (n + 1) // 2
-            regs[(w, 7, l)] = mem[t]
-            regs[(w, 4, l)] = 0  # loop counter ran down to 0
-            regs[(w, 6, l)] = 32 * (w + 1) + 1  # i after K iterations
+    for w, l, t in threads(active, lanes):
+        n = t + 1
+        mem[t] = n * (n + 1) // 2
+        regs[(w, 7, l)] = mem[t]
+        regs[(w, 4, l)] = 0  # loop counter ran down to 0
+        regs[(w, 6, l)] = 32 * (w + 1) + 1  # i after K iterations
     return mem, regs
 
 
@@ -88,15 +82,13 @@ def fact_k(active, lanes, m):
 
 def memwrap(active, lanes, m):
     mem, regs = {}, {}
-    for w in range(active):
-        for l in range(lanes):
-            t = w * lanes + l
-            mem[m - 1 - t] = 7 * t + 1
-            mem[t] = 7 * t + 2
-            mem[257 + t] = 7 * t + 3
-            regs[(w, 4, l)] = MASK - t
-            regs[(w, 6, l)] = 7 * t + 2
-            regs[(w, 9, l)] = 7 * t + 2
+    for w, l, t in threads(active, lanes):
+        mem[m - 1 - t] = 7 * t + 1
+        mem[t] = 7 * t + 2
+        mem[257 + t] = 7 * t + 3
+        regs[(w, 4, l)] = MASK - t
+        regs[(w, 6, l)] = 7 * t + 2
+        regs[(w, 9, l)] = 7 * t + 2
     return mem, regs
 
 
@@ -124,13 +116,7 @@ def check(kernel, state, warps, lanes, nregs, mem_words, active):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("kernel", nargs="?")
-    ap.add_argument("state", nargs="?")
-    ap.add_argument("--warps", type=int, default=8)
-    ap.add_argument("--lanes", type=int, default=8)
-    ap.add_argument("--regs", type=int, default=32)
-    ap.add_argument("--mem-words", type=int, default=1024)
-    ap.add_argument("--active-warps", type=int, default=0)
+    checker_args(ap)
     a = ap.parse_args()
     if a.list:
         print("\n".join(sorted(CHECKERS)))

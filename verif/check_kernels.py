@@ -28,15 +28,9 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wfstate import compare_state  # noqa: E402
+from wfstate import checker_args, compare_state, threads  # noqa: E402
 
 MASK = 0xFFFFFFFF
-
-
-def threads(active, lanes):
-    for w in range(active):
-        for l in range(lanes):
-            yield w, l, w * lanes + l
 
 
 # Each checker gets (warps launched, lanes, mem_words) and returns
@@ -222,13 +216,7 @@ def parser():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--batch", metavar="FILE")
     ap.add_argument("--supports", action="store_true")
-    ap.add_argument("kernel", nargs="?")
-    ap.add_argument("state", nargs="?")
-    ap.add_argument("--warps", type=int, default=8)
-    ap.add_argument("--lanes", type=int, default=8)
-    ap.add_argument("--regs", type=int, default=32)
-    ap.add_argument("--mem-words", type=int, default=1024)
-    ap.add_argument("--active-warps", type=int, default=0)
+    checker_args(ap)
     return ap
 
 

@@ -1,5 +1,6 @@
 """Comparison of a wfsim --dump-state JSON with a checker's expectation,
-shared by verif/check_examples.py and verif/check_kernels.py."""
+shared by verif/check_examples.py and verif/check_kernels.py, and their
+command line."""
 
 
 def compare_state(state, warps, lanes, nregs, mem_words, active, expected):
@@ -33,3 +34,22 @@ def compare_state(state, warps, lanes, nregs, mem_words, active, expected):
                 if v:
                     return "warp %d (not launched) r%d lane %d: got %d, expected 0" % (w, r, l, v)
     return None
+
+
+def checker_args(ap):
+    """A checker's command line after its own flags: KERNEL STATE.json and
+    the size options of wfsim (with wfsim's defaults) that the state has."""
+    ap.add_argument("kernel", nargs="?")
+    ap.add_argument("state", nargs="?")
+    ap.add_argument("--warps", type=int, default=8)
+    ap.add_argument("--lanes", type=int, default=8)
+    ap.add_argument("--regs", type=int, default=32)
+    ap.add_argument("--mem-words", type=int, default=1024)
+    ap.add_argument("--active-warps", type=int, default=0)
+
+
+def threads(active, lanes):
+    """(warp, lane, global thread id) of every launched thread, warp-major"""
+    for w in range(active):
+        for l in range(lanes):
+            yield w, l, w * lanes + l

@@ -12,8 +12,8 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-WFSIM = os.environ.get("WFSIM", os.path.join(ROOT, "build", "wfsim"))
+from .paths import WFSIM
+
 PROTO_VERSION = 1
 SYNC_REQ, SYNC_REP = 0xA5, 0x5A
 CMD = dict(IDENTIFY=0x01, STATUS=0x02, SET_CFG=0x03, SET_PC=0x04, LAUNCH=0x05,

@@ -51,13 +51,14 @@ import json
 import os
 import re
 import select
-import shlex
 import shutil
 import signal
 import sys
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from wf.paths import BUILD, ROOT, kernel_options  # noqa: E402
+
 OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "bench")))
 REPS = int(os.environ.get("REPS", "3"))
 RUNS = int(os.environ.get("RUNS", "3"))
@@ -113,15 +114,6 @@ def spawn(cmd, env=None, timeout=TIMEOUT):
 
 def note(msg):
     print("bench: " + msg, file=sys.stderr, flush=True)
-
-
-def kernel_options(path):
-    """The `# wfsim-options:` arguments of a program text."""
-    with open(path) as f:
-        for line in f:
-            if line.startswith("# wfsim-options:"):
-                return shlex.split(line[len("# wfsim-options:"):])
-    return []
 
 
 # ---- harness output parsers: (cycles, seconds) of the simulation loops -----
@@ -254,7 +246,7 @@ def regression():
         return {"available": False, "why": "REGRESS_SEEDS=0"}
     env = {"SEED": "1", "SEEDS": str(REGRESS_SEEDS), "CSEEDS": "0", "SIZES": REGRESS_SIZES, "JOBS": "2",
            "OUT": os.path.join(OUT, "regress"), "RUN_ID": "bench", "IMEM_JITTER": "0",
-           "WFSIM": os.path.join(ROOT, "build", "wfsim")}
+           "WFSIM": os.path.join(BUILD, "wfsim")}
     # the harness rows above built the default Verilated model (the same WF_DEFINES);
     # the runner refuses an existing RUN_ID: the previous bench's run goes first
     shutil.rmtree(os.path.join(OUT, "regress", "bench"), ignore_errors=True)

@@ -30,7 +30,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from wf.paths import ROOT  # noqa: E402
+
 WFBENCH = os.path.join(ROOT, "build", "wfbench")
 LINE = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+(\S+?):(\S+)(?: \[.*\])?$")
 

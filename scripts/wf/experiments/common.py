@@ -5,12 +5,11 @@ import concurrent.futures as cf
 import json
 import math
 import os
-import re
-import shlex
 import subprocess
 from string import Template
 
-WFSIM = os.environ.get("WFSIM", "build/wfsim")
+from ..paths import WFSIM, kernel_options, qjoin as shell  # noqa: F401
+
 SIM = "build/wfsim"  # the simulator as the recorded commands name it (`make experiments`)
 LONG_LAT = ["--alu-lat", "4", "--mul-lat", "16", "--lsu-lat", "16"]
 LONG_TXT = "`--alu-lat 4 --mul-lat 16 --lsu-lat 16`"
@@ -19,19 +18,6 @@ TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates"
 
 
 # ---- running wfsim ------------------------------------------------------------
-
-def kernel_options(path):
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"#\s*wfsim-options:\s*(.*)", line)
-            if m:
-                return m.group(1).split()
-    return []
-
-
-def shell(argv):
-    return " ".join(shlex.quote(c) for c in argv)
-
 
 class Runner:
     """One point per (kernel, options): the `--json` run, plus on request the

@@ -20,11 +20,7 @@
 #    `not-reproduced`; a failure whose waves re-run passes is marked
 #    `not reproduced` in the console and JUnit;
 #  - a truncated cached Vwf_core (real RTL, smallest build) is rebuilt, not run.
-set -u
-: "${WFSIM:?set WFSIM to the wfsim binary}"
-case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
-export WFSIM
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../scripts/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-regress-faults.XXXXXX") || exit 1
 mounts=()
 cleanup() {
@@ -64,26 +60,7 @@ echo "PASS seed $seed"
 EOS
 chmod +x "$COSIM"
 
-# key facts of a report, seed for seed (times and paths aside)
-facts() { python3 - "$1" <<'EOP'
-import json, sys
-s = json.load(open(sys.argv[1]))
-print(s["state"], s["not_run"])
-for r in s["results"]:
-    print(r["id"], r["status"], r["kind"], r["message"], r.get("reproduced"))
-EOP
-}
-# every seed's drawn options and program, and the report facts, equal?
-same_run() { # dirA dirB what
-  local a=$1 b=$2 s
-  [ "$(facts "$a/summary.json")" = "$(facts "$b/summary.json")" ] ||
-    bad "$3: report differs from the uninterrupted run: $(diff <(facts "$a/summary.json") <(facts "$b/summary.json") | head -5)"
-  for s in $(ls "$b" | grep -E '^[0-9]+$'); do
-    cmp -s "$a/$s/prog.s" "$b/$s/prog.s" && cmp -s "$a/$s/options.txt" "$b/$s/options.txt" ||
-      bad "$3: seed $s drew another program or configuration"
-  done
-  [ "$(grep -c '<testcase' "$a/junit.xml")" = "$(grep -c '<testcase' "$b/junit.xml")" ] || bad "$3: JUnit testcase counts differ"
-}
+. "$root/tests/scripts/regress-same-run.sh" # facts, same_run
 children_gone() { # no fake harness process left
   local p
   for p in $(cat "$FAKE_STATE/pids" 2>/dev/null); do

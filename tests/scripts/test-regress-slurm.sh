@@ -11,11 +11,7 @@
 #  2. the same with a shard cancelled mid-run (scancel): the merge job reports
 #     the run incomplete, and RESUME finishes exactly the missing seeds, after
 #     which the report again equals the local run.
-set -u
-: "${WFSIM:?set WFSIM to the wfsim binary}"
-case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
-export WFSIM
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../scripts/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 t=$(mktemp -d "${TMPDIR:-/tmp}/test-slurm.XXXXXX") || exit 1
 chmod 755 "$t"
 fail=0
@@ -96,25 +92,10 @@ wait_job() { # until job $1 (and its array tasks) left the queue; 5 min at most
   done
   bad "job $1 still queued after 5 min: $(squeue 2>&1)"; dump_logs; return 1
 }
-facts() { python3 - "$1" <<'EOP'
-import json, sys
-s = json.load(open(sys.argv[1]))
-print(s["state"], s["not_run"])
-for r in s["results"]:
-    print(r["id"], r["status"], r["kind"], r["message"])
-EOP
-}
-same_run() { # dirA dirB what
-  local a=$1 b=$2 s
-  [ "$(facts "$a/summary.json")" = "$(facts "$b/summary.json")" ] ||
-    bad "$3: report differs from the local run: $(diff <(facts "$a/summary.json") <(facts "$b/summary.json") | head -6)"
-  for s in $(ls "$b" | grep -E '^[0-9]+$'); do
-    cmp -s "$a/$s/prog.s" "$b/$s/prog.s" && cmp -s "$a/$s/options.txt" "$b/$s/options.txt" ||
-      bad "$3: seed $s drew another program or configuration"
-  done
-  [ "$(grep -c '<testcase' "$a/junit.xml")" = "$(grep -c '<testcase' "$b/junit.xml")" ] &&
-    [ "$(grep -c '<failure' "$a/junit.xml")" = "$(grep -c '<failure' "$b/junit.xml")" ] || bad "$3: JUnit differs"
-  cmp -s <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$a/rerun.txt") <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$b/rerun.txt") || bad "$3: rerun lists differ"
+. "$root/tests/scripts/regress-same-run.sh" # facts, same_run
+same_run_slurm() { # dirA dirB what: same_run, and the rerun lists (paths aside)
+  same_run "$@"
+  cmp -s <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$1/rerun.txt") <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$2/rerun.txt") || bad "$3: rerun lists differ"
 }
 R=${REGRESS_PY:-$root/scripts/regress.py}  # another copy: to show the checks fail on a broken runner
 export CSEEDS=0 SIZES=smallest IMEM_JITTER=3 SEEDS=6 OUT="$t/out"
@@ -136,7 +117,7 @@ for i in 0 1 2; do
 done
 [ "$(tail -1 "$OUT/sl/slurm/merge.out" 2>/dev/null)" = "6 passed, 0 failed" ] || bad "merge job: '$(tail -3 "$OUT/sl/slurm/merge.out" 2>&1)'"
 grep -q '^complete: 6 passed, 0 failed' "$OUT/sl/STATUS" || bad "Slurm run STATUS '$(cat "$OUT/sl/STATUS")'"
-same_run "$OUT/sl" "$OUT/local" "Slurm 3 shards"
+same_run_slurm "$OUT/sl" "$OUT/local" "Slurm 3 shards"
 
 # ---- a shard cancelled mid-run; RESUME finishes it -----------------------------------------
 # seed 2 (shard 2 of 3) waits in a wrapper until released, so shard 2 is running when cancelled
@@ -165,7 +146,7 @@ rc=$?
 [ "$rc" = 0 ] && [ "$(tail -1 "$t/resume.txt")" = "6 passed, 0 failed" ] || bad "RESUME after the cancel: exit $rc, '$(tail -3 "$t/resume.txt")'"
 grep -q "^regress: $missing RTL seeds and 0 C runs have no result yet: running them" "$t/resume.txt" ||
   bad "RESUME did not run exactly the $missing missing seeds: $(grep 'no result yet' "$t/resume.txt")"
-same_run "$OUT/sk" "$OUT/local" "cancelled shard + RESUME"
+same_run_slurm "$OUT/sk" "$OUT/local" "cancelled shard + RESUME"
 
 [ $fail = 0 ] && echo "test-regress-slurm: a real Slurm (munged, slurmctld, slurmd) ran 3 shards + a merge equal to the local run; a cancelled shard reported incomplete, RESUME finished it"
 exit $fail

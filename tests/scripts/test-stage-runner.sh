@@ -11,7 +11,7 @@
 #  * JOBS out of range is refused with the allowed range.
 # Part of `make test` (test-examples).
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d) || exit 1   # under TMPDIR, or /tmp
 trap 'rm -rf "$tmp"' EXIT
 fails=0

@@ -17,10 +17,7 @@
 #    - COV=1: per-run functional coverage merged (covreport.py) with holes
 #      listed; Verilator coverage data merged, lcov info + genhtml, totals.
 # Set TEST_REGRESS_RTL=0 to run only the C-leg part.
-set -u
-: "${WFSIM:?set WFSIM to the wfsim binary}"
-case "$WFSIM" in /*) ;; *) WFSIM="$PWD/$WFSIM" ;; esac
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../scripts/wfsim-env.sh" # WFSIM (absolute, exported), root; set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-regress.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0

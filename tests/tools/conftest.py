@@ -1,0 +1,44 @@
+"""Shared by the tests of the design's tools: the wfsim under test (WFSIM:
+plain in `make test-examples`, sanitized in `make test-asan`), a scratch
+directory per module, and `expect`."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from wf.paths import ROOT, WFSIM as _WFSIM  # noqa: E402
+
+WFSIM = os.path.abspath(_WFSIM)
+EXAMPLES = os.path.join(ROOT, "sim", "examples")
+sys.path.insert(0, os.path.join(ROOT, "verif"))
+
+
+def sim(*args, timeout=300, cwd=None, stdout=subprocess.PIPE):
+    """wfsim ARGS with stdin empty: the finished process (text, undecodable
+    bytes replaced)"""
+    return subprocess.run([WFSIM] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=stdout,
+                          stderr=subprocess.PIPE, timeout=timeout, cwd=cwd, errors="replace",
+                          universal_newlines=True)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("wf"))
+
+
+@pytest.fixture
+def expect():
+    """expect(RC, TEXT, *ARGS): wfsim ARGS (at most 300 s) exits with RC and
+    prints TEXT (a fixed string; "" for any) on stdout or stderr. Returns the
+    process."""
+    def check(rc, text, *args):
+        p = sim(*args)
+        cmd = "wfsim " + " ".join(str(a) for a in args)
+        assert p.returncode == rc, "%s exited %d, expected %d; stderr: %s" % (
+            cmd, p.returncode, rc, p.stderr[:400])
+        assert text in p.stdout or text in p.stderr, "%s did not print: %s; got: %s" % (
+            cmd, text, (p.stderr + p.stdout)[:400])
+        return p
+    return check
