@@ -89,6 +89,7 @@ PLAN = [
     ("§4.3 scoreboard full; releases", ["sb.full", "hazard.sb_full", "sb.release"], ("loops", "hazard")),
     ("§4.3 scoreboard full while the head holds an entry across replays", ["sb.full_held"],
      ("loops", "hazard")),
+    ("§4.4 a head waiting on the allocation record (alloc_stage 1)", ["sb.ar_dep"], ("loops",)),
     ("§5.1 each readiness item as the first failing reason",
      ["hazard." + h for h in ("ready", "no_head", "wait_lsu", "dependency", "inflight", "staging",
                               "war", "mem_order", "lsu_stall")], ("loops", "hazard", "war")),
@@ -142,6 +143,7 @@ REASON = {
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
     "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "
                     "only with one scoreboard entry and >= 2 lanes (no size set has both)",
+    "sb.ar_dep": "§4.4: alloc_stage = 1 only",
     "hazard_nf.dependency": "§4.3: only `issued` precedes it, and an issued head has dep = 0",
     "hazard_nf.sb_full": "§7.3: mode 1 fetches only with nothing in flight",
     "hazard_nf.inflight": "§7.3, §9.2: loop mode 1 in replay mode only (behind an issued ld/st)",

@@ -40,6 +40,9 @@
  *                       keep their held entry (sb_entry not none) while all
  *                       sb_entries entries of the warp are valid (§4.3: the
  *                       held entry exempts the head from the full board)
+ *   sb.ar_dep           warp-cycles in which the head waits for a dependency
+ *                       through the allocation record only (alloc_stage = 1:
+ *                       hazard 3 while the head's dep = 0, §4.4)
  *   sb.release          writebacks that release a scoreboard entry
  *   hazard.<code>       warp-cycles with hazard code 0..9 (ready, no_head,
  *                       wait_lsu, dependency, sb_full, inflight, staging,
@@ -174,6 +177,7 @@ enum {
     WF_COV_IBUF_FULL,
     WF_COV_SB_FULL,
     WF_COV_SB_FULL_HELD,
+    WF_COV_SB_AR_DEP,
     WF_COV_SB_RELEASE,
     WF_COV_HAZARD,                                       /* + wf_hazard, WF_HZ_COUNT */
     WF_COV_HAZARD_NF = WF_COV_HAZARD + WF_HZ_COUNT,      /* + wf_hazard - WF_COV_NF_FIRST */
