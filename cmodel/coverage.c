@@ -156,7 +156,7 @@ static int applicable(const wf_config *c, unsigned bin)
     case WF_COV_SB_FULL: return c->loops != 1;
     case WF_COV_SB_FULL_HELD: /* mode 1: the held entry is the only valid one (§7.3) */
         return replay && c->lanes >= 2 && (c->loops != 1 || c->sb_entries == 1);
-    case WF_COV_SB_AR_DEP: return c->alloc_stage; /* §4.4 */
+    case WF_COV_SB_AR_DEP: return c->alloc_stage && c->loops != 1; /* §4.4; §7.3 as hazard.dependency */
     case WF_COV_ISSUE_CU:
     case WF_COV_CU_EXHAUSTED: return m3;
     case WF_COV_ISSUE_SR: return !m3;

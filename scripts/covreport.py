@@ -143,7 +143,8 @@ REASON = {
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
     "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "
                     "only with one scoreboard entry and >= 2 lanes (no size set has both)",
-    "sb.ar_dep": "§4.4: alloc_stage = 1 only",
+    "sb.ar_dep": "§4.4: alloc_stage = 1 only; §7.3: a mode-1 warp fetches only with nothing in "
+                 "flight, so no head follows its predecessor's issue by one cycle",
     "hazard_nf.dependency": "§4.3: only `issued` precedes it, and an issued head has dep = 0",
     "hazard_nf.sb_full": "§7.3: mode 1 fetches only with nothing in flight",
     "hazard_nf.inflight": "§7.3, §9.2: loop mode 1 in replay mode only (behind an issued ld/st)",

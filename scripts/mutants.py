@@ -109,6 +109,8 @@ MUTANTS = [
 # `wfgen --config-only --seed N --sizes default`.
 STIMULI = [
     ("saxpy", "sim/examples/saxpy.s", []),
+    # the allocation record (§4.4): saxpy's dependent pairs wait on AR
+    ("saxpy/alloc_stage", "sim/examples/saxpy.s", ["--alloc-stage", "1"]),
     ("seed_naive/naive,loops2", "sim/examples/seed_naive.s", ["--layout", "naive", "--loops", "2"]),
     ("vecadd/stall,gto,inorder", "sim/examples/vecadd.s",
      ["--hazard", "stall", "--sched", "gto", "--war", "inorder", "--alu-lat", "3", "--mul-lat", "7"]),

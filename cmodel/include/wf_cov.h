@@ -42,7 +42,8 @@
  *                       held entry exempts the head from the full board)
  *   sb.ar_dep           warp-cycles in which the head waits for a dependency
  *                       through the allocation record only (alloc_stage = 1:
- *                       hazard 3 while the head's dep = 0, §4.4)
+ *                       hazard 3 while the head's dep = 0, §4.4; not in loop
+ *                       mode 1, like hazard.dependency)
  *   sb.release          writebacks that release a scoreboard entry
  *   hazard.<code>       warp-cycles with hazard code 0..9 (ready, no_head,
  *                       wait_lsu, dependency, sb_full, inflight, staging,
