@@ -93,11 +93,13 @@ CONFIGS = {
                      "wf_core's default shape 8 x 8 x 32 x 4 x 4 on the ECP5-85F"),
     "ecp5-4w4l-pipe": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, part="85k"),
                        "ecp5-4w4l with the pipeline options decode_stage 1 and alloc_stage 1 (3.4, 4.4)"),
+    "ecp5-default-pipe": ("ecp5", dict(GPU, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, part="85k"),
+                          "ecp5-default with the pipeline options decode_stage 1 and alloc_stage 1"),
 }
 # run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys,
 # or (ECP5 4 x 4 and up) an hour or more of WebAssembly place and route; the
 # pipeline-option measurements of docs/fpga.md "Pipeline options and Fmax"
-ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-4w4l-pipe", "ecp5-default", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
+ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-4w4l-pipe", "ecp5-default", "ecp5-default-pipe", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
