@@ -64,6 +64,12 @@ module wf_collector #(
     output wire [(COLLECTORS+1)*16-1:0] h_pc_o,
     output wire [COLLECTORS:0]          h_cf_o,
     output wire [COLLECTORS*16-1:0]     h_older_o,
+    // the CUs' next state (valid, warp, pending, word at the end of this cycle):
+    // wf_war keeps the derived WAR state in a register from it
+    output wire [COLLECTORS-1:0]        nx_valid_o,
+    output wire [COLLECTORS*6-1:0]      nx_warp_o,
+    output wire [COLLECTORS*3-1:0]      nx_pending_o,
+    output wire [COLLECTORS*64-1:0]     nx_word_o,
     output reg                          free_valid_o,   // a CU is free
     output reg  [4:0]                   free_cu_o,      // the lowest free CU
     // dispatch (§7.1, §7.2), per unit x = U_ALU, U_MUL, U_LSU (wf_isa.vh)
@@ -98,6 +104,11 @@ module wf_collector #(
   reg [C*16-1:0]   older_q, older_d;
   reg [C*C-1:0]    agem_q, agem_d;
 
+  // launch clears valid (valid_q) whatever valid_d says; wf_war clears its register likewise
+  assign nx_valid_o   = valid_d[COLLECTORS-1:0];
+  assign nx_warp_o    = warp_d[COLLECTORS*6-1:0];
+  assign nx_pending_o = pending_d[COLLECTORS*3-1:0];
+  assign nx_word_o    = word_d[COLLECTORS*64-1:0];
   assign h_valid_o   = valid_q;
   assign h_warp_o    = warp_q;
   assign h_pending_o = pending_q;

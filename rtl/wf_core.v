@@ -369,6 +369,10 @@ module wf_core #(
   wire [C-1:0]             war_dispatch_ok;
   wire [15:0]              war_older_new;
   wire [P_WARPS*64-1:0]    war_filter;
+  wire [C-1:0]             cu_nx_valid;     // wf_collector's next state, for wf_war
+  wire [C*6-1:0]           cu_nx_warp;
+  wire [C*3-1:0]           cu_nx_pending;
+  wire [C*64-1:0]          cu_nx_word;
   // execution units: each unit's last stage, the branch event
   wire [NUNITS-1:0]        ex_accept;
   wire [NUNITS-1:0]        ex_valid, ex_writes, ex_final, ex_end, ex_sbv;
@@ -483,6 +487,7 @@ module wf_core #(
     .grant_warp_o(grant_warp), .fill_sr_o(cu_fill_sr),
     .h_valid_o(cu_valid), .h_warp_o(cu_warp), .h_pending_o(cu_pending), .h_word_o(cu_word),
     .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
+    .nx_valid_o(cu_nx_valid), .nx_warp_o(cu_nx_warp), .nx_pending_o(cu_nx_pending), .nx_word_o(cu_nx_word),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
     .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
     .d_word_o(disp_word), .d_sbv_o(disp_sbv), .d_sbe_o(disp_sbe), .d_left_o(disp_left),
@@ -499,8 +504,10 @@ module wf_core #(
   wf_war #(
     .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .BLOOM_BITS(P_BLOOM_BITS)
   ) u_war (
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch),
     .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),
-    .cu_pending_i(cu_pending[C*3-1:0]), .cu_word_i(cu_word[C*64-1:0]), .cu_older_i(cu_older),
+    .cu_older_i(cu_older), .nx_valid_i(cu_nx_valid), .nx_warp_i(cu_nx_warp),
+    .nx_pending_i(cu_nx_pending), .nx_word_i(cu_nx_word),
     .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
     .disp_h_i(disp_cu), .iss_warp_i(iss_warp), .allows_o(war_allows),
     .dispatch_ok_o(war_dispatch_ok), .older_new_o(war_older_new), .collecting_o(war_collecting),
@@ -761,8 +768,9 @@ module wf_core #(
   assign obs_version_o = `WF_TRACE_VERSION;
 
   // diagnostics and fields the trace does not carry
-  // (ALU and MUL serve all lanes; the LSU has no slot c)
-  wire unused_core = ^{cu_word[C*64 +: 64] & 64'd0, disp_left[U_ALU*P_LANES +: P_LANES],
+  // (ALU and MUL serve all lanes; the LSU has no slot c; the CUs' words
+  // reach wf_war as their next state, nx_word)
+  wire unused_core = ^{cu_word[C*64 +: 64] & 64'd0, cu_word[C*64-1:0], disp_left[U_ALU*P_LANES +: P_LANES],
                        disp_left[U_MUL*P_LANES +: P_LANES], disp_late[U_LSU*3 + 2],
                        disp_lbank[(U_LSU*3 + 2)*5 +: 5], disp_opnd[(U_LSU*3 + 2)*LW +: LW],
                        ex_end & 3'd0};

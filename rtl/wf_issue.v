@@ -212,6 +212,7 @@ module wf_issue #(
   // ---- next state ------------------------------------------------------------
   always @* begin : p_next
     integer x, w;
+    reg [7:0] left, left_inc;
     issue_rr_d = issue_rr_q;
     gto_last_d = gto_last_q;
     inflight_d = inflight_q;
@@ -226,17 +227,23 @@ module wf_issue #(
       if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
     // per warp, the warp numbers compared with w: constant-offset updates
-    // (no index arithmetic after the issue choice, docs/critpath.md 4.)
+    // (no index arithmetic after the issue choice, docs/critpath.md 4.).
+    // inflight: the departures (§12 step 2, early) are subtracted first and
+    // the issue (step 6, late) only selects between `left` and `left + 1`,
+    // so no adder follows the issue choice (docs/critpath.md 4e)
     for (w = 0; w < WARPS; w = w + 1) begin
+      left = inflight_q[w*8 +: 8];
+      for (x = 0; x < NUNITS; x = x + 1)
+        if (left_valid_i[x] && left_end_i[x] && left_warp_i[x*6 +: 6] == w[5:0])
+          left = left - 8'd1;
+      left_inc = left + 8'd1;
+      inflight_d[w*8 +: 8] = left;
       if (iss_kind_o == K_ISSUE && iss_warp_o == w[5:0]) begin
         if (iss_hv_o) begin
-          inflight_d[w*8 +: 8] = inflight_q[w*8 +: 8] + 8'd1;
+          inflight_d[w*8 +: 8] = left_inc;
           if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[w] = 1'b1;
         end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[w] = 1'b1;
       end
-      for (x = 0; x < NUNITS; x = x + 1)
-        if (left_valid_i[x] && left_end_i[x] && left_warp_i[x*6 +: 6] == w[5:0])
-          inflight_d[w*8 +: 8] = inflight_d[w*8 +: 8] - 8'd1;
       if (mem_clear_valid_i && mem_clear_warp_i == w[5:0]) mem_inflight_d[w] = 1'b0;
     end
   end

@@ -2,7 +2,11 @@
 // readiness rule of each policy, the inorder `older` mask of a new CU and
 // the per-CU dispatch permission, and the derived per-warp state (collecting
 // for warpboard-read, the Bloom filter). Mirrors cmodel/war.c.
-// Purely combinational; the older masks themselves are CU state (wf_collector).
+// The derived state is the contract's function of the start-of-cycle CUs
+// (§8.4, §8.5); it is kept in a register computed from the CUs' next state
+// at the end of the previous cycle (the same value), so the hashing is not
+// in front of readiness (docs/critpath.md 4e). The older masks themselves
+// are CU state (wf_collector).
 `include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_war #(
@@ -11,13 +15,19 @@ module wf_war #(
     parameter integer COLLECTORS = 4,
     parameter integer BLOOM_BITS = 16
 ) (
+    input  wire                      clk_i,
+    input  wire                      rst_ni,
+    input  wire                      launch_i,
     input  wire [2:0]                war_i,      // wf_war_policy
     input  wire                      mode3_i,
     input  wire [COLLECTORS-1:0]     cu_valid_i,
     input  wire [COLLECTORS*6-1:0]   cu_warp_i,
-    input  wire [COLLECTORS*3-1:0]   cu_pending_i,
-    input  wire [COLLECTORS*64-1:0]  cu_word_i,
     input  wire [COLLECTORS*16-1:0]  cu_older_i,
+    // the CUs' next state (wf_collector), for the derived-state register
+    input  wire [COLLECTORS-1:0]     nx_valid_i,
+    input  wire [COLLECTORS*6-1:0]   nx_warp_i,
+    input  wire [COLLECTORS*3-1:0]   nx_pending_i,
+    input  wire [COLLECTORS*64-1:0]  nx_word_i,
     input  wire [WARPS*IBUF*64-1:0]  slot_word_i, // I-buffer words (slot 0 = head)
     input  wire [WARPS-1:0]          inflight_nz_i,
     input  wire [2:0]                disp_valid_i, // this cycle's dispatches (§12 signal 5)
@@ -26,7 +36,7 @@ module wf_war #(
     output reg  [WARPS-1:0]          allows_o,     // readiness item 5 for each head
     output reg  [COLLECTORS-1:0]     dispatch_ok_o,
     output reg  [15:0]               older_new_o,
-    output reg  [WARPS-1:0]          collecting_o,
+    output reg  [WARPS-1:0]          collecting_o,  // start-of-cycle derived state
     output reg  [WARPS*64-1:0]       filter_o
 );
   localparam [2:0] WAR_INORDER = 3'd1, WAR_WB_COMMIT = 3'd2, WAR_WB_READ = 3'd3, WAR_BLOOM = 3'd4;
@@ -48,29 +58,44 @@ module wf_war #(
   endfunction
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks, NUNITS
 
-  // derived state from the start-of-cycle CUs
-  // (each CU's warp compared with every warp number: a constant-offset
-  // write, no index arithmetic in front of readiness, docs/critpath.md 4.)
+  // derived state of the CUs at the end of this cycle = at the start of the
+  // next (each CU's warp compared with every warp number: a constant-offset
+  // write, no index arithmetic, docs/critpath.md 4.)
+  reg [WARPS-1:0]    collecting_d;
+  reg [WARPS*64-1:0] filter_d;
   always @* begin : p_derive
     integer u, w;
     reg [63:0] cu_bits;
-    collecting_o = '0;
-    filter_o = '0;
+    collecting_d = '0;
+    filter_d = '0;
     u = 0; w = 0; cu_bits = 64'd0;
     if (mode3_i)
       for (u = 0; u < C; u = u + 1)
         // mutant WBREAD_VALID: a CU counts as collecting while valid, even with no pending slot
-        if (cu_valid_i[u] && (cu_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
+        if (nx_valid_i[u] && (nx_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
           cu_bits = 64'd0;
-          if (cu_pending_i[u*3 + 0]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
-          if (cu_pending_i[u*3 + 1]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
-          if (cu_pending_i[u*3 + 2]) cu_bits = cu_bits | f_bloom(cu_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
+          if (nx_pending_i[u*3 + 0]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
+          if (nx_pending_i[u*3 + 1]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
+          if (nx_pending_i[u*3 + 2]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
           for (w = 0; w < WARPS; w = w + 1)
-            if (cu_warp_i[u*6 +: 6] == w[5:0]) begin
-              collecting_o[w] = 1'b1;
-              filter_o[w*64 +: 64] = filter_o[w*64 +: 64] | cu_bits;
+            if (nx_warp_i[u*6 +: 6] == w[5:0]) begin
+              collecting_d[w] = 1'b1;
+              filter_d[w*64 +: 64] = filter_d[w*64 +: 64] | cu_bits;
             end
         end
+  end
+  // launch empties every CU (wf_collector), so the derived state is 0
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      collecting_o <= '0;
+      filter_o <= '0;
+    end else if (launch_i) begin
+      collecting_o <= '0;
+      filter_o <= '0;
+    end else begin
+      collecting_o <= collecting_d;
+      filter_o <= filter_d;
+    end
   end
 
   // readiness item 5 (used only for heads that need a CU)
