@@ -143,33 +143,50 @@ module wf_collector #(
   reg [BANKS-1:0] best_v;
   reg [6:0]      breg;
   reg [5:0]      bw;
-  reg            age, pd;
+  reg            pd;
   reg [63:0]     hw;
 
+  // Each pending slot's bank (§6.1) and whether it requests a read; then per
+  // slot "no other request to its bank beats it" (an older CU, §6.4, or a
+  // lower slot of the same holder), all slots at once: the same winner as a
+  // walk over the holders in order, without its serial chain of
+  // replacements (docs/critpath.md 4e).
+  reg [NH*3-1:0]   req_v;
+  reg [NH*3*5-1:0] req_b;
   always @* begin : p_arb
-    integer h, s, b, hb, s2, sel;
-    integer bk_ix;
-    s = 0; s2 = 0; hb = 0; bk_ix = 0; sel = 0; breg = 7'd0; bw = 6'd0; age = 1'b0; pd = 1'b0; hw = 64'd0;
+    integer h, s, h2, s2, b, hb, sel;
+    reg beaten;
+    s = 0; s2 = 0; hb = 0; sel = 0; breg = 7'd0; bw = 6'd0; pd = 1'b0; hw = 64'd0;
+    for (h = 0; h < NH; h = h + 1)
+      for (s = 0; s < 3; s = s + 1) begin
+        req_v[h*3 + s] = valid_q[h] && f_in_range(h, mode3_i) && pending_q[h*3 + s];
+        req_b[(h*3 + s)*5 +: 5] = f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i);
+      end
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
     for (h = 0; h < NH; h = h + 1)
-      if (valid_q[h] && f_in_range(h, mode3_i))
-        for (s = 0; s < 3; s = s + 1)
-          if (pending_q[h*3 + s]) begin
-            bk_ix = {27'd0, f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)};
-            hb = {27'd0, best_h[bk_ix]};
-            age = 1'b0;
-            `WF_GET(age, agem_q, hb, C, C, h < C ? h : 0, 1, sel);
-            // mutant ARB_LOWEST_CU: the lowest-index CU wins, not the oldest;
-            // mutant ARB_SLOT_HIGH: within a CU the highest slot wins
-            if (!best_v[bk_ix] || (hb != h && h < C && hb < C && age && !`WF_MUT_ARB_LOWEST_CU) ||
-                (hb == h && `WF_MUT_ARB_SLOT_HIGH)) begin
-              best_v[bk_ix] = 1'b1;
-              best_h[bk_ix] = h[4:0];
-              best_s[bk_ix] = s[1:0];
+      for (s = 0; s < 3; s = s + 1) begin
+        beaten = 1'b0;
+        for (h2 = 0; h2 < NH; h2 = h2 + 1)
+          for (s2 = 0; s2 < 3; s2 = s2 + 1)
+            if (req_v[h2*3 + s2] && req_b[(h2*3 + s2)*5 +: 5] == req_b[(h*3 + s)*5 +: 5]) begin
+              // mutant ARB_SLOT_HIGH: within a holder the highest slot wins
+              if (h2 == h) begin
+                if (`WF_MUT_ARB_SLOT_HIGH ? s2 > s : s2 < s) beaten = 1'b1;
+              end
+              // mutant ARB_LOWEST_CU: the lowest-index CU wins, not the oldest
+              // (agem_q[h*C + h2]: CU h2 was allocated before CU h)
+              else if (`WF_MUT_ARB_LOWEST_CU ? h2 < h : (h < C && h2 < C && agem_q[(h < C ? h : 0)*C + (h2 < C ? h2 : 0)]))
+                beaten = 1'b1;
             end
+        for (b = 0; b < BANKS; b = b + 1)
+          if (req_v[h*3 + s] && !beaten && req_b[(h*3 + s)*5 +: 5] == b[4:0]) begin
+            best_v[b] = 1'b1;
+            best_h[b] = h[4:0];
+            best_s[b] = s[1:0];
           end
+      end
     fill = '0;
     rd_en_o = '0;
     rd_row_o = '0;
