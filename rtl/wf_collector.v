@@ -216,12 +216,8 @@ module wf_collector #(
         grant_warp_o[b*6 +: 6] = bw;
       end
 `ifdef WF_ASSERT_SELFTEST_BANK   // assertion self-test: every request to a granted bank is filled
-    for (h = 0; h < NH; h = h + 1)
-      if (valid_q[h] && f_in_range(h, mode3_i))
-        for (s = 0; s < 3; s = s + 1)
-          if (pending_q[h*3 + s] &&
-              rd_en_o[f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i)])
-            fill[h*3 + s] = 1'b1;
+    for (h = 0; h < NH*3; h = h + 1)
+      if (req_v[h] && rd_en_o[req_b[h*5 +: 5]]) fill[h] = 1'b1;
 `endif
   end
   assign fill_sr_o = fill[SR*3 +: 3];
