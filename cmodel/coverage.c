@@ -514,9 +514,11 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
             }
     }
 
-    /* the new instances start next cycle; remember this cycle's holders */
+    /* the new instances start next cycle (a CU after IH, §5.6: the one after);
+     * remember this cycle's holders */
+    const unsigned handoff = m3 && cfg->handoff_stage;
     for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
-        if (issued_into[h]) cov->holder_start[h] = c + 1;
+        if (issued_into[h]) cov->holder_start[h] = c + 1 + handoff;
         cov->prev_valid[h] = valid[h];
         cov->prev_pending[h] = pending[h];
         cov->prev_grants[h] = grants[h];

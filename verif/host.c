@@ -111,6 +111,7 @@ void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *o)
     o->active_warps = cfg->active_warps;
     o->decode_stage = cfg->decode_stage;
     o->alloc_stage = cfg->alloc_stage;
+    o->handoff_stage = cfg->handoff_stage;
 }
 
 void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words)

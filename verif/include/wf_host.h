@@ -73,7 +73,7 @@ int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data)
 /* The run-time configuration inputs latched at launch_i (docs/rtl.md). */
 typedef struct {
     unsigned swizzle, war, gto, loops, stall, alu_lat, mul_lat, lsu_lat, active_warps, decode_stage,
-        alloc_stage;
+        alloc_stage, handoff_stage;
 } wf_launch_inputs;
 void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
 /* start_pc_i (16 bits per warp, LSB first) into ceil(warps*16/32) words. */
