@@ -101,6 +101,8 @@ MUTANTS = [
     ("MODE3_DECODE", "wf_core.v", "§7 loop mode 2 decoded as mode 3 (high bit only)"),
     ("FD_REFETCH", "wf_fetch.v", "§3.4 decode_stage: the warp whose instruction is in FD fetches again"),
     ("AR_READY_OFF", "wf_ibuffer.v", "§4.4 alloc_stage: readiness ignores the allocation record"),
+    ("IH_WAR_OFF", "wf_war.v", "§5.6 handoff_stage: WAR readiness ignores the issue handoff register"),
+    ("IH_NOT_RESERVED", "wf_collector.v", "§5.6 handoff_stage: the CU named by IH counts as free"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).

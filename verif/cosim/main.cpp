@@ -197,6 +197,7 @@ static int dut_launch(void *c, const wf_launch_inputs *li, const uint32_t *pcs) 
     top->cfg_active_warps_i = li->active_warps;
     top->cfg_decode_stage_i = li->decode_stage;
     top->cfg_alloc_stage_i = li->alloc_stage;
+    top->cfg_handoff_stage_i = li->handoff_stage;
     set_words(top->start_pc_i, pcs);
     top->imem_req_ready_i = 1;
     top->imem_resp_valid_i = 0;

@@ -181,7 +181,8 @@ int wf_dpi_launch_input(void *h, const char *name)
              {"lsu_lat", offsetof(wf_launch_inputs, lsu_lat)},
              {"active_warps", offsetof(wf_launch_inputs, active_warps)},
              {"decode_stage", offsetof(wf_launch_inputs, decode_stage)},
-             {"alloc_stage", offsetof(wf_launch_inputs, alloc_stage)}};
+             {"alloc_stage", offsetof(wf_launch_inputs, alloc_stage)},
+             {"handoff_stage", offsetof(wf_launch_inputs, handoff_stage)}};
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         if (!strcmp(name, f[i].name)) {
             unsigned v;

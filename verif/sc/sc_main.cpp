@@ -48,7 +48,7 @@ template <class P> using port_data_t = typename std::remove_reference<P>::type::
 #define WF_PINS(X)                                                                              \
     X(rst_ni) X(launch_i) X(cfg_swizzle_i) X(cfg_war_i) X(cfg_gto_i) X(cfg_loops_i)            \
     X(cfg_stall_i) X(cfg_alu_lat_i) X(cfg_mul_lat_i) X(cfg_lsu_lat_i) X(cfg_active_warps_i) X(cfg_decode_stage_i)   \
-    X(cfg_alloc_stage_i)                                                                       \
+    X(cfg_alloc_stage_i) X(cfg_handoff_stage_i)                                                \
     X(start_pc_i) X(running_o) X(done_o) X(cycle_o) X(imem_req_valid_o) X(imem_req_ready_i)   \
     X(imem_req_mshr_o) X(imem_req_line_o) X(imem_resp_valid_i) X(imem_resp_ready_o)           \
     X(imem_resp_mshr_i) X(imem_resp_data_i) X(mem_en_i) X(mem_we_i) X(mem_addr_i)             \
@@ -162,6 +162,7 @@ SC_MODULE(Host) {
         wr(p.cfg_active_warps_i, li->active_warps);
         wr(p.cfg_decode_stage_i, li->decode_stage);
         wr(p.cfg_alloc_stage_i, li->alloc_stage);
+        wr(p.cfg_handoff_stage_i, li->handoff_stage);
         wr_words(p.start_pc_i, pcs);
         wr(p.imem_req_ready_i, 1);
         wr(p.launch_i, 1);
