@@ -113,6 +113,10 @@ STIMULI = [
     ("saxpy", "sim/examples/saxpy.s", []),
     # the allocation record (§4.4): saxpy's dependent pairs wait on AR
     ("saxpy/alloc_stage", "sim/examples/saxpy.s", ["--alloc-stage", "1"]),
+    # the issue handoff register (§5.6): one warp's next writer while IH holds its reader
+    ("ih_war/1 warp,handoff", "verif/mutants/ih_war.s", ["--handoff-stage", "1", "--active-warps", "1"]),
+    ("ih_war/1 warp,handoff,warpboard-read", "verif/mutants/ih_war.s",
+     ["--handoff-stage", "1", "--active-warps", "1", "--war", "warpboard-read"]),
     ("seed_naive/naive,loops2", "sim/examples/seed_naive.s", ["--layout", "naive", "--loops", "2"]),
     ("vecadd/stall,gto,inorder", "sim/examples/vecadd.s",
      ["--hazard", "stall", "--sched", "gto", "--war", "inorder", "--alu-lat", "3", "--mul-lat", "7"]),
