@@ -56,19 +56,24 @@ module wf_scoreboard #(
     end
   end
 
+  // The allocated entry is found by comparing warp and entry with every
+  // (w, e) pair, not by an index w*8 + e: that sum was an adder on the issue
+  // choice -> scoreboard flop path (docs/critpath.md 4f).
   always @* begin : p_alloc
-    integer sel;
+    integer w, e;
     // mutant SB_NOT_CLEARED: the release of entry 1 is lost
     sb_valid_d = sb_valid_q & ~(rel_mask_i & ~(`WF_MUT_SB_NOT_CLEARED ? {WARPS{8'h02}} : {WARPS{8'h00}}));
     sb_reg_d   = sb_reg_q;
-    sel = 0;
-    if (alloc_valid_i) begin
-      sb_valid_d[alloc_warp_i*8 + {29'd0, alloc_entry_i}] = 1'b1;
-      `WF_SET(sb_reg_d, alloc_warp_i*8 + {29'd0, alloc_entry_i}, WARPS*8, 7, 0, 7, sel, alloc_reg_i);
-`ifdef WF_ASSERT_SELFTEST_SB_WB   // assertion self-test: the entry records the wrong register
-      `WF_SET(sb_reg_d, alloc_warp_i*8 + {29'd0, alloc_entry_i}, WARPS*8, 7, 0, 7, sel, alloc_reg_i ^ 7'd1);
+    for (w = 0; w < WARPS; w = w + 1)
+      for (e = 0; e < SB_ENTRIES; e = e + 1)
+        if (alloc_valid_i && alloc_warp_i == w[5:0] && alloc_entry_i == e[2:0]) begin
+          sb_valid_d[w*8 + e] = 1'b1;
+`ifndef WF_ASSERT_SELFTEST_SB_WB
+          sb_reg_d[(w*8 + e)*7 +: 7] = alloc_reg_i;
+`else     // assertion self-test: the entry records the wrong register
+          sb_reg_d[(w*8 + e)*7 +: 7] = alloc_reg_i ^ 7'd1;
 `endif
-    end
+        end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
