@@ -8,7 +8,7 @@
 # order given: list the long ones first so the two lanes finish together.
 #
 # STAGE_MAKE (default make) is the command each stage runs as `$STAGE_MAKE
-# --no-print-directory STAGE` (tests/scripts/test-stage-runner.sh passes a fake).
+# --no-print-directory STAGE` (tests/scripts/test_stage_runner.py passes a fake).
 #
 # Stages that share a build directory must be safe to run together: the
 # Verilated builds under build/rtl/ are made under flock (verif/cosim/run.sh),
