@@ -39,13 +39,16 @@ def _locate():
 
 def _cdef_text(path):
     """A public header as cffi's cdef accepts it: no comments, C++ guards,
-    includes or static inline functions; integer #defines kept."""
+    includes or static inline functions; integer #defines kept; an X-macro
+    table (`#define TABLE(X) X(name, ...) ...`) expanded where a line applies
+    it to a one-line macro (`TABLE(FIELD)`, `#define FIELD(name, value) unsigned name;`)."""
     with open(path) as f:
         t = f.read()
     t = re.sub(r"/\*.*?\*/", " ", t, flags=re.S)
     t = re.sub(r"#ifdef __cplusplus.*?#endif", " ", t, flags=re.S)
     t = re.sub(r"static inline[^{]*\{[^}]*\}", " ", t)
-    out = []
+    t = re.sub(r"\\\n", " ", t)  # continued lines
+    out, tables, fields = [], {}, {}
     for line in t.splitlines():
         s = line.strip()
         if s.startswith("#"):
@@ -53,7 +56,17 @@ def _cdef_text(path):
             m = re.match(r"#define\s+(\w+)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\)?\s*$", s)
             if m:
                 out.append("#define %s %s" % m.groups())
+            m = re.match(r"#define\s+(\w+)\((\w+)\)\s+(.*)$", s)
+            if m:  # a table: the first argument of every row
+                tables[m.group(1)] = re.findall(r"\b%s\(\s*(\w+)" % m.group(2), m.group(3))
+            m = re.match(r"#define\s+(\w+)\((\w+),[^)]*\)\s+(.*)$", s)
+            if m:
+                fields[m.group(1)] = (m.group(2), m.group(3))
             continue
+        m = re.match(r"\s*(\w+)\((\w+)\)\s*$", line)
+        if m and m.group(1) in tables and m.group(2) in fields:
+            arg, body = fields[m.group(2)]
+            line = " ".join(re.sub(r"\b%s\b" % arg, n, body) for n in tables[m.group(1)])
         out.append(line)
     return "\n".join(out)
 
