@@ -174,8 +174,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
 	  tests/tools/test_experiments.py
 	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
-	@bash tests/scripts/test-model-equiv.sh
-	@$(PYTEST) tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py
+	@$(PYTEST) tests/scripts/test_model_equiv.py tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
