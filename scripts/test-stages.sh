@@ -56,9 +56,19 @@ while [[ ${#pending[@]} -gt 0 || ${#pid_stage[@]} -gt 0 ]]; do
     echo "start $st"
   done
   done_pid=""
-  wait -n -p done_pid "${!pid_stage[@]}"
+  wait -n -p done_pid "${!pid_stage[@]}" 2>/dev/null
   rc=$?
-  [[ -n $done_pid ]] && finish "$done_pid" "$rc"
+  if [[ -n ${done_pid-} ]]; then
+    finish "$done_pid" "$rc"
+  else
+    # a stage killed by a signal can be reaped while bash reports the signal,
+    # before wait -n sees it ("no such job"): its status by its pid
+    for p in "${!pid_stage[@]}"; do
+      kill -0 "$p" 2>/dev/null && continue
+      wait "$p"
+      finish "$p" $?
+    done
+  fi
 done
 
 echo
