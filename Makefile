@@ -173,8 +173,8 @@ test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
 	  tests/tools/test_experiments.py
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
-	@$(PYTEST) tests/scripts/test_model_equiv.py tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
+	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -340,7 +340,7 @@ waves:
 test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
 
 # every command of README.md (scripts/test-readme.sh); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n

@@ -18,7 +18,8 @@ if os.path.join(ROOT, "verif") not in sys.path:
 
 
 def _run(cmd, timeout, cwd, env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL):
-    full = dict(os.environ, WFSIM=WFSIM, **(env or {}))
+    full = dict(os.environ, WFSIM=WFSIM)
+    full.update(env or {})
     return subprocess.run([str(c) for c in cmd], stdin=stdin, stdout=stdout, stderr=stderr,
                           timeout=timeout, cwd=cwd or ROOT, env=full, errors="replace",
                           universal_newlines=True)
