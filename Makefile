@@ -327,7 +327,7 @@ regress-report: $(B)/wfsim $(B)/wfgen
 # the runner under faults, fake harness + one real smallest build (~1 min);
 # the regression through a real single-node Slurm started by the test (~1 min)
 test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-faults.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_faults.py
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-slurm.sh
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst

@@ -65,3 +65,41 @@ def write(path, text):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def _run_facts(summary):
+    """the key facts of a regression report, seed for seed (times and paths aside)"""
+    s = load_json(summary)
+    return [(s["state"], s["not_run"])] + [(r["id"], r["status"], r["kind"], r["message"], r.get("reproduced"))
+                                           for r in s["results"]]
+
+
+def same_run_problems(a, b, what):
+    """how run directory A differs from the reference run B: the report's
+    facts, every seed's drawn options and program, the JUnit testcase and
+    failure counts ([] when they are the same)"""
+    bad = []
+    fa, fb = _run_facts(os.path.join(a, "summary.json")), _run_facts(os.path.join(b, "summary.json"))
+    if fa != fb:
+        bad.append("%s: report differs from the reference run: %s" % (
+            what, [x for x in fa if x not in fb][:3] + [x for x in fb if x not in fa][:3]))
+    for s in sorted(x for x in os.listdir(b) if x.isdigit()):
+        for f in ("prog.s", "options.txt"):
+            pa, pb = os.path.join(a, s, f), os.path.join(b, s, f)
+            if not (os.path.exists(pa) and read(pa) == read(pb)):
+                bad.append("%s: seed %s drew another program or configuration" % (what, s))
+                break
+    ja, jb = read(os.path.join(a, "junit.xml")), read(os.path.join(b, "junit.xml"))
+    if any(ja.count(t) != jb.count(t) for t in ("<testcase", "<failure")):
+        bad.append("%s: JUnit differs" % what)
+    return bad
+
+
+def same_run(a, b, what):
+    bad = same_run_problems(a, b, what)
+    assert not bad, "\n".join(bad)

@@ -92,7 +92,7 @@ wait_job() { # until job $1 (and its array tasks) left the queue; 5 min at most
   done
   bad "job $1 still queued after 5 min: $(squeue 2>&1)"; dump_logs; return 1
 }
-. "$root/tests/scripts/regress-same-run.sh" # facts, same_run
+. "$root/tests/scripts/regress-same-run.sh" # same_run
 same_run_slurm() { # dirA dirB what: same_run, and the rerun lists (paths aside)
   same_run "$@"
   cmp -s <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$1/rerun.txt") <(sed 's/out[^ ]*\/[0-9]*\//X\//g' "$2/rerun.txt") || bad "$3: rerun lists differ"
