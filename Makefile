@@ -329,7 +329,7 @@ regress-report: $(B)/wfsim $(B)/wfgen
 test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_faults.py
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-slurm.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_slurm.py
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
 waves:
 	@bash scripts/setup.sh waves

@@ -101,5 +101,6 @@ def same_run_problems(a, b, what):
 
 
 def same_run(a, b, what):
+    """assert that run directory A is the reference run B, seed for seed"""
     bad = same_run_problems(a, b, what)
     assert not bad, "\n".join(bad)
