@@ -342,13 +342,13 @@ test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
 
-# every command of README.md (scripts/test-readme.sh); -full also runs the
+# every command of README.md (tests/tools/test_readme.py); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n
 # (no build prerequisite: the README's own commands must build what it runs)
 test-readme:
-	@bash scripts/test-readme.sh
+	@$(PYTEST) tests/tools/test_readme.py
 test-readme-full:
-	@README_FULL=1 bash scripts/test-readme.sh
+	@README_FULL=1 $(PYTEST) tests/tools/test_readme.py
 
 clean:
 	rm -rf $(B) out
