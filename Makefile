@@ -281,7 +281,7 @@ fusesoc-lint: $(B)/wfsim
 # bitstream / program: BOARD=hx8k|icebreaker|ulx3s (scripts/bitstream.py;
 # docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
 test-host: $(B)/wfsim
-	@WFSIM=$(B)/wfsim python3 scripts/test-host.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_host.py
 bitstream:
 	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
 program:
