@@ -66,10 +66,34 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
 
 void wf_cu_grants(const wf_model *m, wf_cyc *cy) { wf_arbiter(m, cy, 0, m->C); }
 
+/* §5.4, §5.6: not valid and not named by IH */
 int wf_cu_lowest_free(const wf_model *m, const wf_cyc *cy)
 {
-    const uint32_t free_cu = ~cy->hvalid & ((1u << m->C) - 1u);
+    const uint32_t free_cu = ~(cy->hvalid | cy->ih_cu) & ((1u << m->C) - 1u);
     return free_cu ? (int)wf_lowest_bit(free_cu) : -1;
+}
+
+/* The holder written at the end of this cycle (after (5) and (6)): with
+ * handoff_stage = 1 in loop mode 3 the CU IH names (§5.6), else the
+ * holder this cycle's issue obtained (§5.4). */
+void wf_alloc_decide(const wf_model *m, wf_cyc *cy)
+{
+    if (m->cfg.handoff_stage && m->cfg.loops == 3) {
+        if (!m->ih_valid) return;
+        cy->alloc.valid = 1;
+        cy->alloc.holder = m->ih_cu;
+        cy->alloc.warp = m->ih_warp;
+        cy->alloc.sb_entry = m->ih_sb_entry;
+        cy->alloc.slot = &m->ih_slot;
+    } else {
+        if (cy->iss.kind != WF_ISS_ISSUE || cy->iss.holder == WF_NONE) return;
+        cy->alloc.valid = 1;
+        cy->alloc.holder = cy->iss.holder;
+        cy->alloc.warp = cy->iss.warp;
+        cy->alloc.sb_entry = cy->iss.sb_entry;
+        cy->alloc.slot = &cy->iss_slot;
+    }
+    if (cy->alloc.holder != WF_HOLDER_SR) cy->alloc.older = wf_war_older(m, cy, cy->alloc.warp);
 }
 
 /* §7.1: a CU whose slots were all filled at the start of the cycle requests
@@ -91,7 +115,7 @@ void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy)
 }
 
 /* Holder next state: operand fills (§6.3), frees at dispatch (with the
- * §8.2 older-bit clearing), and allocation by this cycle's issue. */
+ * §8.2 older-bit clearing), the allocation of wf_alloc_decide, and IH. */
 void wf_collector_commit(wf_model *m, const wf_cyc *cy)
 {
     for (uint32_t g = cy->granted; g; g &= g - 1) {
@@ -119,11 +143,11 @@ void wf_collector_commit(wf_model *m, const wf_cyc *cy)
         for (uint32_t us = m->hvalid & ((1u << m->C) - 1u); us; us &= us - 1)
             m->hold[wf_lowest_bit(us)].older &= (uint16_t)~freed;
 
-    if (cy->iss.kind == WF_ISS_ISSUE && cy->iss.holder != WF_NONE) {
-        wf_holder *hd = &m->hold[cy->iss.holder];
-        const wf_slot *s = &cy->iss_slot;
+    if (cy->alloc.valid) {
+        wf_holder *hd = &m->hold[cy->alloc.holder];
+        const wf_slot *s = cy->alloc.slot; /* may be m->ih_slot: read before IH is rewritten */
         hd->valid = 1;
-        hd->warp = cy->iss.warp;
+        hd->warp = cy->alloc.warp;
         hd->unit = s->unit;
         hd->pc = s->pc;
         hd->insn = s->insn;
@@ -134,12 +158,22 @@ void wf_collector_commit(wf_model *m, const wf_cyc *cy)
             if (m->cfg.war == WF_WAR_BLOOM) hd->bloom[k] = wf_bloom_bits(m->cfg.bloom_bits, hd->src[k]);
         }
         hd->pending = (uint8_t)((1u << hd->nsrc) - 1u);
-        m->hvalid |= 1u << cy->iss.holder;
-        if (hd->pending) m->hpending |= 1u << cy->iss.holder;
+        m->hvalid |= 1u << cy->alloc.holder;
+        if (hd->pending) m->hpending |= 1u << cy->alloc.holder;
         hd->conflict_free = s->conflict_free;
-        hd->sb_entry = cy->iss.sb_entry;
+        hd->sb_entry = cy->alloc.sb_entry;
         hd->age = m->cycle;
-        hd->older = cy->iss.older;
+        hd->older = cy->alloc.older;
         hd->lanes_left = s->lanes_left;
+    }
+    /* §5.6: IH holds this cycle's issue into a CU until the next cycle writes it */
+    m->ih_valid = 0;
+    if (m->cfg.handoff_stage && m->cfg.loops == 3 && cy->iss.kind == WF_ISS_ISSUE &&
+        cy->iss.holder != WF_NONE) {
+        m->ih_valid = 1;
+        m->ih_cu = cy->iss.holder;
+        m->ih_warp = cy->iss.warp;
+        m->ih_sb_entry = cy->iss.sb_entry;
+        m->ih_slot = cy->iss_slot;
     }
 }

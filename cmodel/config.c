@@ -45,6 +45,7 @@ static const wf_param params[] = {
     I(active_warps, 0, 64, 0, 0, "warps launched (0 = all warps)"),
     I(decode_stage, 0, 1, 0, 0, "1: fetch/decode register, the fetched word is decoded in the next cycle (§3.4)"),
     I(alloc_stage, 0, 1, 0, 0, "1: an issue's allocation reaches the dependency vectors a cycle later (§4.4)"),
+    I(handoff_stage, 0, 1, 0, 0, "1 (loops 3): an issued instruction enters its CU a cycle later (§5.6)"),
 };
 #undef I
 #undef E

@@ -136,6 +136,7 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     m->refill = 0;
     m->fd_valid = 0;
     m->ar_valid = 0;
+    m->ih_valid = 0;
     m->fd_warp = 0;
     m->fd_pc = 0;
     m->issue_rr = 0;
@@ -378,6 +379,7 @@ static void step(wf_model *m, int observe)
     cy.ar.warp = m->ar_warp;
     cy.ar.entry = m->ar_entry;
     cy.ar.reg = m->ar_reg;
+    if (m->ih_valid) cy.ih_cu = 1u << m->ih_cu;
     cy.fsel = WF_NONE;
     cy.dsel = WF_NONE;
     cy.fill_mshr = WF_NONE;
@@ -397,6 +399,7 @@ static void step(wf_model *m, int observe)
     wf_exec_build_dispatch(m, &cy);
     wf_war_derive(m, &cy);
     wf_issue_decide(m, &cy); /* 6: issue */
+    wf_alloc_decide(m, &cy); /* the holder written: (6), or IH (§5.6) */
     wf_fetch_decide(m, &cy); /* 7: fetch, dependency vector at decode */
     if (ob) { /* §11: each policy's WAR state (the record's fields start at 0) */
         if (m->cfg.war == WF_WAR_WB_READ)

@@ -82,6 +82,7 @@ void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
         case WF_COV_SB_FULL: n = "sb.full"; break;
         case WF_COV_SB_FULL_HELD: n = "sb.full_held"; break;
         case WF_COV_SB_AR_DEP: n = "sb.ar_dep"; break;
+        case WF_COV_WAR_HANDOFF: n = "war.handoff"; break;
         case WF_COV_SB_RELEASE: n = "sb.release"; break;
         case WF_COV_ISSUE_CU: n = "issue.cu"; break;
         case WF_COV_ISSUE_SR: n = "issue.sr"; break;
@@ -157,6 +158,8 @@ static int applicable(const wf_config *c, unsigned bin)
     case WF_COV_SB_FULL_HELD: /* mode 1: the held entry is the only valid one (§7.3) */
         return replay && c->lanes >= 2 && (c->loops != 1 || c->sb_entries == 1);
     case WF_COV_SB_AR_DEP: return c->alloc_stage && c->loops != 1; /* §4.4; §7.3 as hazard.dependency */
+    case WF_COV_WAR_HANDOFF: /* §5.6 */
+        return m3 && c->handoff_stage && (c->war == WF_WAR_WB_READ || c->war == WF_WAR_BLOOM);
     case WF_COV_ISSUE_CU:
     case WF_COV_CU_EXHAUSTED: return m3;
     case WF_COV_ISSUE_SR: return !m3;
@@ -398,6 +401,9 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
             if ((wp->hazard_mask >> k & 1u) && wp->hazard != k) hit[WF_COV_HAZARD_NF + k - WF_COV_NF_FIRST]++;
         if (wp->hazard == WF_HZ_WAR && cfg->war < 5) hit[WF_COV_WAR_BLOCK + cfg->war]++;
         if (wp->hazard == WF_HZ_DEPENDENCY && !wp->ibuf[0].dep) hit[WF_COV_SB_AR_DEP]++;
+        if (wp->hazard == WF_HZ_WAR && ((cfg->war == WF_WAR_WB_READ && !wp->collecting) ||
+                                        (cfg->war == WF_WAR_BLOOM && !wp->filter)))
+            hit[WF_COV_WAR_HANDOFF]++; /* §5.6: neither the CUs nor inflight block it */
         if (wp->fetch_state == WF_FETCH_WAIT_MISS) hit[WF_COV_WAIT_MISS]++;
         if (wp->fetch_state == WF_FETCH_WAIT_BRANCH) hit[WF_COV_WAIT_BRANCH]++;
         unsigned n = 0;
@@ -514,9 +520,11 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
             }
     }
 
-    /* the new instances start next cycle; remember this cycle's holders */
+    /* the new instances start next cycle (a CU after IH, §5.6: the one after);
+     * remember this cycle's holders */
+    const unsigned handoff = m3 && cfg->handoff_stage;
     for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
-        if (issued_into[h]) cov->holder_start[h] = c + 1;
+        if (issued_into[h]) cov->holder_start[h] = c + 1 + handoff;
         cov->prev_valid[h] = valid[h];
         cov->prev_pending[h] = pending[h];
         cov->prev_grants[h] = grants[h];

@@ -87,7 +87,6 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
                 return;
             }
             cy->iss.holder = (uint8_t)cu;
-            cy->iss.older = wf_war_older(m, cy, w);
         } else {
             cy->iss.holder = WF_HOLDER_SR;
         }

@@ -36,15 +36,29 @@ void wf_war_derive(const wf_model *m, wf_cyc *cy)
     }
 }
 
+/* handoff_stage = 1 (§5.6): IH holds an instruction of warp w that reads reg
+ * (reg = WF_NONE: any source). */
+static int ih_reads(const wf_model *m, unsigned w, unsigned reg)
+{
+    if (!m->ih_valid || m->ih_warp != w) return 0;
+    const wf_slot *s = &m->ih_slot;
+    return reg == WF_NONE ? s->nsrc != 0 : (s->src[0] == reg) | (s->src[1] == reg) | (s->src[2] == reg);
+}
+
 /* Readiness item 5 (loop mode 3): of the candidate warps cand, whose heads
- * need a CU, those the policy blocks. */
+ * need a CU, those the policy blocks (with IH's terms, §5.6). */
 uint64_t wf_war_blocks(const wf_model *m, const wf_cyc *cy, uint64_t cand)
 {
+    const uint64_t ih_bit = m->ih_valid ? (uint64_t)1 << m->ih_warp : 0;
     switch (m->cfg.war) {
     case WF_WAR_WB_COMMIT: return cand & wf_smask(m, WF_SF_INFLIGHT);
-    case WF_WAR_WB_READ: return cand & cy->collecting;
+    case WF_WAR_WB_READ:
+        return cand & (cy->collecting | (ih_reads(m, m->ih_warp, WF_NONE) ? ih_bit : 0));
     case WF_WAR_BLOOM: {
         uint64_t blocked = 0;
+        if (cand & ih_bit & wf_hmask(m, WF_HF_WRITES) &&
+            ih_reads(m, m->ih_warp, m->warp[m->ih_warp].slot[0].insn.rd))
+            blocked = ih_bit;
         for (uint64_t c = cand & wf_hmask(m, WF_HF_WRITES) & cy->filter_set; c; c &= c - 1) {
             const unsigned w = wf_lowest_bit(c);
             const uint64_t h = wf_bloom_bits(m->cfg.bloom_bits, m->warp[w].slot[0].insn.rd);

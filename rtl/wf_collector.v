@@ -9,6 +9,11 @@
 // younger than every CU valid at its allocation; only valid CUs are compared,
 // and at most one CU is allocated per cycle, so this is the same order.
 //
+// Issue handoff (§5.6): with hstage_i (handoff_stage = 1, loop mode 3) the
+// issue's allocation is registered in IH and written into its CU one cycle
+// later; the CU IH names is not free. Without it the issue writes its holder
+// directly.
+//
 // Operand data (§6.2): the banks are synchronous RAMs, so a row granted in
 // cycle c is on the bank's output register during c+1. A filled slot is marked
 // `late` (with its bank) for one cycle; its value is then taken from the bank
@@ -30,12 +35,13 @@ module wf_collector #(
     input  wire                         rst_ni,
     input  wire                         launch_i,
     input  wire                         mode3_i,        // loops == 3
+    input  wire                         hstage_i,       // handoff_stage = 1 and loops == 3 (§5.6)
     input  wire                         swizzle_i,
     input  wire [BANKS-1:0]             bank_written_i, // §12 signal 1
     input  wire [2:0]                   accept_i,       // §12 signal 2, per unit
     input  wire [COLLECTORS-1:0]        dispatch_ok_i,  // §8.2 (wf_war)
     input  wire                         sr_disp_i,      // §7.2 (wf_staging)
-    // allocation by this cycle's issue (§5.4)
+    // this cycle's issue into a holder (§5.4)
     input  wire                         al_valid_i,
     input  wire [4:0]                   al_holder_i,
     input  wire [5:0]                   al_warp_i,
@@ -45,7 +51,7 @@ module wf_collector #(
     input  wire                         al_sbv_i,
     input  wire [2:0]                   al_sbe_i,
     input  wire [LANES-1:0]             al_left_i,
-    input  wire [15:0]                  al_older_i,
+    input  wire [15:0]                  al_older_i,     // the written CU's older mask (wf_war, §8.2)
     // bank read ports
     input  wire [BANKS*LANES*32-1:0]    rdata_i,
     output reg  [BANKS-1:0]             rd_en_o,
@@ -64,6 +70,12 @@ module wf_collector #(
     output wire [(COLLECTORS+1)*16-1:0] h_pc_o,
     output wire [COLLECTORS:0]          h_cf_o,
     output wire [COLLECTORS*16-1:0]     h_older_o,
+    // IH (§5.6; ih_valid_o is 0 without hstage_i) and the warp of the CU
+    // written this cycle (the issue's, or IH's), for wf_war
+    output wire                         ih_valid_o,
+    output wire [5:0]                   ih_warp_o,
+    output wire [63:0]                  ih_word_o,
+    output wire [5:0]                   alloc_warp_o,
     // the CUs' next state (valid, warp, pending, word at the end of this cycle):
     // wf_war keeps the derived WAR state in a register from it
     output wire [COLLECTORS-1:0]        nx_valid_o,
@@ -103,6 +115,38 @@ module wf_collector #(
   reg [NH*3*LW-1:0] opnd_q, opnd_d;
   reg [C*16-1:0]   older_q, older_d;
   reg [C*C-1:0]    agem_q, agem_d;
+
+  // ---- the holder written this cycle: the issue's, or IH's (§5.6) ----------------
+  reg              ih_valid_q;
+  reg [4:0]        ih_holder_q;
+  reg [5:0]        ih_warp_q;
+  reg [63:0]       ih_word_q;
+  reg [15:0]       ih_pc_q;
+  reg              ih_cf_q, ih_sbv_q;
+  reg [2:0]        ih_sbe_q;
+  reg [LANES-1:0]  ih_left_q;
+  wire             a_valid  = hstage_i ? ih_valid_q  : al_valid_i;
+  wire [4:0]       a_holder = hstage_i ? ih_holder_q : al_holder_i;
+  wire [5:0]       a_warp   = hstage_i ? ih_warp_q   : al_warp_i;
+  wire [63:0]      a_word   = hstage_i ? ih_word_q   : al_word_i;
+  wire [15:0]      a_pc     = hstage_i ? ih_pc_q     : al_pc_i;
+  wire             a_cf     = hstage_i ? ih_cf_q     : al_cf_i;
+  wire             a_sbv    = hstage_i ? ih_sbv_q    : al_sbv_i;
+  wire [2:0]       a_sbe    = hstage_i ? ih_sbe_q    : al_sbe_i;
+  wire [LANES-1:0] a_left   = hstage_i ? ih_left_q   : al_left_i;
+  assign ih_valid_o   = hstage_i && ih_valid_q;
+  assign ih_warp_o    = ih_warp_q;
+  assign ih_word_o    = ih_word_q;
+  assign alloc_warp_o = a_warp;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ih_valid_q <= 1'b0;
+    else if (launch_i) ih_valid_q <= 1'b0;
+    else ih_valid_q <= hstage_i && al_valid_i;
+  end
+  always @(posedge clk_i) begin    // payload: meaningful only while ih_valid_q
+    ih_holder_q <= al_holder_i; ih_warp_q <= al_warp_i; ih_word_q <= al_word_i; ih_pc_q <= al_pc_i;
+    ih_cf_q <= al_cf_i; ih_sbv_q <= al_sbv_i; ih_sbe_q <= al_sbe_i; ih_left_q <= al_left_i;
+  end
 
   // launch clears valid (valid_q) whatever valid_d says; wf_war clears its register likewise
   assign nx_valid_o   = valid_d[COLLECTORS-1:0];
@@ -222,14 +266,15 @@ module wf_collector #(
   end
   assign fill_sr_o = fill[SR*3 +: 3];
 
-  // ---- lowest free CU (§5.4) --------------------------------------------------
+  // ---- lowest free CU (§5.4): not valid and not named by IH (§5.6) ----------------
 
   always @* begin : p_free
     integer u;
     free_valid_o = 1'b0;
     free_cu_o = 5'd0;
     for (u = C - 1; u >= 0; u = u - 1)
-      if (!valid_q[u]) begin
+      // mutant IH_NOT_RESERVED: the CU IH names counts as free
+      if (!valid_q[u] && !(ih_valid_o && ih_holder_q == u[4:0] && !`WF_MUT_IH_NOT_RESERVED)) begin
         free_valid_o = 1'b1;
         free_cu_o = u[4:0];
       end
@@ -337,24 +382,24 @@ module wf_collector #(
         if (disp_h_o[x*5 +: 5] < C[4:0]) `WF_SET(freed, {28'd0, disp_h_o[x*5 +: 4]}, C, 1, 0, 1, sel, 1'b1);
       end
     for (u = 0; u < C; u = u + 1) older_d[u*16 +: 16] = older_q[u*16 +: 16] & ~freed;
-    if (al_valid_i) begin
-      ha = {27'd0, al_holder_i};
+    if (a_valid) begin
+      ha = {27'd0, a_holder};
       `WF_SET(valid_d, ha, NH, 1, 0, 1, sel, 1'b1);
-      `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, al_warp_i);
-      `WF_SET(word_d, ha, NH, 64, 0, 64, sel, al_word_i);
-      `WF_SET(pc_d, ha, NH, 16, 0, 16, sel, al_pc_i);
-      case (f_nsrc(al_word_i[`WF_INSN_OP]))
+      `WF_SET(warp_d, ha, NH, 6, 0, 6, sel, a_warp);
+      `WF_SET(word_d, ha, NH, 64, 0, 64, sel, a_word);
+      `WF_SET(pc_d, ha, NH, 16, 0, 16, sel, a_pc);
+      case (f_nsrc(a_word[`WF_INSN_OP]))
         2'd0: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b000);
         2'd1: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b001);
         2'd2: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b011);
         default: `WF_SET(pending_d, ha, NH, 3, 0, 3, sel, 3'b111);
       endcase
-      `WF_SET(cf_d, ha, NH, 1, 0, 1, sel, al_cf_i);
-      `WF_SET(sbv_d, ha, NH, 1, 0, 1, sel, al_sbv_i);
-      `WF_SET(sbe_d, ha, NH, 3, 0, 3, sel, al_sbe_i);
-      `WF_SET(left_d, ha, NH, LANES, 0, LANES, sel, al_left_i);
+      `WF_SET(cf_d, ha, NH, 1, 0, 1, sel, a_cf);
+      `WF_SET(sbv_d, ha, NH, 1, 0, 1, sel, a_sbv);
+      `WF_SET(sbe_d, ha, NH, 3, 0, 3, sel, a_sbe);
+      `WF_SET(left_d, ha, NH, LANES, 0, LANES, sel, a_left);
       `WF_SET(late_d, ha, NH, 3, 0, 3, sel, 3'b000);
-      if (al_holder_i < C[4:0]) begin
+      if (a_holder < C[4:0]) begin
         `WF_SET(older_d, ha, C, 16, 0, 16, sel, al_older_i);
         for (v = 0; v < C; v = v + 1) begin
           `WF_SET(agem_d, ha, C, C, v, 1, sel, valid_q[v] && v != ha);  // every valid CU is older
@@ -416,12 +461,12 @@ module wf_collector #(
             a_bad = 1'b1; a_msg = 8'd2; a_h = disp_h_o[x*5 +: 5];
           end
       end
-    if (al_valid_i && valid_q[al_holder_i] &&
-        !(al_holder_i == SR[4:0] &&
+    if (a_valid && valid_q[a_holder] &&
+        !(a_holder == SR[4:0] &&
           ((disp_valid_o[U_ALU] && disp_h_o[U_ALU*5 +: 5] == SR[4:0]) ||
            (disp_valid_o[U_MUL] && disp_h_o[U_MUL*5 +: 5] == SR[4:0]) ||
            (disp_valid_o[U_LSU] && disp_h_o[U_LSU*5 +: 5] == SR[4:0])))) begin
-      a_bad = 1'b1; a_msg = 8'd3; a_h = al_holder_i;
+      a_bad = 1'b1; a_msg = 8'd3; a_h = a_holder;
     end
   end
   always @(posedge clk_i) begin : p_assert_q
@@ -430,7 +475,7 @@ module wf_collector #(
     else begin
       for (x = 0; x < NUNITS; x = x + 1)
         if (disp_valid_o[x]) disp_once_q[disp_h_o[x*5 +: 5]] <= 1'b1;
-      if (al_valid_i) disp_once_q[al_holder_i] <= 1'b0;
+      if (a_valid) disp_once_q[a_holder] <= 1'b0;
     end
     if (!launch_i && a_bad) begin
       case (a_msg)

@@ -70,6 +70,7 @@ module wf_core #(
     parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
     parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
     parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
+    parameter integer PIN_HANDOFF_STAGE = -1, // 0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)
     parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
     parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
     parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
@@ -91,6 +92,7 @@ module wf_core #(
     input  wire [6:0]                    cfg_active_warps_i, // 0 = all
     input  wire                          cfg_decode_stage_i, // decode_stage (§3.4)
     input  wire                          cfg_alloc_stage_i,  // alloc_stage (§4.4)
+    input  wire                          cfg_handoff_stage_i, // handoff_stage (§5.6)
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -163,6 +165,8 @@ module wf_core #(
       begin : g_chk_pds PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_ALLOC_STAGE < -1 || PIN_ALLOC_STAGE > 1)
       begin : g_chk_pas PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_HANDOFF_STAGE < -1 || PIN_HANDOFF_STAGE > 1)
+      begin : g_chk_phs PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_ALU_LAT != -1 && (PIN_ALU_LAT < 1 || PIN_ALU_LAT > ALU_LAT_MAX))
       begin : g_chk_pal PIN_ALU_LAT_out_of_range_minus1_or_1_to_ALU_LAT_MAX u_err(); end
     if (PIN_MUL_LAT != -1 && (PIN_MUL_LAT < 1 || PIN_MUL_LAT > MUL_LAT_MAX))
@@ -203,6 +207,7 @@ module wf_core #(
   localparam integer PN_HAZARD = (PIN_HAZARD == 0 || PIN_HAZARD == 1) ? 1 : 0;
   localparam integer PN_DSTAGE = (PIN_DECODE_STAGE == 0 || PIN_DECODE_STAGE == 1) ? 1 : 0;
   localparam integer PN_ASTAGE = (PIN_ALLOC_STAGE == 0 || PIN_ALLOC_STAGE == 1) ? 1 : 0;
+  localparam integer PN_HSTAGE = (PIN_HANDOFF_STAGE == 0 || PIN_HANDOFF_STAGE == 1) ? 1 : 0;
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
@@ -213,6 +218,7 @@ module wf_core #(
   localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
   localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
+  localparam [0:0] PV_HSTAGE = PN_HSTAGE != 0 ? PIN_HANDOFF_STAGE[0] : 1'b0;
   localparam [5:0] PV_ALU_LAT = PN_ALU_LAT != 0 ? PIN_ALU_LAT[5:0] : 6'd1;
   localparam [5:0] PV_MUL_LAT = PN_MUL_LAT != 0 ? PIN_MUL_LAT[5:0] : 6'd4;
   localparam [5:0] PV_LSU_LAT = PN_LSU_LAT != 0 ? PIN_LSU_LAT[5:0] : 6'd2;
@@ -225,7 +231,7 @@ module wf_core #(
 
   // ---- configuration latched at launch; run control ---------------------------
   localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
-  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, running_q, clearing_q, launched_q;
+  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, hstage_q, running_q, clearing_q, launched_q;
   reg [31:0]       clr_row_q;
   reg [P_WARPS*16-1:0] start_pc_q;
   reg [2:0]        war_q;
@@ -246,7 +252,7 @@ module wf_core #(
       // a pinned knob's flop has its pinned value as both reset value and D
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
-      dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE;
+      dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE; hstage_q <= PV_HSTAGE;
       alu_lat_q <= PV_ALU_LAT; mul_lat_q <= PV_MUL_LAT; lsu_lat_q <= PV_LSU_LAT; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
@@ -258,6 +264,7 @@ module wf_core #(
       loops_q <= PN_LOOPS  != 0 ? PV_LOOPS  : cfg_loops_i;
       dstage_q <= PN_DSTAGE != 0 ? PV_DSTAGE : cfg_decode_stage_i;
       astage_q <= PN_ASTAGE != 0 ? PV_ASTAGE : cfg_alloc_stage_i;
+      hstage_q <= PN_HSTAGE != 0 ? PV_HSTAGE : cfg_handoff_stage_i;
       alu_lat_q <= PN_ALU_LAT != 0 ? PV_ALU_LAT : cfg_alu_lat_i;
       mul_lat_q <= PN_MUL_LAT != 0 ? PV_MUL_LAT : cfg_mul_lat_i;
       lsu_lat_q <= PN_LSU_LAT != 0 ? PV_LSU_LAT : cfg_lsu_lat_i;
@@ -283,6 +290,7 @@ module wf_core #(
   assign cycle_o   = cycle_q;
   // mutant MODE3_DECODE: loop mode decoded from its high bit (mode 2 taken as 3)
   wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
+  wire hstage = hstage_q && mode3;   // §5.6: loop mode 3 only
 
   // ---- block interconnect ---------------------------------------------------------
   `include "wf_isa.vh"   // NUNITS and the unit indices U_ALU, U_MUL, U_LSU (generated)
@@ -350,6 +358,9 @@ module wf_core #(
   wire [(C+1)*64-1:0]      cu_word;
   wire [(C+1)*16-1:0]      cu_pc;
   wire [C*16-1:0]          cu_older;
+  wire                     cu_ih_valid;     // IH (§5.6)
+  wire [5:0]               cu_ih_warp, cu_alloc_warp;
+  wire [63:0]              cu_ih_word;
   wire                     cu_free_valid;
   wire [4:0]               cu_free;
   wire [NUNITS-1:0]        disp_valid;
@@ -476,8 +487,8 @@ module wf_core #(
   wf_collector #(
     .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
   ) u_collector (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .swizzle_i(swz_q),
-    .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .hstage_i(hstage),
+    .swizzle_i(swz_q), .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
     .sr_disp_i(sr_disp),
     .al_valid_i(iss_ok && iss_hv), .al_holder_i(iss_holder), .al_warp_i(iss_warp),
     .al_word_i(iss_word), .al_pc_i(iss_pc), .al_cf_i(iss_cf), .al_sbv_i(iss_sbv),
@@ -487,6 +498,7 @@ module wf_core #(
     .grant_warp_o(grant_warp), .fill_sr_o(cu_fill_sr),
     .h_valid_o(cu_valid), .h_warp_o(cu_warp), .h_pending_o(cu_pending), .h_word_o(cu_word),
     .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
+    .ih_valid_o(cu_ih_valid), .ih_warp_o(cu_ih_warp), .ih_word_o(cu_ih_word), .alloc_warp_o(cu_alloc_warp),
     .nx_valid_o(cu_nx_valid), .nx_warp_o(cu_nx_warp), .nx_pending_o(cu_nx_pending), .nx_word_o(cu_nx_word),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
     .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
@@ -509,7 +521,8 @@ module wf_core #(
     .cu_older_i(cu_older), .nx_valid_i(cu_nx_valid), .nx_warp_i(cu_nx_warp),
     .nx_pending_i(cu_nx_pending), .nx_word_i(cu_nx_word),
     .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
-    .disp_h_i(disp_cu), .iss_warp_i(iss_warp), .allows_o(war_allows),
+    .disp_h_i(disp_cu), .al_warp_i(cu_alloc_warp), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),
+    .ih_wd_i(cu_ih_word), .allows_o(war_allows),
     .dispatch_ok_o(war_dispatch_ok), .older_new_o(war_older_new), .collecting_o(war_collecting),
     .filter_o(war_filter)
   );

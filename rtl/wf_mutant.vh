@@ -356,4 +356,18 @@
 `else
   `define WF_MUT_AR_READY_OFF 1'b0
 `endif
+`ifdef WF_MUTANT_IH_WAR_OFF
+  `define WF_MUT_IH_WAR_OFF 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_IH_WAR_OFF ($test$plusargs("WF_MUTANT_IH_WAR_OFF") != 0)
+`else
+  `define WF_MUT_IH_WAR_OFF 1'b0
+`endif
+`ifdef WF_MUTANT_IH_NOT_RESERVED
+  `define WF_MUT_IH_NOT_RESERVED 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_IH_NOT_RESERVED ($test$plusargs("WF_MUTANT_IH_NOT_RESERVED") != 0)
+`else
+  `define WF_MUT_IH_NOT_RESERVED 1'b0
+`endif
 `endif

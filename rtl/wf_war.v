@@ -6,7 +6,8 @@
 // (§8.4, §8.5); it is kept in a register computed from the CUs' next state
 // at the end of the previous cycle (the same value), so the hashing is not
 // in front of readiness (docs/critpath.md 4e). The older masks themselves
-// are CU state (wf_collector).
+// are CU state (wf_collector). With handoff_stage (§5.6) readiness also
+// sees the issue handoff register IH (ih_*), whose instruction is in no CU.
 `include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_war #(
@@ -32,7 +33,10 @@ module wf_war #(
     input  wire [WARPS-1:0]          inflight_nz_i,
     input  wire [2:0]                disp_valid_i, // this cycle's dispatches (§12 signal 5)
     input  wire [3*5-1:0]            disp_h_i,
-    input  wire [5:0]                iss_warp_i,   // the warp chosen by issue
+    input  wire [5:0]                al_warp_i,    // the warp of the CU written this cycle
+    input  wire                      ih_valid_i,   // IH (§5.6)
+    input  wire [5:0]                ih_warp_i,
+    input  wire [63:0]               ih_wd_i,
     output reg  [WARPS-1:0]          allows_o,     // readiness item 5 for each head
     output reg  [COLLECTORS-1:0]     dispatch_ok_o,
     output reg  [15:0]               older_new_o,
@@ -98,25 +102,37 @@ module wf_war #(
     end
   end
 
+  // §5.6: IH holds an instruction of warp w (with a source; reading the head's rd)
+  // mutant IH_WAR_OFF: readiness ignores IH
+  wire [1:0] ih_nsrc = f_nsrc(ih_wd_i[`WF_INSN_OP]);
+  function automatic f_ih_reads(input [6:0] r);
+    f_ih_reads = (ih_nsrc > 2'd0 && ih_wd_i[`WF_INSN_RA_LSB +: `WF_REG_BITS] == r) ||
+                 (ih_nsrc > 2'd1 && ih_wd_i[`WF_INSN_RB_LSB +: `WF_REG_BITS] == r) ||
+                 (ih_nsrc > 2'd2 && ih_wd_i[`WF_INSN_RC_LSB +: `WF_REG_BITS] == r);
+  endfunction
+
   // readiness item 5 (used only for heads that need a CU)
   always @* begin : p_allows
     integer w;
     reg [63:0] hb;
     reg [63:0] wd;
+    reg ih_w;
     hb = 64'd0;
     for (w = 0; w < WARPS; w = w + 1) begin
       wd = slot_word_i[w*IBUF*64 +: 64];
+      ih_w = ih_valid_i && ih_warp_i == w[5:0] && !`WF_MUT_IH_WAR_OFF;
       allows_o[w] = 1'b1;
       if (mode3_i)
         case (war_i)
           WAR_WB_COMMIT: allows_o[w] = !inflight_nz_i[w];
-          WAR_WB_READ:   allows_o[w] = !collecting_o[w];
+          WAR_WB_READ:   allows_o[w] = !collecting_o[w] && !(ih_w && ih_nsrc != 2'd0);
           WAR_BLOOM:
             if (f_writes(wd[`WF_INSN_OP])) begin
               hb = f_bloom(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]);
               // mutant BLOOM_ANY: any one hash bit blocks, not both
-              allows_o[w] = `WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) == 64'd0
-                                              : (filter_o[w*64 +: 64] & hb) != hb;
+              allows_o[w] = (`WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) == 64'd0
+                                               : (filter_o[w*64 +: 64] & hb) != hb) &&
+                            !(ih_w && f_ih_reads(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]));
             end
           default: allows_o[w] = 1'b1;
         endcase
@@ -135,7 +151,7 @@ module wf_war #(
     integer u, x;
     older_new_o = 16'd0;
     for (u = 0; u < C; u = u + 1)
-      if (cu_valid_i[u] && cu_warp_i[u*6 +: 6] == iss_warp_i) older_new_o[u] = 1'b1;
+      if (cu_valid_i[u] && cu_warp_i[u*6 +: 6] == al_warp_i) older_new_o[u] = 1'b1;
     for (x = 0; x < NUNITS; x = x + 1)
       // mutant INORDER_SAME_CYCLE: a CU dispatched in the allocation cycle stays in the mask
       if (disp_valid_i[x] && disp_h_i[x*5 +: 5] < C[4:0] && !`WF_MUT_INORDER_SAME_CYCLE)

@@ -90,6 +90,8 @@ PLAN = [
     ("§4.3 scoreboard full while the head holds an entry across replays", ["sb.full_held"],
      ("loops", "hazard")),
     ("§4.4 a head waiting on the allocation record (alloc_stage 1)", ["sb.ar_dep"], ("loops",)),
+    ("§5.6 a head blocked by the WAR policy through the issue handoff register (handoff_stage 1)",
+     ["war.handoff"], ("war",)),
     ("§5.1 each readiness item as the first failing reason",
      ["hazard." + h for h in ("ready", "no_head", "wait_lsu", "dependency", "inflight", "staging",
                               "war", "mem_order", "lsu_stall")], ("loops", "hazard", "war")),
@@ -143,6 +145,7 @@ REASON = {
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
     "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "
                     "only with one scoreboard entry and >= 2 lanes (no size set has both)",
+    "war.handoff": "§5.6: handoff_stage = 1 in loop mode 3 under warpboard-read or bloom only",
     "sb.ar_dep": "§4.4: alloc_stage = 1 only; §7.3: a mode-1 warp fetches only with nothing in "
                  "flight, so no head follows its predecessor's issue by one cycle",
     "hazard_nf.dependency": "§4.3: only `issued` precedes it, and an issued head has dep = 0",

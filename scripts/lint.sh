@@ -48,7 +48,7 @@ for cfg in default small large odd assert assert-small pinned mutants; do
     # every mutant compiled in (rtl/wf_mutant.vh, scripts/mutants.py)
     mutants) g="+define+WF_ASSERT +define+WF_MUTANTS";;
     # every run-time knob pinned (docs/rtl.md "Pinned knobs")
-    pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1 -GPIN_DECODE_STAGE=1 -GPIN_ALLOC_STAGE=1";;
+    pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1 -GPIN_DECODE_STAGE=1 -GPIN_ALLOC_STAGE=1 -GPIN_HANDOFF_STAGE=1";;
   esac
   # shellcheck disable=SC2086
   if verilator --lint-only -Wall -Irtl rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
@@ -145,7 +145,8 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_
             "PIN_WAR 5 PIN_WAR_out_of_range_minus1_or_0_to_4" \
             "PIN_LOOPS 0 PIN_LOOPS_out_of_range_minus1_or_1_to_3" \
             "PIN_DECODE_STAGE 2 PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1" \
-            "PIN_ALLOC_STAGE 2 PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1"; do
+            "PIN_ALLOC_STAGE 2 PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1" \
+            "PIN_HANDOFF_STAGE 2 PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1"; do
   set -- $case
   n=$1 v=$2 msg=$3 ok=1
   # shellcheck disable=SC2086

@@ -101,6 +101,8 @@ MUTANTS = [
     ("MODE3_DECODE", "wf_core.v", "§7 loop mode 2 decoded as mode 3 (high bit only)"),
     ("FD_REFETCH", "wf_fetch.v", "§3.4 decode_stage: the warp whose instruction is in FD fetches again"),
     ("AR_READY_OFF", "wf_ibuffer.v", "§4.4 alloc_stage: readiness ignores the allocation record"),
+    ("IH_WAR_OFF", "wf_war.v", "§5.6 handoff_stage: WAR readiness ignores the issue handoff register"),
+    ("IH_NOT_RESERVED", "wf_collector.v", "§5.6 handoff_stage: the CU named by IH counts as free"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).
@@ -111,6 +113,10 @@ STIMULI = [
     ("saxpy", "sim/examples/saxpy.s", []),
     # the allocation record (§4.4): saxpy's dependent pairs wait on AR
     ("saxpy/alloc_stage", "sim/examples/saxpy.s", ["--alloc-stage", "1"]),
+    # the issue handoff register (§5.6): one warp's next writer while IH holds its reader
+    ("ih_war/1 warp,handoff", "verif/mutants/ih_war.s", ["--handoff-stage", "1", "--active-warps", "1"]),
+    ("ih_war/1 warp,handoff,warpboard-read", "verif/mutants/ih_war.s",
+     ["--handoff-stage", "1", "--active-warps", "1", "--war", "warpboard-read"]),
     ("seed_naive/naive,loops2", "sim/examples/seed_naive.s", ["--layout", "naive", "--loops", "2"]),
     ("vecadd/stall,gto,inorder", "sim/examples/vecadd.s",
      ["--hazard", "stall", "--sched", "gto", "--war", "inorder", "--alu-lat", "3", "--mul-lat", "7"]),

@@ -91,10 +91,13 @@ CONFIGS = {
                   "4 warps x 4 lanes, the rest at wf_core's default shape"),
     "ecp5-default": ("ecp5", dict(GPU, part="85k"),
                      "wf_core's default shape 8 x 8 x 32 x 4 x 4 on the ECP5-85F"),
-    "ecp5-4w4l-pipe": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, part="85k"),
-                       "ecp5-4w4l with the pipeline options decode_stage 1 and alloc_stage 1 (3.4, 4.4)"),
-    "ecp5-default-pipe": ("ecp5", dict(GPU, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, part="85k"),
-                          "ecp5-default with the pipeline options decode_stage 1 and alloc_stage 1"),
+    "ecp5-4w4l-pipe": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
+                                    CFG_HANDOFF_STAGE=1, part="85k"),
+                       "ecp5-4w4l with the pipeline options decode_stage, alloc_stage and handoff_stage 1 "
+                       "(3.4, 4.4, 5.6)"),
+    "ecp5-default-pipe": ("ecp5", dict(GPU, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, CFG_HANDOFF_STAGE=1,
+                                       part="85k"),
+                          "ecp5-default with the pipeline options decode_stage, alloc_stage and handoff_stage 1"),
 }
 # run only when named (`make synth SYNTH_CONFIGS=w64r128`): hours of Yosys,
 # or (ECP5 4 x 4 and up) an hour or more of WebAssembly place and route; the

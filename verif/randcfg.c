@@ -44,6 +44,7 @@ static void draw_runtime(wf_rng *r, wf_config *c, const lat_max *m, unsigned fla
     /* drawn last, so every knob above is what the seed drew before it existed */
     c->decode_stage = wf_rng_below(r, 2);
     c->alloc_stage = wf_rng_below(r, 2);
+    c->handoff_stage = wf_rng_below(r, 2);
 }
 
 void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)

@@ -44,6 +44,11 @@
  *                       through the allocation record only (alloc_stage = 1:
  *                       hazard 3 while the head's dep = 0, §4.4; not in loop
  *                       mode 1, like hazard.dependency)
+ *   war.handoff         warp-cycles in which the head is blocked by the WAR
+ *                       policy through the issue handoff register only
+ *                       (handoff_stage = 1, §5.6: hazard 7 under
+ *                       warpboard-read with collecting = 0, or under bloom
+ *                       with an empty filter)
  *   sb.release          writebacks that release a scoreboard entry
  *   hazard.<code>       warp-cycles with hazard code 0..9 (ready, no_head,
  *                       wait_lsu, dependency, sb_full, inflight, staging,
@@ -179,6 +184,7 @@ enum {
     WF_COV_SB_FULL,
     WF_COV_SB_FULL_HELD,
     WF_COV_SB_AR_DEP,
+    WF_COV_WAR_HANDOFF,
     WF_COV_SB_RELEASE,
     WF_COV_HAZARD,                                       /* + wf_hazard, WF_HZ_COUNT */
     WF_COV_HAZARD_NF = WF_COV_HAZARD + WF_HZ_COUNT,      /* + wf_hazard - WF_COV_NF_FIRST */

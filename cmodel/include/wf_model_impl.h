@@ -147,6 +147,9 @@ struct wf_model {
 
     /* collector units 0..C-1 and the staging register */
     wf_holder hold[WF_NHOLDERS];
+    /* handoff_stage = 1: the issue handoff IH, the CU to write this cycle (§5.6) */
+    uint8_t ih_valid, ih_cu, ih_warp, ih_sb_entry;
+    wf_slot ih_slot;
     uint32_t hvalid, hpending; /* bit h: hold[h] valid / valid with slots still to read
                                   (kept by wf_collector_commit) */
 
@@ -191,6 +194,7 @@ typedef struct {
 
     /* (0) start-of-cycle holder masks (copies of wf_model hvalid, hpending) */
     uint32_t hvalid;   /* valid */
+    uint32_t ih_cu;    /* bit u: IH names CU u (§5.6), so it is not free */
     uint32_t hpending; /* valid with operand slots still to read */
     uint64_t touched;  /* warps whose per-warp state this cycle's commits change */
     struct {           /* start-of-cycle allocation record (§4.4; wf_sb_commit rewrites m's) */
@@ -227,8 +231,12 @@ typedef struct {
         uint8_t sb_new;    /* entry newly allocated this cycle */
         uint8_t stays;     /* ld/st in replay mode: stays as head with issued = 1 */
         uint8_t mem_replay;/* re-issue of a split ld/st */
-        uint16_t older;    /* new CU's older mask */
     } iss;
+    struct {               /* the holder written this cycle: from (6), or from IH (§5.6) */
+        uint8_t valid, holder, warp, sb_entry;
+        uint16_t older;    /* a new CU's older mask (§8.2) */
+        const wf_slot *slot;
+    } alloc;
 
     /* (7) fetch, §3 */
     uint8_t fill_mshr; /* MSHR filling this cycle, or WF_NONE */
@@ -355,6 +363,7 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count);
 void wf_cu_grants(const wf_model *m, wf_cyc *cy);
 void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy);
 int wf_cu_lowest_free(const wf_model *m, const wf_cyc *cy);
+void wf_alloc_decide(const wf_model *m, wf_cyc *cy);
 void wf_collector_commit(wf_model *m, const wf_cyc *cy); /* CUs and SR */
 
 /* staging.c, §7.2, §7.3 */

@@ -21,9 +21,9 @@ cd "$(dirname "$0")/../.."
 make -s build/wfgen || exit 2
 configs=(
   ""
-  "--hazard stall --sched gto --war inorder --alu-lat 3 --mul-lat 7 --lsu-lat 4 --imiss-lat 13 --decode-stage 1"
+  "--hazard stall --sched gto --war inorder --alu-lat 3 --mul-lat 7 --lsu-lat 4 --imiss-lat 13 --decode-stage 1 --alloc-stage 1 --handoff-stage 1"
   "--warps 5 --lanes 3 --banks 3 --collectors 3 --sb-entries 2 --ibuf 3 --icache-lines 4 --icache-line 2 --imshrs 3 --mem-line 8 --bloom-bits 8 --loops 2"
-  "--warps 1 --lanes 1 --banks 1 --collectors 1 --sb-entries 1 --ibuf 1 --icache-lines 1 --icache-line 1 --imshrs 1 --mem-line 1 --bloom-bits 4 --war warpboard-read --decode-stage 1"
+  "--warps 1 --lanes 1 --banks 1 --collectors 1 --sb-entries 1 --ibuf 1 --icache-lines 1 --icache-line 1 --imshrs 1 --mem-line 1 --bloom-bits 4 --war warpboard-read --decode-stage 1 --handoff-stage 1"
 )
 pass=0 fail=0 low=0 ooo=0
 one() {

@@ -49,6 +49,7 @@ module tb_dpi #(
   logic [6:0]                   cfg_active_warps = '0;
   logic                         cfg_decode_stage = 1'b0;
   logic                         cfg_alloc_stage = 1'b0;
+  logic                         cfg_handoff_stage = 1'b0;
   logic [WARPS*16-1:0]          start_pc = '0;
   logic                         running, done;
   logic [63:0]                  cycle;
@@ -82,7 +83,8 @@ module tb_dpi #(
       .cfg_swizzle_i(cfg_swizzle), .cfg_war_i(cfg_war), .cfg_gto_i(cfg_gto), .cfg_loops_i(cfg_loops),
       .cfg_stall_i(cfg_stall), .cfg_alu_lat_i(cfg_alu_lat), .cfg_mul_lat_i(cfg_mul_lat),
       .cfg_lsu_lat_i(cfg_lsu_lat), .cfg_active_warps_i(cfg_active_warps),
-      .cfg_decode_stage_i(cfg_decode_stage), .cfg_alloc_stage_i(cfg_alloc_stage), .start_pc_i(start_pc),
+      .cfg_decode_stage_i(cfg_decode_stage), .cfg_alloc_stage_i(cfg_alloc_stage),
+      .cfg_handoff_stage_i(cfg_handoff_stage), .start_pc_i(start_pc),
       .running_o(running), .done_o(done), .cycle_o(cycle),
       .imem_req_valid_o(imem_req_valid), .imem_req_ready_i(imem_req_ready),
       .imem_req_mshr_o(imem_req_mshr), .imem_req_line_o(imem_req_line),
@@ -176,6 +178,7 @@ module tb_dpi #(
     cfg_active_warps = 7'(wf_dpi_launch_input(h, "active_warps"));
     cfg_decode_stage = 1'(wf_dpi_launch_input(h, "decode_stage"));
     cfg_alloc_stage  = 1'(wf_dpi_launch_input(h, "alloc_stage"));
+    cfg_handoff_stage = 1'(wf_dpi_launch_input(h, "handoff_stage"));
     for (int w = 0; w < WARPS; w++) start_pc[w*16 +: 16] = 16'(wf_dpi_start_pc(h, w));
     imem_req_ready = 1'b1;
     launch = 1'b1;

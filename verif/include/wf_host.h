@@ -84,7 +84,8 @@ int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data)
     X(lsu_lat, cfg->lsu_lat)                     \
     X(active_warps, cfg->active_warps)           \
     X(decode_stage, cfg->decode_stage)           \
-    X(alloc_stage, cfg->alloc_stage)
+    X(alloc_stage, cfg->alloc_stage)             \
+    X(handoff_stage, cfg->handoff_stage)
 typedef struct {
 #define WF_LAUNCH_INPUT_FIELD(name, value) unsigned name;
     WF_LAUNCH_INPUTS(WF_LAUNCH_INPUT_FIELD)

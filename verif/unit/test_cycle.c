@@ -492,6 +492,151 @@ START_TEST(alloc_stage_gap_closing)
 }
 END_TEST
 
+/* §5.6: every issue into CU u in cycle c writes u at the end of c+1: u is
+ * not valid in c+1 and holds the issued instruction from c+2 (with all its
+ * source slots pending). Returns the number of such issues. */
+static unsigned check_handoff_cus(const run_t *r, unsigned collectors)
+{
+    unsigned n = 0;
+    for (uint64_t c = 0; c + 2 < r->n; c++) {
+        const wf_obs *o = at(r, c);
+        if (!o->issue.valid || o->issue.unit >= collectors) continue;
+        const unsigned u = o->issue.unit;
+        ck_assert_msg(!at(r, c + 1)->cu[u].valid, "cycle %llu: CU %u valid the cycle after its issue",
+                      (unsigned long long)c + 1, u);
+        const wf_obs_cu *v = &at(r, c + 2)->cu[u];
+        ck_assert_msg(v->valid && v->warp == o->issue.warp && v->pc == o->issue.pc,
+                      "cycle %llu: CU %u does not hold w%u:pc%u issued in %llu", (unsigned long long)c + 2,
+                      u, o->issue.warp, o->issue.pc, (unsigned long long)c);
+        n++;
+    }
+    return n;
+}
+
+/* §5.6 on §13.2: the table of §13.4. Each CU is written a cycle after its
+ * issue, so every read, dispatch and write of the first four instructions
+ * moves by one; w0:i2, decoded in 13, now sees w0:i1's entry (released in
+ * 14) and issues in 15. */
+START_TEST(seed_swizzle_table_handoff_stage)
+{
+    wf_config c;
+    wf_config_default(&c);
+    options_of_source(&c, seed_swizzle_s);
+    c.handoff_stage = 1;
+    run_t r;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    check_seed_fetch(&r);
+    static const row_t rows[] = {
+        {10, "w0:pc0", {"", "", "", ""}},
+        {11, "w1:pc0", {"", "", "", ""}},
+        {12, "w2:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {13, "w3:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {14, "", {"R w2.r2", "W w0.r1", "", "R w2.r5"}},
+        {15, "w0:pc1", {"R w3.r5", "R w3.r2", "W w1.r1", ""}},
+        {16, "w1:pc1", {"", "", "", "W w2.r1"}},
+        {17, "w2:pc1", {"W w3.r1", "R w0.r1", "", "R w0.r3"}},
+        {18, "w3:pc1", {"R w1.r3", "", "R w1.r1", "R w0.r7"}},
+        {19, "w0:pc2", {"R w1.r7", "R w2.r3", "", "R w2.r1"}},
+        {20, "w1:pc2", {"R w3.r1", "R w2.r7", "R w3.r3", ""}},
+        {21, "w2:pc2", {"", "", "R w3.r7", ""}},
+        {22, "w3:pc2", {"", "", "", ""}},
+    };
+    check_rows(&r, rows, sizeof rows / sizeof rows[0]);
+    /* CU u reserved by IH is not free: w3:i1 (13) takes CU3, CU2 being in IH */
+    static const struct { unsigned cycle, cu; } iss[8] = {{10, 0}, {11, 1}, {12, 2}, {13, 3},
+                                                           {15, 0}, {16, 1}, {17, 2}, {18, 3}};
+    for (unsigned i = 0; i < 8; i++) ck_assert_uint_eq(at(&r, iss[i].cycle)->issue.unit, iss[i].cu);
+    ck_assert_uint_eq(check_handoff_cus(&r, c.collectors), 8);
+    /* w0:i2 decoded in 13 gets w0:i1's entry, released by its write in 14 */
+    ck_assert_uint_eq(at(&r, 14)->warp[0].ibuf[0].pc, 1);
+    ck_assert_uint_ne(at(&r, 14)->warp[0].ibuf[0].dep, 0);
+    ck_assert_uint_eq(at(&r, 14)->warp[0].hazard, WF_HZ_DEPENDENCY);
+    ck_assert_uint_eq(at(&r, 15)->warp[0].ibuf[0].dep, 0);
+    assert_functional(&r);
+    run_free(&r);
+}
+END_TEST
+
+/* §13.4: with decode_stage (and alloc_stage) as well, the §5.6 run moves by
+ * exactly one cycle from cycle 10 on (issues, reads, writes, dispatches). */
+START_TEST(seed_swizzle_handoff_pipelined)
+{
+    run_t r[3];
+    for (unsigned k = 0; k < 3; k++) {
+        wf_config c;
+        wf_config_default(&c);
+        options_of_source(&c, seed_swizzle_s);
+        c.handoff_stage = 1;
+        c.decode_stage = k > 0;
+        c.alloc_stage = k > 1;
+        run_src(&r[k], &c, seed_swizzle_s, NULL);
+    }
+    ck_assert_uint_eq(r[1].n, r[0].n + 1);
+    ck_assert_uint_eq(r[2].n, r[0].n + 1);
+    for (unsigned k = 1; k < 3; k++) {
+        ck_assert(!at(&r[k], 10)->issue.valid);
+        for (uint64_t c = 10; c < r[0].n; c++) {
+            const wf_obs *a = at(&r[0], c), *b = at(&r[k], c + 1);
+            char ga[32], gb[32];
+            fmt_issue(a, ga, sizeof ga);
+            fmt_issue(b, gb, sizeof gb);
+            ck_assert_msg(strcmp(ga, gb) == 0, "option set %u cycle %llu: issue '%s', want '%s'", k,
+                          (unsigned long long)c + 1, gb, ga);
+            for (unsigned bk = 0; bk < 4; bk++) {
+                fmt_bank(a, bk, ga, sizeof ga);
+                assert_bank(&r[k], c + 1, bk, ga);
+            }
+            for (unsigned x = 0; x < WF_NUNITS; x++)
+                ck_assert_uint_eq(a->dispatch[x].valid, b->dispatch[x].valid);
+        }
+        ck_assert_uint_eq(check_handoff_cus(&r[k], 4), 8);
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        assert_functional(&r[k]);
+        run_free(&r[k]);
+    }
+}
+END_TEST
+
+/* §5.6 readiness item 5: in the cycle after pc 0 (reads r2, r3) issues, it
+ * is in IH, in no CU, so neither the filter nor `collecting` shows it; pc 1
+ * (writes r2) is blocked by IH alone under bloom and warpboard-read, and
+ * issues in that cycle when pc 0 does not read r2 (the control). */
+START_TEST(handoff_stage_war_terms)
+{
+    static const struct { unsigned war; const char *src; int blocked; } cases[] = {
+        {WF_WAR_BLOOM, "add r1 <- r2, r3\nadd r2 <- r4, r5\nexit\n", 1},
+        {WF_WAR_WB_READ, "add r1 <- r2, r3\nadd r2 <- r4, r5\nexit\n", 1},
+        {WF_WAR_BLOOM, "add r1 <- r6, r3\nadd r2 <- r4, r5\nexit\n", 0},
+        {WF_WAR_WB_READ, "movi r1 <- 1\nadd r2 <- r4, r5\nexit\n", 0},
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        wf_config c = base_cfg();
+        c.handoff_stage = 1;
+        c.war = cases[k].war;
+        run_t r;
+        run_src(&r, &c, cases[k].src, NULL);
+        const long i0 = issue_cycle(&r, 0, 0, 0), i1 = issue_cycle(&r, 0, 1, 0);
+        ck_assert_int_gt(i0, 0);
+        const wf_obs *n = at(&r, (uint64_t)i0 + 1);
+        ck_assert_uint_eq(n->warp[0].ibuf[0].pc, 1); /* pc 1 is the head in the IH cycle */
+        for (unsigned u = 0; u < c.collectors; u++) ck_assert(!n->cu[u].valid);
+        ck_assert_uint_eq(n->warp[0].filter, 0);
+        ck_assert_uint_eq(n->warp[0].collecting, 0);
+        if (cases[k].blocked) {
+            ck_assert_msg(n->warp[0].hazard == WF_HZ_WAR && n->warp[0].hazard_mask == 1u << WF_HZ_WAR,
+                          "case %u: hazard %u mask %#x", k, n->warp[0].hazard, n->warp[0].hazard_mask);
+            ck_assert_int_gt(i1, i0 + 1);
+        } else {
+            ck_assert_uint_eq(n->warp[0].hazard, WF_HZ_READY);
+            ck_assert_int_eq(i1, i0 + 1);
+        }
+        assert_functional(&r);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* §3.4 on one warp: a hit in c writes the I-buffer and the fetch update at
  * the end of c+1, and the warp does not fetch in c+1; bra, bnz and exit are
  * applied at decode, so nothing past them is fetched. */
@@ -1557,6 +1702,7 @@ static void gen_config(uint64_t *s, wf_config *c, unsigned *S)
     c->active_warps = rnd(s, 3) ? 0 : rnd_range(s, 0, c->warps);
     c->decode_stage = rnd(s, 2);
     c->alloc_stage = rnd(s, 2);
+    c->handoff_stage = rnd(s, 2);
 }
 
 START_TEST(random_sweep)
@@ -1643,6 +1789,56 @@ START_TEST(alloc_stage_random)
 END_TEST
 
 
+/* §5.6: in loop modes 1 and 2 the option changes nothing: every record of
+ * the §13.1 run and of random programs is equal with 0 and 1. */
+START_TEST(handoff_stage_modes_1_2)
+{
+    uint64_t seed = 0xA5A5F00Dull;
+    unsigned cycles = 0;
+    for (unsigned t = 0; t < 21; t++) {
+        wf_config c;
+        wf_program p;
+        char err[512];
+        uint32_t *mem = NULL;
+        if (t == 0) {
+            wf_config_default(&c);
+            options_of_source(&c, seed_naive_s);
+            ck_assert_msg(wf_assemble("t.s", seed_naive_s, c.regs, &p, err, sizeof err) == 0, "%s", err);
+        } else {
+            unsigned S;
+            gen_config(&seed, &c, &S);
+            c.loops = 1 + t % 2;
+            gen_program(&seed, &p, c.regs, S);
+            mem = malloc(c.mem_words * sizeof *mem);
+            for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
+        }
+        wf_model *m[2];
+        for (unsigned k = 0; k < 2; k++) {
+            wf_config ck = c;
+            ck.handoff_stage = k;
+            m[k] = wf_model_create(&ck, err, sizeof err);
+            ck_assert_msg(m[k] != NULL, "%s", err);
+            ck_assert_msg(wf_model_load(m[k], &p, mem, err, sizeof err) == 0, "%s", err);
+        }
+        while (!wf_model_done(m[0]) || !wf_model_done(m[1])) {
+            ck_assert_msg(wf_model_cycle(m[0]) < 2000000, "program %u: not done", t);
+            wf_model_step(m[0]);
+            wf_model_step(m[1]);
+            ck_assert_msg(memcmp(wf_model_obs(m[0]), wf_model_obs(m[1]), sizeof(wf_obs)) == 0,
+                          "program %u (loops %u) cycle %llu: the records differ", t, c.loops,
+                          (unsigned long long)wf_model_cycle(m[0]));
+            cycles++;
+        }
+        wf_model_destroy(m[0]);
+        wf_model_destroy(m[1]);
+        wf_program_free(&p);
+        free(mem);
+    }
+    ck_assert_uint_gt(cycles, 1000);
+}
+END_TEST
+
+
 int main(void)
 {
     seed_naive_s = read_example("sim/examples/seed_naive.s");
@@ -1660,6 +1856,10 @@ int main(void)
     tcase_add_test(ex, alloc_stage_tables);
     tcase_add_test(sb, alloc_stage_gap_closing);
     tcase_add_test(rnd_tc, alloc_stage_random);
+    tcase_add_test(ex, seed_swizzle_table_handoff_stage);
+    tcase_add_test(ex, seed_swizzle_handoff_pipelined);
+    tcase_add_test(mo, handoff_stage_modes_1_2);
+    tcase_add_test(wr, handoff_stage_war_terms);
     tcase_add_test(ex, trace_format);
     tcase_add_test(sb, scoreboard_set_at_decode_cleared_at_writeback);
     tcase_add_test(sb, scoreboard_gap_closing);
