@@ -21,6 +21,8 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 B        := build
 # the pytest suites of tests/ (python3-pytest: scripts/setup.sh); -p no:cacheprovider: no .pytest_cache in the tree
 PYTEST   := python3 -m pytest -q -p no:cacheprovider
+# wfsim's own tests: run on the plain and the sanitized binary
+WFSIM_TESTS := tests/tools/test_wfsim.py tests/tools/test_wfsim_input.py
 # `make` alone builds what a user runs (the first rule below is a template's)
 .DEFAULT_GOAL := all
 LIB_SRCS := $(wildcard cmodel/*.c)
@@ -64,7 +66,7 @@ include cmodel/lib.mk
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
-# one line per user-facing target (scripts/test-make-help.sh checks every
+# one line per user-facing target (tests/scripts/test_make_help.py checks every
 # .PHONY target is here)
 help:
 	@echo "make              build the tools: build/wfsim, build/wfgen and the libraries (= make all)"
@@ -161,32 +163,28 @@ test-unit: $(TESTS) layering
 layering:
 	@CC="$(CC)" CMODEL_FLAGS="$(CFLAGS) $(call layer_inc,cmodel/x.c)" \
 	  SIM_FLAGS="$(CFLAGS) $(call layer_inc,sim/x.c)" \
-	  VERIF_FLAGS="$(CFLAGS) $(call layer_inc,verif/x.c)" bash scripts/test-layering.sh
+	  VERIF_FLAGS="$(CFLAGS) $(call layer_inc,verif/x.c)" $(PYTEST) tests/tools/test_layering.py
 
 test-asan: $(ASAN_TESTS) $(B)/asan/wfsim
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  bash scripts/run-tests.sh $(ASAN_TESTS)
-	@WFSIM=$(B)/asan/wfsim $(PYTEST) tests/tools
+	@WFSIM=$(B)/asan/wfsim $(PYTEST) $(WFSIM_TESTS)
 
 test-examples: $(B)/wfsim $(B)/wfgen
-	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
-	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
-	@WFSIM=$(B)/wfsim bash scripts/test-cdg.sh
-	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
-	@bash tests/scripts/test-model-equiv.sh
-	@bash tests/scripts/test-stage-runner.sh
-	@bash scripts/test-make-help.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
+	  tests/tools/test_experiments.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
+	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
 test-cov: $(B)/wfsim
-	@WFSIM=$(B)/wfsim bash scripts/test-cov.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_cov.py
 test-experiments: $(B)/wfsim
-	@WFSIM=$(B)/wfsim bash scripts/test-experiments.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_experiments.py
 # coverage-directed generation (scripts/wf/cdg.py, wfgen --cdg); also part of test-examples
 test-cdg: $(B)/wfsim $(B)/wfgen
-	@WFSIM=$(B)/wfsim bash scripts/test-cdg.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_cdg.py
 
 # the seed's performance claims measured: regenerates docs/results.md and
 # docs/results/*.svg (1312 wfsim runs, seconds; scripts/wf/experiments/)
@@ -200,7 +198,7 @@ model-equiv:
 
 # sim/kernels on both engines (cycle model, interpreter) against verif/check_kernels.py
 test-kernels: $(B)/wfsim
-	@WFSIM=$(B)/wfsim bash scripts/test-kernels.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_kernels.py
 
 # host speed, side by side (no pass/fail; verif/bench/bench.py): C model, functional
 # interpreter, bare Verilated RTL, C++ and SystemC lockstep, regression seeds/minute,
@@ -257,7 +255,7 @@ coverage-report: $(B)/wfsim $(B)/wfgen
 # large ones take long); fpga: synth_ice40 + nextpnr-ice40 and (ecp5-* configs)
 # synth_ecp5 + nextpnr-ecp5 (LUTs, FFs, BRAMs, DSPs, Fmax); fpga-sweep: the parameter-cost table. Each rewrites its docs/fpga.md table.
 # fpga-sim: programs through fpga/wf_fpga_top.v under Icarus against wfsim.
-# fusesoc-lint: the FuseSoC core's lint and synth targets (scripts/test-fusesoc.sh).
+# fusesoc-lint: the FuseSoC core's lint and synth targets (tests/tools/test_fusesoc.py).
 synth:
 	@python3 scripts/synth.py generic $(SYNTH_CONFIGS)
 fpga:
@@ -277,13 +275,13 @@ fpga-sim: $(B)/wfsim
 fpga-guard:
 	@python3 scripts/fpga-guard.py
 fusesoc-lint: $(B)/wfsim
-	@WFSIM=$(B)/wfsim bash scripts/test-fusesoc.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_fusesoc.py
 # test-host: wfhost --check through the UART host bridge on the simulated board
 # (fpga/hostsim.cpp, Verilated), malformed frames, the checks' negative cases.
 # bitstream / program: BOARD=hx8k|icebreaker|ulx3s (scripts/bitstream.py;
 # docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
 test-host: $(B)/wfsim
-	@WFSIM=$(B)/wfsim python3 scripts/test-host.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_host.py
 bitstream:
 	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
 program:
@@ -329,9 +327,9 @@ regress-report: $(B)/wfsim $(B)/wfgen
 # the runner under faults, fake harness + one real smallest build (~1 min);
 # the regression through a real single-node Slurm started by the test (~1 min)
 test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-faults.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_faults.py
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress-slurm.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_slurm.py
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
 waves:
 	@bash scripts/setup.sh waves
@@ -342,15 +340,15 @@ waves:
 test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
-	@WFSIM=$(B)/wfsim bash tests/scripts/test-regress.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
 
-# every command of README.md (scripts/test-readme.sh); -full also runs the
+# every command of README.md (tests/tools/test_readme.py); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n
 # (no build prerequisite: the README's own commands must build what it runs)
 test-readme:
-	@bash scripts/test-readme.sh
+	@$(PYTEST) tests/tools/test_readme.py
 test-readme-full:
-	@README_FULL=1 bash scripts/test-readme.sh
+	@README_FULL=1 $(PYTEST) tests/tools/test_readme.py
 
 clean:
 	rm -rf $(B) out

@@ -10,7 +10,7 @@ options, the exact commands, the statistics used).
   scripts/experiments.py [--quick] [--only NAME ...] [--out DIR] [--jobs N]
 
 --quick runs a reduced sweep (two kernels, fewer points) for the test
-(scripts/test-experiments.sh). Every number in the markdown comes from a
+(tests/tools/test_experiments.py). Every number in the markdown comes from a
 wfsim run listed in data.json; nothing is typed in. The output does not
 depend on WFSIM's path, --jobs or the run time, so rerunning on an unchanged
 model gives no diff.

@@ -8,7 +8,7 @@
 # order given: list the long ones first so the two lanes finish together.
 #
 # STAGE_MAKE (default make) is the command each stage runs as `$STAGE_MAKE
-# --no-print-directory STAGE` (tests/scripts/test-stage-runner.sh passes a fake).
+# --no-print-directory STAGE` (tests/scripts/test_stage_runner.py passes a fake).
 #
 # Stages that share a build directory must be safe to run together: the
 # Verilated builds under build/rtl/ are made under flock (verif/cosim/run.sh),
@@ -56,9 +56,19 @@ while [[ ${#pending[@]} -gt 0 || ${#pid_stage[@]} -gt 0 ]]; do
     echo "start $st"
   done
   done_pid=""
-  wait -n -p done_pid "${!pid_stage[@]}"
+  wait -n -p done_pid "${!pid_stage[@]}" 2>/dev/null
   rc=$?
-  [[ -n $done_pid ]] && finish "$done_pid" "$rc"
+  if [[ -n ${done_pid-} ]]; then
+    finish "$done_pid" "$rc"
+  else
+    # a stage killed by a signal can be reaped while bash reports the signal,
+    # before wait -n sees it ("no such job"): its status by its pid
+    for p in "${!pid_stage[@]}"; do
+      kill -0 "$p" 2>/dev/null && continue
+      wait "$p"
+      finish "$p" $?
+    done
+  fi
 done
 
 echo

@@ -1,6 +1,7 @@
 /* Host side of wf_core shared by the harnesses (verif/include/wf_host.h). */
 #include "wf_host.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -100,18 +101,21 @@ int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data)
 
 void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *o)
 {
-    o->swizzle = cfg->layout == WF_LAYOUT_SWIZZLE;
-    o->war = cfg->war;
-    o->gto = cfg->sched == WF_SCHED_GTO;
-    o->loops = cfg->loops;
-    o->stall = cfg->hazard == WF_HAZARD_STALL;
-    o->alu_lat = cfg->alu_lat;
-    o->mul_lat = cfg->mul_lat;
-    o->lsu_lat = cfg->lsu_lat;
-    o->active_warps = cfg->active_warps;
-    o->decode_stage = cfg->decode_stage;
-    o->alloc_stage = cfg->alloc_stage;
-    o->handoff_stage = cfg->handoff_stage;
+#define WF_SET(name, value) o->name = (unsigned)(value);
+    WF_LAUNCH_INPUTS(WF_SET)
+#undef WF_SET
+}
+
+int wf_host_launch_input(const wf_launch_inputs *li, const char *name, unsigned *v)
+{
+#define WF_GET(n, value)        \
+    if (!strcmp(name, #n)) {    \
+        *v = li->n;             \
+        return 0;               \
+    }
+    WF_LAUNCH_INPUTS(WF_GET)
+#undef WF_GET
+    return -1;
 }
 
 void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words)
@@ -289,6 +293,54 @@ int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, c
     /* the level of the run (option or WF_CMP) in the reproduce line; full is the default */
     if (a->cmp != WF_CMP_LEVEL_FULL) append(a->options, sizeof a->options, "cmp", wf_cmp_level_name(a->cmp));
     return 0;
+}
+
+int wf_host_parse_line(char *line, wf_config *cfg, wf_host_args *a, char *err, size_t errlen)
+{
+    char **argv = calloc(strlen(line) / 2 + 2, sizeof *argv);
+    int argc = 0;
+    if (!argv) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    argv[argc++] = "wf_dpi";
+    for (char *t = line; *t;) {
+        t += strspn(t, " \t");
+        if (!*t) break;
+        argv[argc++] = t;
+        t += strcspn(t, " \t");
+        if (*t) *t++ = 0;
+    }
+    const int rc = wf_host_parse_args(argc, argv, cfg, a, err, errlen);
+    free(argv);
+    return rc;
+}
+
+void wf_host_shell_quote(const char *s, char *buf, size_t len)
+{
+    size_t n = 0;
+    int plain = *s != 0;
+    for (const char *c = s; *c; c++)
+        if (!(isalnum((unsigned char)*c) || strchr("-_./=+,:@%", *c))) plain = 0;
+    if (plain) {
+        snprintf(buf, len, "%s", s);
+        return;
+    }
+    if (len < 3) {
+        if (len) buf[0] = 0;
+        return;
+    }
+    buf[n++] = '\'';
+    for (const char *c = s; *c && n + 6 <= len; c++) { /* room for 4 characters, the closing quote, NUL */
+        if (*c == '\'') {
+            memcpy(buf + n, "'\\''", 4);
+            n += 4;
+        } else {
+            buf[n++] = *c;
+        }
+    }
+    buf[n++] = '\'';
+    buf[n] = 0;
 }
 
 int wf_host_oracle_run(const wf_config *cfg, const wf_program *prog, uint64_t max_cycles,

@@ -352,3 +352,53 @@ int wf_ls_exit_code(int status)
     default: return 1;
     }
 }
+
+int wf_ls_setup_args(const wf_ls_harness *h, int argc, char **argv, wf_ls_setup *s)
+{
+    char err[1024];
+    wf_config_default(&s->cfg);
+    s->args.runs = h->runs;
+    if (wf_host_parse_args(argc, argv, &s->cfg, &s->args, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", h->name, err);
+        return 2;
+    }
+    if (s->args.help) {
+        h->usage(stdout, argv[0]);
+        return 0;
+    }
+    if (!s->args.prog) {
+        h->usage(stderr, argv[0]);
+        return 2;
+    }
+    if (wf_config_check(&s->cfg, err, sizeof err) || wf_host_check_sizes(&s->cfg, h->built, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    const int rc = h->check ? h->check(h->ctx, &s->args, &s->cfg) : 0;
+    if (rc) return rc;
+    if (wf_assemble_file(s->args.prog, s->cfg.regs, &s->prog, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    return -1;
+}
+
+void wf_ls_usage_options(FILE *f)
+{
+    fputs("--PARAM value       any wfsim parameter (build/wfsim --help); size parameters\n"
+          "                    must match the build\n"
+          "--wfsim-options S   a whole option string (\"--war inorder --loops 2\")\n"
+          "--program FILE      the program, instead of the first argument\n"
+          "every option also as --name=value, '_' for '-' (FuseSoC cmdlinearg parameters)\n"
+          "harness options:\n",
+          f);
+}
+
+void wf_ls_opts_init(wf_ls_opts *o, const wf_ls_setup *s, const wf_host_oracle *oracle)
+{
+    memset(o, 0, sizeof *o);
+    o->cfg = &s->cfg, o->prog = &s->prog, o->prog_name = s->args.prog, o->oracle = oracle;
+    o->cmp = s->args.cmp, o->seed = s->args.seed;
+    o->model = o->final = !s->args.bare;
+    o->runs = s->args.runs, o->max_cycles = s->args.max_cycles, o->watchdog = WF_LS_WATCHDOG_CYCLES;
+}

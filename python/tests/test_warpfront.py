@@ -158,3 +158,32 @@ def test_host_imem_and_launch_inputs():
     assert got[:4] == [None] * 4 and got[4][0] == 1  # answered in cycle imiss_lat - 1 (§3.3)
     words = [(got[4][1] >> (64 * k)) & (2 ** 64 - 1) for k in range(4)]
     assert words == prog.words[:4]
+
+
+def test_lockstep_core():
+    # the C harnesses' lockstep core: an all-zero "RTL" is reported once, as they report it
+    cfg = wf.Config(warps=4)
+    prog = wf.assemble(source("vecadd.s"), regs=cfg["regs"])
+    zero = dict({n: 0 for n, _ in wf.trace_ports(cfg)}, obs_version_o=wf.trace_version())
+    ls = wf.LockstepCore(cfg, prog, "vecadd.s", seed=5, repro="verif/cocotb/run.sh vecadd.s")
+    assert not ls.model_step() and not ls.compare(zero)
+    text = ls.report()
+    assert text.startswith("LOCKSTEP MISMATCH at cycle 0\n  field:    ")
+    assert "\n  seed:     5" in text and "\n  reproduce: verif/cosim/run.sh" not in text
+    assert "\n  reproduce: verif/cocotb/run.sh vecadd.s\n" in text
+    ls.close()
+    # the final state: the oracle's own state passes, one word changed is reported
+    m = wf.Model(cfg, prog)
+    m.run()
+    st = m.final_state()
+    ok = wf.LockstepCore(cfg, prog, "vecadd.s")
+    assert ok.final(st["regs"], st["mem"], ok.model_cycles()) and ok.report() == ""
+    bad = wf.LockstepCore(cfg, prog, "vecadd.s", repro="r")
+    mem = list(st["mem"])
+    mem[3] ^= 1
+    assert not bad.final(st["regs"], mem, bad.model_cycles())
+    assert bad.report().startswith("FINAL STATE MISMATCH: ")
+    with pytest.raises(wf.WarpfrontError, match="version"):
+        wf.LockstepCore(cfg, prog, "vecadd.s").compare(dict(zero, obs_version_o=wf.trace_version() + 1))
+    with pytest.raises(ValueError):
+        wf.LockstepCore(cfg, prog, "vecadd.s", cmp="cycle")

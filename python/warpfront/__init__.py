@@ -14,7 +14,7 @@ import tempfile
 import cffi
 
 __all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
-           "compare", "trace_ports", "decode_trace", "Lockstep", "Host"]
+           "compare", "trace_ports", "decode_trace", "Lockstep", "LockstepCore", "Host"]
 
 _HEADERS = ["wf_opcodes.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
@@ -39,13 +39,16 @@ def _locate():
 
 def _cdef_text(path):
     """A public header as cffi's cdef accepts it: no comments, C++ guards,
-    includes or static inline functions; integer #defines kept."""
+    includes or static inline functions; integer #defines kept; an X-macro
+    table (`#define TABLE(X) X(name, ...) ...`) expanded where a line applies
+    it to a one-line macro (`TABLE(FIELD)`, `#define FIELD(name, value) unsigned name;`)."""
     with open(path) as f:
         t = f.read()
     t = re.sub(r"/\*.*?\*/", " ", t, flags=re.S)
     t = re.sub(r"#ifdef __cplusplus.*?#endif", " ", t, flags=re.S)
     t = re.sub(r"static inline[^{]*\{[^}]*\}", " ", t)
-    out = []
+    t = re.sub(r"\\\n", " ", t)  # continued lines
+    out, tables, fields = [], {}, {}
     for line in t.splitlines():
         s = line.strip()
         if s.startswith("#"):
@@ -53,7 +56,17 @@ def _cdef_text(path):
             m = re.match(r"#define\s+(\w+)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\)?\s*$", s)
             if m:
                 out.append("#define %s %s" % m.groups())
+            m = re.match(r"#define\s+(\w+)\((\w+)\)\s+(.*)$", s)
+            if m:  # a table: the first argument of every row
+                tables[m.group(1)] = re.findall(r"\b%s\(\s*(\w+)" % m.group(2), m.group(3))
+            m = re.match(r"#define\s+(\w+)\((\w+),[^)]*\)\s+(.*)$", s)
+            if m:
+                fields[m.group(1)] = (m.group(2), m.group(3))
             continue
+        m = re.match(r"\s*(\w+)\((\w+)\)\s*$", line)
+        if m and m.group(1) in tables and m.group(2) in fields:
+            arg, body = fields[m.group(2)]
+            line = " ".join(re.sub(r"\b%s\b" % arg, n, body) for n in tables[m.group(1)])
         out.append(line)
     return "\n".join(out)
 
@@ -62,15 +75,18 @@ _libdir, _incdir = _locate()
 ffi = cffi.FFI()
 # libwfverif: the comparator (verif/compare.c), the RTL trace decoder
 # (verif/rtlobs.c) and the testbench side of wf_core (verif/host.c)
-_VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h"]
+# and the lockstep core (verif/lockstep.c) the C harnesses are adapters of;
+# wf_cov (cmodel/include/wf_cov.h) only by pointer there
+_VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h", "wf_lockstep.h"]
 ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
 # wf_cmp_history's rows are sized by a sizeof expression cffi cannot parse:
 # the size of wf_obs without warp[], evaluated here from the declarations above
 _OBS_HEAD = "sizeof(wf_obs) - sizeof(((wf_obs *)0)->warp)"
 _obs_head = ffi.sizeof("wf_obs") - ffi.sizeof(dict(ffi.typeof("wf_obs").fields)["warp"].type)
-ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)).replace(_OBS_HEAD, str(_obs_head))
+ffi.cdef("typedef struct wf_cov_opaque wf_cov;\n" +
+         "\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)).replace(_OBS_HEAD, str(_obs_head))
                    for h in _VERIF_HEADERS))
-ffi.cdef("FILE *fdopen(int fd, const char *mode); int fclose(FILE *f);")  # wf_cmp_report's text
+ffi.cdef("FILE *fdopen(int fd, const char *mode); int fclose(FILE *f); int fflush(FILE *f);")  # wf_cmp_report's text
 lib = ffi.dlopen(os.path.join(_libdir, "libwarpfront.so.0"))
 verif = ffi.dlopen(os.path.join(_libdir, "libwfverif.so.0"))
 _libc = ffi.dlopen(None)
@@ -266,14 +282,18 @@ class _Trace:
             setattr(self.t, field, buf)
         self.obs = ffi.new("wf_obs *")
 
-    def decode(self, values):
+    def fill(self, values):
         """values: port name -> int (the port's bits, and 'obs_version_o': the
-        layout version the RTL reports); the record in self.obs. A trace of
-        another layout version raises WarpfrontError (the decoder's message)."""
+        layout version the RTL reports) into self.t"""
         for (name, _), n, buf in zip(self.ports, self._words, self._bufs):
             ffi.memmove(buf, int(values[name]).to_bytes(4 * n, "little"), 4 * n)
         self.t.version = int(values["obs_version_o"])
-        if verif.wf_rtl_trace_decode(self.config._c, self.t, self.obs):
+        return self.t
+
+    def decode(self, values):
+        """values as fill's; the record in self.obs. A trace of another layout
+        version raises WarpfrontError (the decoder's message)."""
+        if verif.wf_rtl_trace_decode(self.config._c, self.fill(values), self.obs):
             msg = ffi.new("char[]", 256)
             verif.wf_rtl_trace_check_version(self.t.version, msg, 256)
             raise WarpfrontError(_str(msg))
@@ -330,6 +350,101 @@ class Lockstep:
             _libc.fclose(f)
             tmp.seek(0)
             return tmp.read()
+
+
+class LockstepCore:
+    """The lockstep core of the C harnesses (verif/include/wf_lockstep.h) in
+    its push form, as the DPI-C entry points use it: the oracles (interpreter
+    and cycle model run to done; WarpfrontError when the model hangs), a
+    model stepped beside the RTL, the reports of the C harnesses (LOCKSTEP
+    MISMATCH with the history, seed and reproduce line; FINAL STATE MISMATCH)
+    and the final-state check. Per cycle: model_step(); when it or the RTL
+    is done check_done(rtl_done), else compare(trace port values); after done
+    final(regs, mem, rtl_cycles). Each returns True while no failure is
+    reported; report() is the text of the reports so far."""
+
+    def __init__(self, config, program, name, cmp="full", seed=1, repro="", max_cycles=2_000_000):
+        self.config = config
+        err = _err()
+        self._oracle = ffi.new("wf_host_oracle *")
+        if verif.wf_host_oracle_run(config._c, program._p, max_cycles, self._oracle, err, _ERRLEN):
+            raise WarpfrontError(_str(err))
+        level = verif.wf_cmp_level_parse(cmp.encode())
+        if level < 0:
+            self.close()
+            raise ValueError("cmp: '%s' is not a compare level" % cmp)
+        self._tmp = tempfile.TemporaryFile("w+")
+        self._f = _libc.fdopen(os.dup(self._tmp.fileno()), b"w")
+        self._keep = [program, ffi.new("char[]", name.encode()), ffi.new("char[]", repro.encode())]
+        opts = ffi.new("wf_ls_opts *", {"cfg": config._c, "prog": program._p, "prog_name": self._keep[1],
+                                        "oracle": self._oracle, "cmp": level, "model": 1, "final": 1,
+                                        "seed": seed, "repro": self._keep[2], "report": self._f, "runs": 1})
+        self._ls = verif.wf_ls_create(opts, err, _ERRLEN)
+        if self._ls == ffi.NULL or verif.wf_ls_launch(self._ls):
+            self.close()
+            raise WarpfrontError(_str(err) if self._ls == ffi.NULL else "the model could not be loaded")
+        self._trace = _Trace(config)
+
+    def model_step(self):
+        """The model's cycle: True when the model is done (no record this cycle)."""
+        return verif.wf_ls_model_step(self._ls) == 1
+
+    def compare(self, values):
+        """The RTL's trace ports of this cycle (port name -> int, and
+        'obs_version_o') against the model's record. A trace of another layout
+        version raises WarpfrontError."""
+        st = verif.wf_ls_compare(self._ls, self._trace.fill(values))
+        if st == verif.WF_LS_VERSION:
+            msg = ffi.new("char[]", 256)
+            verif.wf_rtl_trace_check_version(self._trace.t.version, msg, 256)
+            raise WarpfrontError(_str(msg))
+        return st == verif.WF_LS_PASS
+
+    def check_done(self, rtl_done):
+        return verif.wf_ls_check_done(self._ls, int(rtl_done)) == verif.WF_LS_PASS
+
+    def final(self, regs, mem, rtl_cycles):
+        """The read-back state (regs[warp][reg][lane], mem[word]) and the RTL's
+        cycle count against the oracles."""
+        c = self.config
+        st = ffi.new("wf_arch_state *")
+        if lib.wf_arch_alloc(st, c["warps"], c["lanes"], c["regs"], c["mem_words"]):
+            raise MemoryError("wf_arch_alloc")
+        try:
+            L, R = c["lanes"], c["regs"]
+            for w, wr in enumerate(regs):
+                for r, lanes in enumerate(wr):
+                    for l, v in enumerate(lanes):
+                        st.reg[(w * R + r) * L + l] = v
+            for a, v in enumerate(mem):
+                st.mem[a] = v
+            return verif.wf_ls_final(self._ls, st, rtl_cycles) == verif.WF_LS_PASS
+        finally:
+            lib.wf_arch_free(st)
+
+    def model_cycles(self):
+        """the oracle cycle model's cycle count"""
+        return self._oracle.model_cycles
+
+    def report(self):
+        _libc.fflush(self._f)
+        self._tmp.seek(0)
+        return self._tmp.read()
+
+    def close(self):
+        if getattr(self, "_ls", None) is not None:
+            verif.wf_ls_destroy(self._ls)
+            self._ls = None
+        if getattr(self, "_f", None) is not None:
+            _libc.fclose(self._f)
+            self._f = None
+            self._tmp.close()
+        if getattr(self, "_oracle", None) is not None:
+            verif.wf_host_oracle_free(self._oracle)
+            self._oracle = None
+
+    def __del__(self):
+        self.close()
 
 
 class Host:

@@ -1,26 +1,14 @@
-"""Shared by the tests of the design's tools: the wfsim under test (WFSIM:
-plain in `make test-examples`, sanitized in `make test-asan`), a scratch
-directory per module, and `expect`."""
+"""Shared by the tests of the design's tools: the tools under test and the
+runners (scripts/wf/testing.py: wfsim from WFSIM, plain in `make
+test-examples`, sanitized in `make test-asan`), a scratch directory per
+module, and `expect`."""
 import os
-import subprocess
 import sys
 
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from wf.paths import ROOT, WFSIM as _WFSIM  # noqa: E402
-
-WFSIM = os.path.abspath(_WFSIM)
-EXAMPLES = os.path.join(ROOT, "sim", "examples")
-sys.path.insert(0, os.path.join(ROOT, "verif"))
-
-
-def sim(*args, timeout=300, cwd=None, stdout=subprocess.PIPE):
-    """wfsim ARGS with stdin empty: the finished process (text, undecodable
-    bytes replaced)"""
-    return subprocess.run([WFSIM] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=stdout,
-                          stderr=subprocess.PIPE, timeout=timeout, cwd=cwd, errors="replace",
-                          universal_newlines=True)
+from wf.testing import sim  # noqa: E402
 
 
 @pytest.fixture(scope="module")

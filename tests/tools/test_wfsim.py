@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from conftest import EXAMPLES, sim
+from wf.testing import EXAMPLES, sim
 from wf.paths import kernel_options
 import check_examples
 

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from conftest import EXAMPLES, WFSIM, sim
+from wf.testing import EXAMPLES, WFSIM, sim
 
 CAP = 16777216  # WF_MAX_TEXT_BYTES
 

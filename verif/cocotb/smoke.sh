@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test-cocotb`: the cocotb testbench (verif/cocotb/run.sh, Icarus) on
 # two example programs (PASS: lockstep with the C model every cycle, the
-# scratchpad read back equal), then on a mutant (rtl/wf_mutant.vh:
+# registers and scratchpad read back equal), then on a mutant (rtl/wf_mutant.vh:
 # WF_MUTANT_SWIZZLE_OFF1, the swizzled bank mapping off by one) that must
 # fail with exit 1 and a LOCKSTEP MISMATCH report naming a bank[] field and
 # a reproduce line, and a bad option (exit 2).

@@ -1,9 +1,10 @@
 """cocotb testbench of wf_core (or a design of your own with its ports,
-WF_TOP): the golden C model stepped in lockstep every clock through the
-Python package python/warpfront (cffi over libwarpfront.so / libwfverif.so),
-each cycle's trace compared field by field by the harnesses' decoder and
-comparator, the first divergence reported as the C++ harness does (LOCKSTEP
-MISMATCH at cycle N, field, expected = model, actual = RTL, the last cycles).
+WF_TOP): an adapter of the C harnesses' lockstep core (verif/lockstep.c,
+through the Python package python/warpfront: cffi over libwarpfront.so /
+libwfverif.so, warpfront.LockstepCore), which steps the golden C model every
+clock, compares each cycle's decoded trace field by field, reports the first
+divergence as the C++ harness does (LOCKSTEP MISMATCH at cycle N, field,
+expected = model, actual = RTL, the last cycles) and checks the final state.
 
 Run by verif/cocotb/run.sh (Icarus), which passes:
   WF_COCOTB_PROGRAM  the program (.s)
@@ -16,10 +17,12 @@ Sequence (verif/cosim/main.cpp's): the cycle model runs the program to done
 first (the oracle; its §14 watchdog and max-cycles end a hanging program);
 reset, the scratchpad cleared through the host port, launch with the
 configuration's cfg_*_i and start_pc_i, the register clear; then every cycle:
-the instruction memory (§3.3, the C harness's wf_imem) answers, a second
-model steps, the records are compared; at done the scratchpad is read back
-through the host port and compared with the oracle's final state. Inputs change at the falling edge, outputs are sampled
-(ReadOnly) before the rising edge."""
+the instruction memory (§3.3, the C harness's wf_imem) answers, the core
+steps its model and compares; at done the registers and the scratchpad are
+read back through the host ports and checked by the core against the
+interpreter and the cycle model, with the cycle count (wf_ls_final). Inputs
+change at the falling edge, outputs are sampled (ReadOnly) before the rising
+edge."""
 import os
 import shlex
 
@@ -88,19 +91,34 @@ async def read_scratchpad(dut, words):
     return out
 
 
-async def lockstep(dut, cfg, prog, max_cycles, repro):
-    # the oracle first: the cycle model run to done (its §14 watchdog, max-cycles)
-    oracle = wf.Model(cfg, prog)
+async def read_registers(dut, cfg):
+    """Every warp's registers through the host port: [warp][reg][lane]."""
+    lanes, out = cfg["lanes"], []
+    dut.reg_en_i.value = 1
+    for w in range(cfg["warps"]):
+        out.append([])
+        for r in range(cfg["regs"]):
+            dut.reg_warp_i.value, dut.reg_idx_i.value = w, r
+            await FallingEdge(dut.clk_i)
+            v = value(dut.reg_rdata_o)
+            out[w].append([(v >> (32 * lane)) & 0xFFFFFFFF for lane in range(lanes)])
+    dut.reg_en_i.value = 0
+    return out
+
+
+async def lockstep(dut, cfg, prog, name, max_cycles, repro):
+    # the lockstep core of the C harnesses (verif/lockstep.c): the oracles first
+    # (the cycle model run to done: its §14 watchdog and max-cycles end a hanging program)
     try:
-        oracle.run(max_cycles)
+        ls = wf.LockstepCore(cfg, prog, name, seed=0, repro=repro, max_cycles=max_cycles)
     except wf.WarpfrontError as e:
         raise Outcome("timeout", "TIMEOUT: oracle: %s" % e) from None
     host = wf.Host(cfg, prog)
     ports = [(name, getattr(dut, name)) for name, _ in wf.trace_ports(cfg)] + [("obs_version_o", dut.obs_version_o)]
     # reset (asynchronous, held over two clock edges), inputs idle
-    for name in ("launch_i", "imem_req_ready_i", "imem_resp_valid_i", "imem_resp_mshr_i", "imem_resp_data_i",
-                 "mem_en_i", "mem_we_i", "mem_addr_i", "mem_wdata_i", "reg_en_i", "reg_warp_i", "reg_idx_i"):
-        getattr(dut, name).value = 0
+    for pin in ("launch_i", "imem_req_ready_i", "imem_resp_valid_i", "imem_resp_mshr_i", "imem_resp_data_i",
+                "mem_en_i", "mem_we_i", "mem_addr_i", "mem_wdata_i", "reg_en_i", "reg_warp_i", "reg_idx_i"):
+        getattr(dut, pin).value = 0
     dut.rst_ni.value = 0
     await RisingEdge(dut.clk_i)
     await RisingEdge(dut.clk_i)
@@ -108,8 +126,8 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
     dut.rst_ni.value = 1
     await FallingEdge(dut.clk_i)
     await clear_scratchpad(dut, cfg["mem_words"])
-    for name, v in host.launch_inputs().items():
-        getattr(dut, "cfg_%s_i" % name).value = v
+    for input_name, v in host.launch_inputs().items():
+        getattr(dut, "cfg_%s_i" % input_name).value = v
     dut.start_pc_i.value = host.start_pcs()
     dut.imem_req_ready_i.value = 1
     dut.launch_i.value = 1
@@ -122,8 +140,6 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
     else:
         raise Outcome("timeout", "running_o never rose after launch_i")
 
-    model = wf.Model(cfg, prog)
-    check = wf.Lockstep(model)
     cyc = 0
     while True:
         resp = host.imem_response(cyc)
@@ -138,30 +154,27 @@ async def lockstep(dut, cfg, prog, max_cycles, repro):
                 cyc, value(dut.imem_req_mshr_o, cyc), value(dut.imem_req_line_o, cyc)):
             raise Outcome("mismatch", "RTL PROTOCOL ERROR at cycle %d: too many imem requests pending" % cyc)
         done = value(dut.done_o, cyc)
-        if done or model.done:
-            if done != model.done:
-                diff = {"cycle": cyc, "path": "done_o", "expected": int(model.done), "actual": done}
-                raise Outcome("mismatch", check.report(diff, repro=repro))
+        if ls.model_step() or done:
+            if not ls.check_done(done):
+                raise Outcome("mismatch", ls.report().rstrip("\n"))
+            rtl_cycles = value(dut.cycle_o, cyc)
             break
-        values = {name: value(h, cyc) for name, h in ports}
         try:
-            diff = check.step(values)
+            same = ls.compare({name: value(h, cyc) for name, h in ports})
         except wf.WarpfrontError as e:
             raise Outcome("mismatch", "TRACE VERSION: %s" % e) from None
-        if diff:
-            raise Outcome("mismatch", check.report(diff, repro=repro))
+        if not same:
+            raise Outcome("mismatch", ls.report().rstrip("\n"))
         if cyc >= max_cycles:  # (the oracle ran to done: the model does not hang)
             raise Outcome("timeout", "TIMEOUT at cycle %d: not done after max-cycles %d" % (cyc, max_cycles))
         await FallingEdge(dut.clk_i)
         cyc += 1
     await FallingEdge(dut.clk_i)  # leave the done cycle: the host ports open
+    regs = await read_registers(dut, cfg)
     mem = await read_scratchpad(dut, cfg["mem_words"])
-    want = oracle.final_state()["mem"]
-    bad = [a for a in range(len(want)) if mem[a] != want[a]]
-    if bad:
-        a = bad[0]
-        raise Outcome("mismatch", "FINAL STATE MISMATCH: scratchpad word %d: RTL 0x%08x, C model 0x%08x "
-                      "(%d words differ)\n  reproduce: %s" % (a, mem[a], want[a], len(bad), repro))
+    # registers and scratchpad against the interpreter and the cycle model, and the cycle count
+    if not ls.final(regs, mem, rtl_cycles):
+        raise Outcome("mismatch", ls.report().rstrip("\n"))
     return cyc
 
 
@@ -180,8 +193,9 @@ async def wf_core_lockstep(dut):
                 prog = wf.assemble(f.read(), regs=cfg["regs"], name=prog_path)
         except (OSError, wf.WarpfrontError) as e:
             raise Outcome("usage", str(e)) from None
-        cycles = await lockstep(dut, cfg, prog, int(os.environ.get("WF_COCOTB_MAX_CYCLES", "2000000")), repro)
-        text = "PASS %s: %d cycles in lockstep with the C model (cocotb), scratchpad equal" % (prog_path, cycles)
+        cycles = await lockstep(dut, cfg, prog, prog_path, int(os.environ.get("WF_COCOTB_MAX_CYCLES", "2000000")),
+                                repro)
+        text = "PASS %s: %d cycles in lockstep with the C model (cocotb), final state equal" % (prog_path, cycles)
     except Outcome as e:
         status, text = e.status, str(e)
     if status_file:

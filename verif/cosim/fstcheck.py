@@ -4,7 +4,7 @@ Verilator --trace-fst output), 1 with the reason otherwise. Needs no GTKWave:
 FST is a sequence of blocks (type byte, 8-byte big-endian length counting
 itself); a complete file starts with the header block and has geometry,
 hierarchy and value-change blocks. Used by verif/cosim/selftest.sh and
-scripts/test-readme.sh."""
+tests/tools/test_readme.py."""
 import struct
 import sys
 

@@ -9,7 +9,6 @@
 // backpressure and random latency (wf_imem_jitter), no lockstep compare (the
 // model assumes the fixed latency), the final state against the interpreter.
 // --bare: the RTL alone, for speed measurements.
-#include <cctype>
 #include <cinttypes>
 #include <csignal>
 #include <cstdint>
@@ -17,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "warpfront.h"
@@ -39,19 +39,15 @@ extern "C" {
 #define WF_COLLECT_TOGGLE() ((void)0)
 #endif
 
-enum { EXIT_PASS = 0, EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_WATCHDOG = 3 };
-static const unsigned WATCHDOG_CYCLES = 10000; // §14
+enum { EXIT_PASS = 0, EXIT_USAGE = 2, EXIT_WATCHDOG = 3 };
 
 static void usage(FILE *f, const char *argv0) {
     fprintf(f,
             "usage: %s PROGRAM.s [--PARAM value ...] [harness options] [+verilator+... plusargs]\n"
-            "  (through verif/cosim/run.sh, which builds the RTL for the size parameters)\n"
-            "--PARAM value       any wfsim parameter (build/wfsim --help); size parameters\n"
-            "                    must match the build\n"
-            "--wfsim-options S   a whole option string (\"--war inorder --loops 2\")\n"
-            "--program FILE      the program, instead of the first argument\n"
-            "every option also as --name=value, '_' for '-' (FuseSoC cmdlinearg parameters)\n"
-            "harness options:\n"
+            "  (through verif/cosim/run.sh, which builds the RTL for the size parameters)\n",
+            argv0);
+    wf_ls_usage_options(f);
+    fprintf(f,
             "  --seed N          1..2147483647 (default 1): +verilator+seed+N, the seed of the\n"
             "                    random initial values of the flops without a reset (built with\n"
             "                    --x-initial unique, run with +verilator+rand+reset+2); printed\n"
@@ -82,7 +78,7 @@ static void usage(FILE *f, const char *argv0) {
             "environment: WF_CMP=LEVEL (the --cmp default); set by run.sh: WF_COSIM_RUNSH, WF_COSIM_DEFINES, WF_COSIM_WAVES_DIR\n"
             "  (the reproduce line), WF_COSIM_REPRO_FILE (the reproduce command is written there\n"
             "  on a failure, for run.sh's automatic re-run with waves)\n",
-            argv0, WATCHDOG_CYCLES);
+            WF_LS_WATCHDOG_CYCLES);
 }
 
 // ---- ports of any width as LSB-first 32-bit words (the decoder's form) ----------------
@@ -102,13 +98,9 @@ template <typename T> static void set_words(T &v, const uint32_t *w) {
 
 // shell single-quoting for the reproduce line
 static std::string shq(const std::string &s) {
-    bool plain = !s.empty();
-    for (char c : s)
-        if (!(isalnum((unsigned char)c) || strchr("-_./=+,:@%", c))) plain = false;
-    if (plain) return s;
-    std::string r = "'";
-    for (char c : s) r += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return r + "'";
+    std::vector<char> q(4 * s.size() + 3);
+    wf_host_shell_quote(s.c_str(), q.data(), q.size());
+    return q.data();
 }
 
 // The simulation: the model, the clock, the optional FST dump; the wf_dut calls.
@@ -186,18 +178,9 @@ static int dut_reset(void *c) {
 static int dut_launch(void *c, const wf_launch_inputs *li, const uint32_t *pcs) {
     Sim &s = S(c);
     Vwf_core *top = s.top;
-    top->cfg_swizzle_i = li->swizzle;
-    top->cfg_war_i = li->war;
-    top->cfg_gto_i = li->gto;
-    top->cfg_loops_i = li->loops;
-    top->cfg_stall_i = li->stall;
-    top->cfg_alu_lat_i = li->alu_lat;
-    top->cfg_mul_lat_i = li->mul_lat;
-    top->cfg_lsu_lat_i = li->lsu_lat;
-    top->cfg_active_warps_i = li->active_warps;
-    top->cfg_decode_stage_i = li->decode_stage;
-    top->cfg_alloc_stage_i = li->alloc_stage;
-    top->cfg_handoff_stage_i = li->handoff_stage;
+#define WF_DRIVE(name, value) top->cfg_##name##_i = li->name;
+    WF_LAUNCH_INPUTS(WF_DRIVE)
+#undef WF_DRIVE
     set_words(top->start_pc_i, pcs);
     top->imem_req_ready_i = 1;
     top->imem_resp_valid_i = 0;
@@ -329,62 +312,37 @@ static void note_failure(const std::string &r) {
     }
 }
 
+// this harness's option rules (wf_ls_harness.check)
+static int check_options(void *, const wf_host_args *a, const wf_config *) {
+    if (a->selftest)
+        fprintf(stderr, "--selftest-flip is an option of the SystemC harness (verif/sc)\n");
+    else if (a->bare && (a->jitter || a->cov))
+        fprintf(stderr, "--bare runs no model: it does not combine with --imem-jitter or --cov\n");
+    else if (a->cmp != WF_CMP_LEVEL_FULL && (a->bare || a->jitter))
+        fprintf(stderr, "--cmp %s: --bare and --imem-jitter run no lockstep compare\n", wf_cmp_level_name(a->cmp));
+#if !VM_TRACE
+    else if (a->waves)
+        fprintf(stderr, "--waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
+#endif
+    else
+        return 0;
+    return EXIT_USAGE;
+}
+
 int main(int argc, char **argv) {
     char err[1024];
-    wf_host_args o;
-    memset(&o, 0, sizeof o);
-    o.runs = 2;
-    wf_config cfg;
-    wf_config_default(&cfg);
-    if (wf_host_parse_args(argc, argv, &cfg, &o, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", argv[0], err);
-        return EXIT_USAGE;
-    }
-    if (o.help) {
-        usage(stdout, argv[0]);
-        return EXIT_PASS;
-    }
-    if (o.selftest) {
-        fprintf(stderr, "--selftest-flip is an option of the SystemC harness (verif/sc)\n");
-        return EXIT_USAGE;
-    }
-    if (!o.prog) {
-        usage(stderr, argv[0]);
-        return EXIT_USAGE;
-    }
-    if (wf_config_check(&cfg, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
-    }
-    if (o.bare && (o.jitter || o.cov)) {
-        fprintf(stderr, "--bare runs no model: it does not combine with --imem-jitter or --cov\n");
-        return EXIT_USAGE;
-    }
-    if (o.cmp != WF_CMP_LEVEL_FULL && (o.bare || o.jitter)) {
-        fprintf(stderr, "--cmp %s: --bare and --imem-jitter run no lockstep compare\n", wf_cmp_level_name(o.cmp));
-        return EXIT_USAGE;
-    }
-#if !VM_TRACE
-    if (o.waves) {
-        fprintf(stderr, "--waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
-        return EXIT_USAGE;
-    }
-#endif
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
-    if (wf_host_check_sizes(&cfg, &built, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
-    }
-    wf_program prog;
-    if (wf_assemble_file(o.prog, cfg.regs, &prog, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
-    }
+    const wf_ls_harness h = {argv[0], 2, &built, usage, check_options, nullptr};
+    wf_ls_setup su;
+    const int rc = wf_ls_setup_args(&h, argc, argv, &su);
+    if (rc >= 0) return rc;
+    const wf_host_args &o = su.args;
+    const wf_config &cfg = su.cfg;
     const std::string repro = repro_line(o);
     wf_host_oracle oracle;
     memset(&oracle, 0, sizeof oracle);
-    if (!o.bare && wf_host_oracle_run(&cfg, &prog, o.max_cycles, &oracle, err, sizeof err)) {
+    if (!o.bare && wf_host_oracle_run(&cfg, &su.prog, o.max_cycles, &oracle, err, sizeof err)) {
         // the model's run control (max cycles, §14 watchdog) or the interpreter (no exit)
         const bool model = strstr(err, "watchdog") || strstr(err, "max_cycles");
         fprintf(stdout, "%s %s: oracle: %s\n", model ? "TIMEOUT" : "ERROR", o.prog, err);
@@ -408,12 +366,10 @@ int main(int argc, char **argv) {
     if (cov) wf_cov_init(cov);
 
     wf_ls_opts lo;
-    memset(&lo, 0, sizeof lo);
-    lo.cfg = &cfg, lo.prog = &prog, lo.prog_name = o.prog, lo.oracle = &oracle, lo.cmp = o.cmp;
-    lo.model = !o.bare && !o.jitter, lo.final = !o.bare, lo.final_names_run = 1;
-    lo.seed = o.seed, lo.repro = repro.c_str(), lo.report = stdout, lo.cov = cov;
+    wf_ls_opts_init(&lo, &su, &oracle);
+    lo.model = !o.bare && !o.jitter, lo.final_names_run = 1;
+    lo.repro = repro.c_str(), lo.report = stdout, lo.cov = cov;
     lo.on_report = on_report, lo.ctx = &sim;
-    lo.runs = o.runs, lo.max_cycles = o.max_cycles, lo.watchdog = WATCHDOG_CYCLES;
     lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
                         dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
@@ -444,7 +400,7 @@ int main(int argc, char **argv) {
     sim.top->final();
     delete sim.top;
     wf_host_oracle_free(&oracle);
-    wf_program_free(&prog);
+    wf_program_free(&su.prog);
     fflush(stdout);
     return status;
 }

@@ -13,7 +13,7 @@
  * registers and scratchpad to wf_dpi_set_reg / wf_dpi_set_mem and calls
  * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
  * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
-#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,29 +70,19 @@ static wf_dpi *handle(void *h, const char *fn)
  * testbench passes the simulator's own seed), parsed by wf_host_parse_args. */
 static int parse_options(wf_dpi *d, const char *options, char *err, size_t errlen)
 {
-    char *buf = strdup(options ? options : "");
-    char **argv = calloc(strlen(options ? options : "") / 2 + 2, sizeof *argv);
-    int argc = 0, rc = 0;
-    if (!buf || !argv) {
+    char *line = strdup(options ? options : "");
+    wf_host_args a;
+    a.runs = 1;
+    int rc = -1;
+    if (!line)
         snprintf(err, errlen, "out of memory");
-        rc = -1;
-    } else {
-        char *save = NULL;
-        argv[argc++] = "wf_dpi";
-        for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) argv[argc++] = t;
-        wf_host_args a;
-        a.runs = 1;
-        if (wf_host_parse_args(argc, argv, &d->cfg, &a, err, errlen)) rc = -1;
-        else if (a.prog || a.help || a.bare || a.waves || a.cov || a.jitter || a.selftest || a.runs != 1) {
+    else if (wf_host_parse_line(line, &d->cfg, &a, err, errlen) == 0) {
+        if (a.prog || a.help || a.bare || a.waves || a.cov || a.jitter || a.selftest || a.runs != 1)
             snprintf(err, errlen, "options '%s': only wfsim options, --seed N and --cmp LEVEL", options);
-            rc = -1;
-        } else {
-            d->seed = a.seed;
-            d->cmp = a.cmp;
-        }
+        else
+            d->seed = a.seed, d->cmp = a.cmp, rc = 0;
     }
-    free(argv);
-    free(buf);
+    free(line);
     return rc;
 }
 
@@ -167,28 +157,9 @@ int wf_dpi_launch_input(void *h, const char *name)
     const wf_dpi *d = handle(h, __func__);
     if (!d) return -1;
     wf_launch_inputs li;
+    unsigned v;
     wf_host_launch_inputs(&d->cfg, &li);
-    static const struct {
-        const char *name;
-        size_t off;
-    } f[] = {{"swizzle", offsetof(wf_launch_inputs, swizzle)},
-             {"war", offsetof(wf_launch_inputs, war)},
-             {"gto", offsetof(wf_launch_inputs, gto)},
-             {"loops", offsetof(wf_launch_inputs, loops)},
-             {"stall", offsetof(wf_launch_inputs, stall)},
-             {"alu_lat", offsetof(wf_launch_inputs, alu_lat)},
-             {"mul_lat", offsetof(wf_launch_inputs, mul_lat)},
-             {"lsu_lat", offsetof(wf_launch_inputs, lsu_lat)},
-             {"active_warps", offsetof(wf_launch_inputs, active_warps)},
-             {"decode_stage", offsetof(wf_launch_inputs, decode_stage)},
-             {"alloc_stage", offsetof(wf_launch_inputs, alloc_stage)},
-             {"handoff_stage", offsetof(wf_launch_inputs, handoff_stage)}};
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (!strcmp(name, f[i].name)) {
-            unsigned v;
-            memcpy(&v, (const char *)&li + f[i].off, sizeof v);
-            return (int)v;
-        }
+    if (!wf_host_launch_input(&li, name, &v)) return (int)v;
     fprintf(stderr, "wf_dpi_launch_input: unknown input '%s'\n", name);
     return -1;
 }

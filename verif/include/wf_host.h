@@ -70,12 +70,31 @@ int wf_imem_request(wf_imem *m, uint64_t cycle, unsigned mshr, unsigned line);
  * imem_resp_data_i packing; words past the program are 0); 0 when none. */
 int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data);
 
-/* The run-time configuration inputs latched at launch_i (docs/rtl.md). */
+/* The run-time configuration inputs latched at launch_i (docs/rtl.md), one
+ * line each: X(NAME, its value from wf_config *cfg); the pin is cfg_NAME_i.
+ * The harnesses drive the pins from this list (a new input is one line here). */
+#define WF_LAUNCH_INPUTS(X)                     \
+    X(swizzle, cfg->layout == WF_LAYOUT_SWIZZLE) \
+    X(war, cfg->war)                             \
+    X(gto, cfg->sched == WF_SCHED_GTO)           \
+    X(loops, cfg->loops)                         \
+    X(stall, cfg->hazard == WF_HAZARD_STALL)     \
+    X(alu_lat, cfg->alu_lat)                     \
+    X(mul_lat, cfg->mul_lat)                     \
+    X(lsu_lat, cfg->lsu_lat)                     \
+    X(active_warps, cfg->active_warps)           \
+    X(decode_stage, cfg->decode_stage)           \
+    X(alloc_stage, cfg->alloc_stage)             \
+    X(handoff_stage, cfg->handoff_stage)
 typedef struct {
-    unsigned swizzle, war, gto, loops, stall, alu_lat, mul_lat, lsu_lat, active_warps, decode_stage,
-        alloc_stage, handoff_stage;
+#define WF_LAUNCH_INPUT_FIELD(name, value) unsigned name;
+    WF_LAUNCH_INPUTS(WF_LAUNCH_INPUT_FIELD)
+#undef WF_LAUNCH_INPUT_FIELD
 } wf_launch_inputs;
 void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
+/* The input called NAME (as in WF_LAUNCH_INPUTS) into *v: 0, or -1 when no
+ * input has that name. */
+int wf_host_launch_input(const wf_launch_inputs *li, const char *name, unsigned *v);
 /* start_pc_i (16 bits per warp, LSB first) into ceil(warps*16/32) words. */
 void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *words);
 
@@ -130,6 +149,13 @@ typedef struct {
  * (naming the option and its allowed values) in err; a bad WF_CMP too. */
 int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, char *err,
                        size_t errlen);
+/* The same for a command line in one string, split in place into words at
+ * blanks (no quoting; the DPI-C testbench's options; argv[0] "wf_dpi"): the
+ * strings of *a point into line. */
+int wf_host_parse_line(char *line, wf_config *cfg, wf_host_args *a, char *err, size_t errlen);
+/* s for a shell command line into buf: as it is when it is not empty and every
+ * character is a letter, a digit or one of -_./=+,:@%, else in single quotes. */
+void wf_host_shell_quote(const char *s, char *buf, size_t len);
 
 /* The oracles of one run: the interpreter's final state, the cycle model's
  * (run to done in a fresh instance) and its cycle count. */

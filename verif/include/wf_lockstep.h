@@ -17,7 +17,10 @@
  * opts->repro; only the first failure of an instance is reported. The
  * harness prints its own pass lines (wf_dut.on_run) and, for the failures
  * that are not mismatch reports, the library's lines (wf_ls_print_status)
- * or its own. No globals: the state is the wf_lockstep instance. */
+ * or its own. Before that, wf_ls_setup_args takes a harness's command line
+ * to the assembled program (with the harness's help text and option rules)
+ * and wf_ls_opts_init fills the options from it. No globals: the state is
+ * the wf_lockstep instance. */
 #ifndef WF_LOCKSTEP_H
 #define WF_LOCKSTEP_H
 
@@ -177,6 +180,38 @@ void wf_lockstep_run(const wf_dut *dut, const wf_ls_opts *opts, wf_ls_result *r)
 void wf_ls_print_status(FILE *f, const wf_ls_result *r, const wf_ls_opts *opts);
 /* 0 pass, 1 mismatch, 2 usage/version/error, 3 watchdog/timeout */
 int wf_ls_exit_code(int status);
+
+/* ---- the harness command line (wf_host_parse_args), up to the assembled program ------
+ * What the C++ and SystemC harnesses do before their simulators start; each
+ * keeps its own help text and its own option rules (h->check). */
+#define WF_LS_WATCHDOG_CYCLES 10000u /* §14 */
+typedef struct {
+    const char *name;               /* a parse error is "NAME: message"                  */
+    unsigned runs;                  /* the --runs default                                */
+    const wf_config *built;         /* the compiled-in RTL sizes (wf_host_built_sizes)   */
+    void (*usage)(FILE *f, const char *argv0);
+    /* the harness's own option rules, with the configuration checked: 0, or
+     * its exit status after printing why. NULL: none */
+    int (*check)(void *ctx, const wf_host_args *a, const wf_config *cfg);
+    void *ctx;
+} wf_ls_harness;
+typedef struct {
+    wf_config cfg;
+    wf_host_args args;
+    wf_program prog;                /* wf_program_free when set up                       */
+} wf_ls_setup;
+/* argv parsed (error: "NAME: ..." on stderr), --help (usage on stdout), no
+ * program (usage on stderr), wf_config_check, the sizes against h->built, h->check,
+ * the program assembled (errors on stderr): -1 when the run is set up, else
+ * the exit status (0 after --help, 2 usage, or h->check's). */
+int wf_ls_setup_args(const wf_ls_harness *h, int argc, char **argv, wf_ls_setup *s);
+/* The lines of usage every harness shares: the wfsim parameters, --wfsim-options,
+ * --program, the --name=value form, then "harness options:". */
+void wf_ls_usage_options(FILE *f);
+/* *o cleared, then what the setup gives: configuration, program, oracle, compare
+ * level, seed, runs, max cycles, the §14 watchdog; the model in lockstep and the
+ * final state unless --bare. */
+void wf_ls_opts_init(wf_ls_opts *o, const wf_ls_setup *s, const wf_host_oracle *oracle);
 
 #ifdef __cplusplus
 }

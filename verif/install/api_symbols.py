@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The functions a set of public C headers declares (one name a line, sorted):
 what a library built from them must export. With --map, the linker version
-script that exports exactly those (cmodel/lib.mk); scripts/test-install.sh
+script that exports exactly those (cmodel/lib.mk); tests/tools/test_install.py
 compares the list with `nm -D --defined-only` of the built library."""
 import re
 import sys

@@ -1,4 +1,4 @@
-/* A program outside the tree using the installed library (scripts/test-install.sh
+/* A program outside the tree using the installed library (tests/tools/test_install.py
  * builds it with `pkg-config --cflags --libs warpfront`):
  *   example PROGRAM.s STATE.json [NAME=VALUE ...]
  * assembles PROGRAM, configures the machine (NAME as wfsim's options, with

@@ -45,10 +45,9 @@ extern "C" {
 // ---- the DUT's pins as signals (types taken from the Verilated ports) ---------
 template <class P> using port_data_t = typename std::remove_reference<P>::type::data_type;
 #define WF_PORT_T(p) port_data_t<decltype(std::declval<Vwf_core &>().p)>
+// (the launch inputs cfg_NAME_i: WF_LAUNCH_INPUTS, wf_host.h)
 #define WF_PINS(X)                                                                              \
-    X(rst_ni) X(launch_i) X(cfg_swizzle_i) X(cfg_war_i) X(cfg_gto_i) X(cfg_loops_i)            \
-    X(cfg_stall_i) X(cfg_alu_lat_i) X(cfg_mul_lat_i) X(cfg_lsu_lat_i) X(cfg_active_warps_i) X(cfg_decode_stage_i)   \
-    X(cfg_alloc_stage_i) X(cfg_handoff_stage_i)                                                \
+    X(rst_ni) X(launch_i)                                                                      \
     X(start_pc_i) X(running_o) X(done_o) X(cycle_o) X(imem_req_valid_o) X(imem_req_ready_i)   \
     X(imem_req_mshr_o) X(imem_req_line_o) X(imem_resp_valid_i) X(imem_resp_ready_o)           \
     X(imem_resp_mshr_i) X(imem_resp_data_i) X(mem_en_i) X(mem_we_i) X(mem_addr_i)             \
@@ -58,7 +57,10 @@ template <class P> using port_data_t = typename std::remove_reference<P>::type::
 
 struct Pins {
 #define WF_DECL(p) sc_signal<WF_PORT_T(p)> p{#p};
+#define WF_DECL_CFG(name, value) WF_DECL(cfg_##name##_i)
     WF_PINS(WF_DECL)
+    WF_LAUNCH_INPUTS(WF_DECL_CFG)
+#undef WF_DECL_CFG
 #undef WF_DECL
 };
 
@@ -111,8 +113,7 @@ template <class T> static void rd_words(const sc_signal<T> &s, uint32_t *w) { ge
 
 // ---- the run's settings, and the Host thread: the pins behind a wf_dut -----------------
 struct Run {
-    wf_config cfg;
-    wf_program prog;
+    wf_ls_setup su; // the configuration, the options, the program
     wf_host_oracle oracle;
     wf_ls_opts lo;
     wf_ls_result res;
@@ -131,7 +132,7 @@ SC_MODULE(Host) {
 
     SC_HAS_PROCESS(Host);
     Host(sc_module_name n, Pins &pins, Run &r) : sc_module(n), p(pins), run(r) {
-        for (int k = 0; k < WF_RTL_PORTS; k++) words[k].assign((wf_rtl_trace_bits(&run.cfg, k) + 31) / 32 + 2, 0);
+        for (int k = 0; k < WF_RTL_PORTS; k++) words[k].assign((wf_rtl_trace_bits(&run.su.cfg, k) + 31) / 32 + 2, 0);
         SC_THREAD(main);
     }
     void negedge() { wait(clk.negedge_event()); }
@@ -151,18 +152,9 @@ SC_MODULE(Host) {
     static int launch(void *c, const wf_launch_inputs *li, const uint32_t *pcs) {
         Host &h = H(c);
         Pins &p = h.p;
-        wr(p.cfg_swizzle_i, li->swizzle);
-        wr(p.cfg_war_i, li->war);
-        wr(p.cfg_gto_i, li->gto);
-        wr(p.cfg_loops_i, li->loops);
-        wr(p.cfg_stall_i, li->stall);
-        wr(p.cfg_alu_lat_i, li->alu_lat);
-        wr(p.cfg_mul_lat_i, li->mul_lat);
-        wr(p.cfg_lsu_lat_i, li->lsu_lat);
-        wr(p.cfg_active_warps_i, li->active_warps);
-        wr(p.cfg_decode_stage_i, li->decode_stage);
-        wr(p.cfg_alloc_stage_i, li->alloc_stage);
-        wr(p.cfg_handoff_stage_i, li->handoff_stage);
+#define WF_DRIVE(name, value) wr(p.cfg_##name##_i, li->name);
+        WF_LAUNCH_INPUTS(WF_DRIVE)
+#undef WF_DRIVE
         wr_words(p.start_pc_i, pcs);
         wr(p.imem_req_ready_i, 1);
         wr(p.launch_i, 1);
@@ -223,12 +215,12 @@ SC_MODULE(Host) {
     }
     static void reg_read(void *c, unsigned w, unsigned r, uint32_t *lanes) {
         Host &h = H(c);
-        std::vector<uint32_t> v(h.run.cfg.lanes + 2, 0);
+        std::vector<uint32_t> v(h.run.su.cfg.lanes + 2, 0);
         wr(h.p.reg_en_i, 1), wr(h.p.reg_warp_i, w), wr(h.p.reg_idx_i, r);
         h.negedge();
         wr(h.p.reg_en_i, 0);
         rd_words(h.p.reg_rdata_o, v.data());
-        memcpy(lanes, v.data(), h.run.cfg.lanes * sizeof *lanes);
+        memcpy(lanes, v.data(), h.run.su.cfg.lanes * sizeof *lanes);
     }
     void main() {
         const wf_dut dut = {this,      reset,    launch,   drive,   sample, clock,
@@ -252,14 +244,9 @@ SC_MODULE(Host) {
 static void waves_line(void *c, int, uint64_t) { fprintf(stderr, "  waves:    %s\n", ((Run *)c)->waves_repro.c_str()); }
 
 static std::string quote(const char *s) {
-    std::string r;
-    bool plain = *s != 0;
-    for (const char *c = s; *c; c++)
-        if (!(isalnum((unsigned char)*c) || strchr("+-_./=:,@%", *c))) plain = false;
-    if (plain) return s;
-    r = "'";
-    for (const char *c = s; *c; c++) r += *c == '\'' ? std::string("'\\''") : std::string(1, *c);
-    return r + "'";
+    std::vector<char> q(4 * strlen(s) + 3);
+    wf_host_shell_quote(s, q.data(), q.size());
+    return q.data();
 }
 
 static void usage(FILE *f, const char *argv0) {
@@ -269,97 +256,75 @@ static void usage(FILE *f, const char *argv0) {
             "  SystemC lockstep co-simulation of the Verilated wf_core against the C model\n"
             "  every cycle (verif/compare.c), then the final state against the functional\n"
             "  interpreter and the cycle model. The command line is the C++ harness's\n"
-            "  (verif/cosim/run.sh --help; parsed by wf_host_parse_args):\n"
-            "--PARAM value       any wfsim parameter (build/wfsim --help); size parameters\n"
-            "                    must match the build\n"
-            "--wfsim-options S   a whole option string (\"--war inorder --loops 2\")\n"
-            "--program FILE      the program, instead of the first argument\n"
-            "every option also as --name=value, '_' for '-' (FuseSoC cmdlinearg parameters)\n"
-            "harness options:\n"
-            "  --seed N          1..2147483647 (default 1): +verilator+seed+N (random initial\n"
-            "                    flop values, +verilator+rand+reset+2), printed in reports\n"
-            "  --bare            the RTL alone: no C model, no compare; simulated cycles/s\n"
-            "  --max-cycles N    give up after N cycles (exit 3), default 2000000\n"
-            "  --runs N          launches on one RTL instance, 1..8 (default 1 here, 2 in the\n"
-            "                    C++ harness): each must clear what the one before left\n"
-            "  --selftest-flip PORT:BIT:CYCLE  invert bit BIT of trace port PORT (obs_o,\n"
-            "                    obs_wb_o, obs_wb_data_o, obs_bank_o, obs_warp_o, obs_cu_o) in\n"
-            "                    cycle CYCLE before decoding it: a trace difference must be\n"
-            "                    reported (exit 1)\n"
-            "  --cmp LEVEL       compare level full (default), events or arch (the C++\n"
-            "                    harness's --help; env WF_CMP)\n"
-            "  (--waves, --cov, --imem-jitter: the C++ harness only)\n"
-            "exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,\n"
-            "  3 timeout (max cycles) or the C model's watchdog\n",
+            "  (verif/cosim/run.sh --help; parsed by wf_host_parse_args):\n",
             argv0);
+    wf_ls_usage_options(f);
+    fputs("  --seed N          1..2147483647 (default 1): +verilator+seed+N (random initial\n"
+          "                    flop values, +verilator+rand+reset+2), printed in reports\n"
+          "  --bare            the RTL alone: no C model, no compare; simulated cycles/s\n"
+          "  --max-cycles N    give up after N cycles (exit 3), default 2000000\n"
+          "  --runs N          launches on one RTL instance, 1..8 (default 1 here, 2 in the\n"
+          "                    C++ harness): each must clear what the one before left\n"
+          "  --selftest-flip PORT:BIT:CYCLE  invert bit BIT of trace port PORT (obs_o,\n"
+          "                    obs_wb_o, obs_wb_data_o, obs_bank_o, obs_warp_o, obs_cu_o) in\n"
+          "                    cycle CYCLE before decoding it: a trace difference must be\n"
+          "                    reported (exit 1)\n"
+          "  --cmp LEVEL       compare level full (default), events or arch (the C++\n"
+          "                    harness's --help; env WF_CMP)\n"
+          "  (--waves, --cov, --imem-jitter: the C++ harness only)\n"
+          "exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,\n"
+          "  3 timeout (max cycles) or the C model's watchdog\n",
+          f);
+}
+
+// this harness's option rules (wf_ls_harness.check), --selftest-flip into *Run
+static int check_options(void *ctx, const wf_host_args *a, const wf_config *cfg) {
+    Run &run = *(Run *)ctx;
+    const char *unsupported = a->waves ? "--waves" : a->cov ? "--cov" : a->jitter ? "--imem-jitter" : nullptr;
+    if (unsupported) {
+        fprintf(stderr, "%s: not an option of the SystemC harness (verif/cosim/run.sh has it)\n", unsupported);
+        return 2;
+    }
+    if (a->bare && a->cmp != WF_CMP_LEVEL_FULL) {
+        fprintf(stderr, "--cmp %s: --bare runs no compare\n", wf_cmp_level_name(a->cmp));
+        return 2;
+    }
+    if (!a->selftest) return 0;
+    char name[32];
+    unsigned bit;
+    unsigned long long cyc;
+    int n = 0;
+    if (sscanf(a->selftest, "%31[a-z_]:%u:%llu%n", name, &bit, &cyc, &n) != 3 || a->selftest[n]) {
+        fprintf(stderr, "--selftest-flip %s: expected PORT:BIT:CYCLE\n", a->selftest);
+        return 2;
+    }
+    for (int k = 0; k < WF_RTL_PORTS; k++)
+        if (!strcmp(name, wf_rtl_trace_port_name(k))) run.flip_port = k;
+    if (run.flip_port < 0) {
+        fprintf(stderr, "--selftest-flip %s: unknown port '%s' (obs_o, obs_wb_o, obs_wb_data_o, "
+                "obs_bank_o, obs_warp_o, obs_cu_o)\n", a->selftest, name);
+        return 2;
+    }
+    run.flip_bit = bit, run.flip_cycle = cyc;
+    if (bit >= wf_rtl_trace_bits(cfg, run.flip_port)) {
+        fprintf(stderr, "--selftest-flip: bit %u: allowed 0..%u for %s\n", bit,
+                wf_rtl_trace_bits(cfg, run.flip_port) - 1, wf_rtl_trace_port_name(run.flip_port));
+        return 2;
+    }
+    return 0;
 }
 
 int sc_main(int argc, char **argv) {
     char err[1024];
     Run run; // outlives the modules (the block below)
-    wf_config_default(&run.cfg);
-    wf_host_args args;
-    args.runs = 1;
-    if (wf_host_parse_args(argc, argv, &run.cfg, &args, err, sizeof err)) {
-        fprintf(stderr, "wf_sc: %s\n", err);
-        return 2;
-    }
-    if (args.help) {
-        usage(stdout, argv[0]);
-        return 0;
-    }
-    if (!args.prog) {
-        usage(stderr, argv[0]);
-        return 2;
-    }
-    const char *unsupported = args.waves ? "--waves" : args.cov ? "--cov" : args.jitter ? "--imem-jitter" : nullptr;
-    if (unsupported) {
-        fprintf(stderr, "%s: not an option of the SystemC harness (verif/cosim/run.sh has it)\n", unsupported);
-        return 2;
-    }
-    const bool bare = args.bare;
-    if (bare && args.cmp != WF_CMP_LEVEL_FULL) {
-        fprintf(stderr, "--cmp %s: --bare runs no compare\n", wf_cmp_level_name(args.cmp));
-        return 2;
-    }
-    if (args.selftest) {
-        char name[32];
-        unsigned bit;
-        unsigned long long cyc;
-        int n = 0;
-        if (sscanf(args.selftest, "%31[a-z_]:%u:%llu%n", name, &bit, &cyc, &n) != 3 || args.selftest[n]) {
-            fprintf(stderr, "--selftest-flip %s: expected PORT:BIT:CYCLE\n", args.selftest);
-            return 2;
-        }
-        for (int k = 0; k < WF_RTL_PORTS; k++)
-            if (!strcmp(name, wf_rtl_trace_port_name(k))) run.flip_port = k;
-        if (run.flip_port < 0) {
-            fprintf(stderr, "--selftest-flip %s: unknown port '%s' (obs_o, obs_wb_o, obs_wb_data_o, "
-                    "obs_bank_o, obs_warp_o, obs_cu_o)\n", args.selftest, name);
-            return 2;
-        }
-        run.flip_bit = bit, run.flip_cycle = cyc;
-    }
-    if (wf_config_check(&run.cfg, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
-    if (wf_host_check_sizes(&run.cfg, &built, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    if (run.flip_port >= 0 && run.flip_bit >= wf_rtl_trace_bits(&run.cfg, run.flip_port)) {
-        fprintf(stderr, "--selftest-flip: bit %u: allowed 0..%u for %s\n", run.flip_bit,
-                wf_rtl_trace_bits(&run.cfg, run.flip_port) - 1, wf_rtl_trace_port_name(run.flip_port));
-        return 2;
-    }
+    const wf_ls_harness h = {"wf_sc", 1, &built, usage, check_options, &run};
+    const int rc = wf_ls_setup_args(&h, argc, argv, &run.su);
+    if (rc >= 0) return rc;
+    const wf_host_args &args = run.su.args;
+    const bool bare = args.bare;
     const char *prog = args.prog;
-    if (wf_assemble_file(prog, run.cfg.regs, &run.prog, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
     const char *defs = getenv("WF_DEFINES");
     std::string env = defs ? "WF_DEFINES=" + quote(defs) + " " : "";
     for (const char *v : {"WF_RTL_FILES", "WF_TOP"}) // the design under test (verif/sc/run.sh)
@@ -377,15 +342,15 @@ int sc_main(int argc, char **argv) {
                           std::to_string(args.seed) + " --waves out/sc-repro.fst   (the C++ harness, with waves)";
     }
     if (bare) { // no oracle: still the loader's checks of the program against the configuration
-        wf_model *m = wf_model_create(&run.cfg, err, sizeof err);
-        const int bad = !m || wf_model_load(m, &run.prog, NULL, err, sizeof err);
+        wf_model *m = wf_model_create(&run.su.cfg, err, sizeof err);
+        const int bad = !m || wf_model_load(m, &run.su.prog, NULL, err, sizeof err);
         wf_model_destroy(m);
         if (bad) {
             fprintf(stderr, "%s: %s\n", prog, err);
             return 2;
         }
     }
-    if (!bare && wf_host_oracle_run(&run.cfg, &run.prog, args.max_cycles, &run.oracle, err, sizeof err)) {
+    if (!bare && wf_host_oracle_run(&run.su.cfg, &run.su.prog, args.max_cycles, &run.oracle, err, sizeof err)) {
         fprintf(stderr, "FAIL %s: C model / interpreter: %s\n", prog, err);
         return 3;
     }
@@ -406,16 +371,16 @@ int sc_main(int argc, char **argv) {
         Vwf_core dut("dut");
         dut.clk_i(clk);
 #define WF_BIND(p) dut.p(pins.p);
+#define WF_BIND_CFG(name, value) WF_BIND(cfg_##name##_i)
         WF_PINS(WF_BIND)
+        WF_LAUNCH_INPUTS(WF_BIND_CFG)
+#undef WF_BIND_CFG
 #undef WF_BIND
         Host host("host", pins, run);
         host.clk(clk);
         wf_ls_opts &lo = run.lo;
-        memset(&lo, 0, sizeof lo);
-        lo.cfg = &run.cfg, lo.prog = &run.prog, lo.prog_name = prog, lo.oracle = &run.oracle, lo.cmp = args.cmp;
-        lo.model = lo.final = !bare, lo.seed = args.seed, lo.repro = run.repro.c_str(), lo.report = stderr;
-        lo.on_report = waves_line, lo.ctx = &run;
-        lo.runs = args.runs, lo.max_cycles = args.max_cycles, lo.watchdog = 10000; // §14
+        wf_ls_opts_init(&lo, &run.su, &run.oracle);
+        lo.repro = run.repro.c_str(), lo.report = stderr, lo.on_report = waves_line, lo.ctx = &run;
         sc_start();
         if (run.rc < 0) run.rc = 3; // the simulation ran out of events
         dut.final();
@@ -438,6 +403,6 @@ int sc_main(int argc, char **argv) {
                    cps);
     }
     if (!bare) wf_host_oracle_free(&run.oracle);
-    wf_program_free(&run.prog);
+    wf_program_free(&run.su.prog);
     return run.rc;
 }

@@ -74,6 +74,12 @@ START_TEST(launch_inputs_and_start_pcs)
     ck_assert_uint_eq(li.stall, 1);
     ck_assert_uint_eq(li.loops, 2);
     ck_assert_uint_eq(li.mul_lat, 9);
+    unsigned v = 0;
+    ck_assert_int_eq(wf_host_launch_input(&li, "war", &v), 0); /* by name (the DPI-C side) */
+    ck_assert_uint_eq(v, WF_WAR_WB_READ);
+    ck_assert_int_eq(wf_host_launch_input(&li, "alloc_stage", &v), 0);
+    ck_assert_uint_eq(v, li.alloc_stage);
+    ck_assert_int_eq(wf_host_launch_input(&li, "cfg_war_i", &v), -1);
     wf_program p;
     memset(&p, 0, sizeof p);
     cfg.warps = 3;
@@ -172,6 +178,37 @@ START_TEST(command_line)
 }
 END_TEST
 
+/* the DPI-C testbench's option string, and the quoting of reproduce lines */
+START_TEST(option_line_and_quoting)
+{
+    wf_config cfg;
+    wf_config_default(&cfg);
+    wf_host_args a;
+    char err[256], line[] = "  --war\tinorder --seed 9  --cmp events ";
+    a.runs = 1;
+    ck_assert_msg(wf_host_parse_line(line, &cfg, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(cfg.war, WF_WAR_INORDER);
+    ck_assert_uint_eq(a.seed, 9);
+    ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_EVENTS);
+    ck_assert_ptr_null(a.prog);
+    char bad[] = "--war";
+    ck_assert_int_eq(wf_host_parse_line(bad, &cfg, &a, err, sizeof err), -1);
+    ck_assert_str_eq(err, "option '--war' needs a value (--help)");
+    char q[64];
+    wf_host_shell_quote("sim/a-b_c.s", q, sizeof q);
+    ck_assert_str_eq(q, "sim/a-b_c.s");
+    wf_host_shell_quote("a b", q, sizeof q);
+    ck_assert_str_eq(q, "'a b'");
+    wf_host_shell_quote("", q, sizeof q);
+    ck_assert_str_eq(q, "''");
+    wf_host_shell_quote("it's", q, sizeof q);
+    ck_assert_str_eq(q, "'it'\\''s'");
+    char tight[7]; /* 4 * 1 + 3: a lone quote fits exactly */
+    wf_host_shell_quote("'", tight, sizeof tight);
+    ck_assert_str_eq(tight, "''\\'''");
+}
+END_TEST
+
 START_TEST(oracle_and_final_check)
 {
     wf_config cfg;
@@ -226,6 +263,7 @@ int main(void)
     tcase_add_test(t, launch_inputs_and_start_pcs);
     tcase_add_test(t, sizes_must_match_the_build);
     tcase_add_test(t, command_line);
+    tcase_add_test(t, option_line_and_quoting);
     tcase_add_test(t, oracle_and_final_check);
     suite_add_tcase(s, t);
     return wf_run_suite(s);

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""make test-host: the UART host bridge and wfhost against the simulated board
+"""`make test-host`: the UART host bridge and wfhost against the simulated board
 (docs/fpga.md "Without a board").
 
   1. static checks of fpga/wf_fpga_uart_top.v + wf_host_bridge.v + wf_uart.v:
@@ -22,8 +21,7 @@
      reference run with a different scratchpad or memory latency
      (--check-extra), a program the shape cannot hold, a shape option the
      board does not have, no device, a silent device (timeout).
-TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both).
-"""
+TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both)."""
 import argparse
 import hashlib
 import io
@@ -31,13 +29,14 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wf.host import Board, HostError, ReplyError, frame, run_program, CMD, SHAPE_OPTS  # noqa: E402
-from wf.paths import ROOT, WFSIM, rtl_sources as rtl, run, kernel_options  # noqa: E402
+import pytest
+
+from wf.host import Board, CMD, HostError, ReplyError, SHAPE_OPTS, frame, run_program
+from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
+from wf.testing import WFSIM
 
 WFHOST = os.path.join(ROOT, "scripts", "wfhost")
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
@@ -57,44 +56,48 @@ RUNTIME_OPTS = {"layout", "war", "sched", "loops", "hazard", "alu-lat", "mul-lat
                 "active-warps"}
 
 
-class Report:
-    def __init__(self):
-        self.fails = 0
-
-    def check(self, ok, what, detail=""):
-        print("test-host: %s %s%s" % ("PASS" if ok else "FAIL", what,
-                                      (": " + detail) if detail else ""), flush=True)
-        self.fails += not ok
+ONLY = os.environ.get("TEST_HOST_SHAPES")  # a subset, when debugging
+SHAPE_NAMES = ONLY.split() if ONLY else list(SHAPES)
 
 
-def static_checks(rep):
-    vl = ["verilator", "--lint-only", "-Wall", "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
-          "--top-module", "wf_fpga_uart_top"] + FPGA_SRC + rtl()
-    sets = [[], ["-GWARPS=1", "-GLANES=1", "-GREGS=8", "-GBANKS=1", "-GCOLLECTORS=1",
-                 "-GPIN_LOOPS=3", "-GPIN_WAR=4", "-GPIN_LAYOUT=0", "-GPIN_SCHED=1", "-GPIN_HAZARD=1"],
-            ["-GWARPS=64", "-GREGS=128", "-GLANES=32", "-GMEM_WORDS=65536", "-GIMEM_WORDS=65536",
-             "-GICACHE_LINE=16", "-GIMISS_LAT=20", "-GBAUD_DIV=4", "-GTIMEOUT=16"]]
-    errs = [r.stdout.splitlines()[0] for r in (run(vl + g) for g in sets) if r.returncode]
-    rep.check(not errs, "verilator -Wall of the UART top at 3 parameter sets", "; ".join(errs))
-    r = run(["iverilog", "-g2012", "-Irtl", "-s", "wf_fpga_uart_top", "-o", os.devnull,
-             "-Pwf_fpga_uart_top.IMEM_HEX=\"fpga/demo.hex\""] + FPGA_SRC + rtl())
-    rep.check(r.returncode == 0, "iverilog -g2012 of the UART top", r.stdout.strip()[:300])
-    bad = []
-    for tool, cmd in (("verilator", vl + ["-GBAUD_DIV=2"]),
-                      ("iverilog", ["iverilog", "-g2012", "-Irtl", "-s", "wf_fpga_uart_top", "-o",
-                                    os.devnull, "-Pwf_fpga_uart_top.BAUD_DIV=2"] + FPGA_SRC + rtl())):
-        r = run(cmd)
-        if r.returncode == 0 or "BAUD_DIV_out_of_range_4_to_65535" not in r.stdout:
-            bad.append(tool)
-    rep.check(not bad, "BAUD_DIV=2 refused by name", bad and "accepted by " + ", ".join(bad))
-    for top in ("wf_host_bridge", "wf_uart"):
-        r = run(["yosys", "-q", "-p", "read_verilog -sv fpga/wf_host_bridge.v fpga/wf_uart.v; "
-                 "synth -top %s -run begin:fine; check -assert; "
-                 "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr" % top])
-        rep.check(r.returncode == 0, "yosys of %s: no latches, check -assert" % top,
-                  r.stdout.strip()[-300:])
+# ---- 1. static checks of the UART top, the bridge and the UART ----------------------------------
+VL = ["verilator", "--lint-only", "-Wall", "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
+      "--top-module", "wf_fpga_uart_top"] + FPGA_SRC + rtl()
+VL_SETS = [[], ["-GWARPS=1", "-GLANES=1", "-GREGS=8", "-GBANKS=1", "-GCOLLECTORS=1",
+                "-GPIN_LOOPS=3", "-GPIN_WAR=4", "-GPIN_LAYOUT=0", "-GPIN_SCHED=1", "-GPIN_HAZARD=1"],
+           ["-GWARPS=64", "-GREGS=128", "-GLANES=32", "-GMEM_WORDS=65536", "-GIMEM_WORDS=65536",
+            "-GICACHE_LINE=16", "-GIMISS_LAT=20", "-GBAUD_DIV=4", "-GTIMEOUT=16"]]
+IVERILOG = ["iverilog", "-g2012", "-Irtl", "-s", "wf_fpga_uart_top", "-o", os.devnull]
 
 
+@pytest.mark.parametrize("g", VL_SETS, ids=["default", "small-pinned", "large"])
+def test_verilator_lint(g):
+    r = run(VL + g)
+    assert r.returncode == 0, "verilator -Wall of the UART top: " + (r.stdout.splitlines() or [""])[0]
+
+
+def test_iverilog():
+    r = run(IVERILOG + ["-Pwf_fpga_uart_top.IMEM_HEX=\"fpga/demo.hex\""] + FPGA_SRC + rtl())
+    assert r.returncode == 0, "iverilog -g2012 of the UART top: " + r.stdout.strip()[:300]
+
+
+@pytest.mark.parametrize("tool", ["verilator", "iverilog"])
+def test_bad_baud_div_refused_by_name(tool):
+    cmd = VL + ["-GBAUD_DIV=2"] if tool == "verilator" else \
+        IVERILOG + ["-Pwf_fpga_uart_top.BAUD_DIV=2"] + FPGA_SRC + rtl()
+    r = run(cmd)
+    assert r.returncode != 0 and "BAUD_DIV_out_of_range_4_to_65535" in r.stdout, "BAUD_DIV=2 accepted by " + tool
+
+
+@pytest.mark.parametrize("top", ["wf_host_bridge", "wf_uart"])
+def test_yosys_no_latches(top):
+    r = run(["yosys", "-q", "-p", "read_verilog -sv fpga/wf_host_bridge.v fpga/wf_uart.v; "
+             "synth -top %s -run begin:fine; check -assert; "
+             "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr" % top])
+    assert r.returncode == 0, "yosys of %s: no latches, check -assert: %s" % (top, r.stdout.strip()[-300:])
+
+
+# ---- 2. the simulated board -----------------------------------------------------------------------
 def build(shape):
     """The simulated board at SHAPES[shape]; rebuilt when a source changed."""
     p = dict(SHAPES[shape], BAUD_DIV=SIM_DIV, TIMEOUT=SIM_TIMEOUT)
@@ -125,6 +128,19 @@ def build(shape):
     return exe, "built in %d s" % (time.time() - t0)
 
 
+_BOARDS = {}
+
+
+def board(shape):
+    """the simulated board's executable (built once per session)"""
+    if shape not in _BOARDS:
+        exe, how = build(shape)
+        print("test-host: simulated board %s (%s): %s" % (shape, ", ".join(
+            "%s=%d" % kv for kv in SHAPES[shape].items()), how), flush=True)
+        _BOARDS[shape] = exe
+    return _BOARDS[shape]
+
+
 def prog_options(prog, shape):
     """The run-time options of the program's `# wfsim-options:` line that the
     shape can run (the board's shape replaces the shape options)."""
@@ -146,21 +162,24 @@ def wfhost(args, timeout=300):
                           env=dict(os.environ, WFSIM=WFSIM))
 
 
-def check_runs(rep, shape, exe):
-    progs = sorted("sim/examples/" + f for f in os.listdir(os.path.join(ROOT, "sim", "examples"))
-                   if f.endswith(".s")) + KERNELS
-    runs = [(p, prog_options(p, shape)) for p in progs] + \
-        [("sim/examples/fact.s", c) for c in CONFIGS]
-    for prog, opts in runs:
-        r = wfhost(["--port", "sim:" + exe, "--timeout", str(REPLY_TIMEOUT), "run", "--check",
-                    "--dump-state", os.devnull] +
-                   opts + [prog])
-        last = (r.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
-        rep.check(r.returncode == 0 and "check ok" in r.stderr and "cycles" in last,
-                  "%s %s %s" % (shape, prog, " ".join(opts)),
-                  last.replace("wfhost: check ok %s: " % prog, ""))
+# ---- 3. wfhost --check run against wfsim ----------------------------------------------------------
+PROGS = sorted("sim/examples/" + f for f in os.listdir(os.path.join(ROOT, "sim", "examples"))
+               if f.endswith(".s")) + KERNELS
+RUNS = [(shape, p, prog_options(p, shape)) for shape in SHAPE_NAMES for p in PROGS] + \
+    [(shape, "sim/examples/fact.s", c) for shape in SHAPE_NAMES for c in CONFIGS]
 
 
+@pytest.mark.parametrize("shape,prog,opts", RUNS, ids=["%s-%s%s" % (s, os.path.basename(p)[:-2], "".join(o))
+                                                        for s, p, o in RUNS])
+def test_run_checks_against_wfsim(shape, prog, opts):
+    r = wfhost(["--port", "sim:" + board(shape), "--timeout", str(REPLY_TIMEOUT), "run", "--check",
+                "--dump-state", os.devnull] + opts + [prog])
+    last = (r.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
+    assert r.returncode == 0 and "check ok" in r.stderr and "cycles" in last, \
+        "%s %s %s: %s" % (shape, prog, " ".join(opts), last.replace("wfhost: check ok %s: " % prog, ""))
+
+
+# ---- 4. malformed frames in one session -----------------------------------------------------------
 class Opts(argparse.Namespace):
     """run_program's options with wfhost's defaults"""
     def __init__(self, prog, **kw):
@@ -174,9 +193,18 @@ class Opts(argparse.Namespace):
             setattr(self, k, v)
 
 
-def malformed(rep, shape, exe):
+@pytest.mark.parametrize("shape", SHAPE_NAMES)
+def test_malformed_frames(shape):
     """One session: each bad frame gets its error reply, the bridge keeps working."""
-    with Board("sim:" + exe, timeout=REPLY_TIMEOUT) as b:
+    fails = []
+
+    class Rep:  # every check of the session, failures collected
+        @staticmethod
+        def check(ok, what, detail=""):
+            if not ok:
+                fails.append("%s%s" % (what, (": " + detail) if detail else ""))
+    rep = Rep()
+    with Board("sim:" + board(shape), timeout=REPLY_TIMEOUT) as b:
         sh = b.identify()
         nerr = 0
 
@@ -234,73 +262,58 @@ def malformed(rep, shape, exe):
             st = run_program(b, Opts(prog, **kw), out, err)
             rep.check(st == 0 and "check ok" in err.getvalue(),
                       "%s same session: %s %s" % (shape, prog, kw), err.getvalue().strip())
+    assert not fails, "\n".join(fails)
 
 
-def negatives(rep, shape, exe):
-    """Every check of wfhost able to fail."""
-    def neg(what, args, status, text, port="sim:" + exe, tmo=REPLY_TIMEOUT):
-        r = wfhost(["--port", port, "--timeout", str(tmo)] + args)
-        rep.check(r.returncode == status and text in r.stderr,
-                  "%s negative: %s -> exit %d (%s)" % (shape, what, status, text),
-                  "exit %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
-
-    fact = "sim/examples/fact.s"
-    neg("a corrupted reply byte", ["run", "--check", fact], 2, "CRC",
-        port="sim:%s,corrupt-tx=50" % exe)
-    neg("a garbled IDENTIFY (wrong baud)", ["identify"], 2, "garbled", port="sim:%s,corrupt-tx=1"
-        % exe)
-    neg("the reference with a memory latency of 9", ["run", "--check", "--check-extra",
-                                                     "--imiss-lat 9", fact], 1, "cycles: board")
-    with tempfile.NamedTemporaryFile("w", suffix=".hex", delete=False) as f:
-        f.write("0\n0\n0\n0\n0\n0\n0\n0\nbeef\n")
-        init = f.name
-    neg("the reference with another scratchpad", ["run", "--check", "--check-extra",
-                                                  "--mem-init " + init, fact], 1, "mem[8]: board 0")
-    os.unlink(init)
-    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
-        f.write("nop\n" * 300 + "exit\n")
-        big = f.name
-    neg("a program longer than the instruction memory", ["run", big], 2, "imem_words=")
-    os.unlink(big)
-    neg("--warps the board does not have", ["run", "--warps", "8", fact], 2,
-        "the board is built with WARPS=")
-    neg("--mul-lat above the build's maximum", ["run", "--mul-lat", "9", fact], 2, "MUL_LAT_MAX")
-    neg("no device", ["identify"], 2, "cannot open", port="/dev/wfhost-no-such-device")
-    # a device that never answers
-    srv = socket.socket()
-    srv.bind(("127.0.0.1", 0))
-    srv.listen(1)
-    conns = []
-    t = threading.Thread(target=lambda: conns.append(srv.accept()), daemon=True)
-    t.start()
-    neg("a silent device", ["identify"], 2, "timeout",
-        port="socket://127.0.0.1:%d" % srv.getsockname()[1], tmo=3)
-    for c in conns:
-        c[0].close()
-    srv.close()
+# ---- 5. the checks can fail ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """a scratchpad image with mem[8] set, a program longer than the instruction memory"""
+    d = tmp_path_factory.mktemp("host")
+    (d / "init.hex").write_text("0\n0\n0\n0\n0\n0\n0\n0\nbeef\n")
+    (d / "big.s").write_text("nop\n" * 300 + "exit\n")
+    return {"@INIT": str(d / "init.hex"), "@BIG": str(d / "big.s")}
 
 
-def main():
-    t0 = time.time()
-    rep = Report()
+FACT = "sim/examples/fact.s"
+NEGATIVES = [  # what, args, exit status, text on stderr, port (None: the board), reply timeout
+    ("a corrupted reply byte", ["run", "--check", FACT], 2, "CRC", "corrupt-tx=50", REPLY_TIMEOUT),
+    ("a garbled IDENTIFY (wrong baud)", ["identify"], 2, "garbled", "corrupt-tx=1", REPLY_TIMEOUT),
+    ("the reference with a memory latency of 9", ["run", "--check", "--check-extra", "--imiss-lat 9", FACT], 1,
+     "cycles: board", None, REPLY_TIMEOUT),
+    ("the reference with another scratchpad", ["run", "--check", "--check-extra", "--mem-init @INIT", FACT], 1,
+     "mem[8]: board 0", None, REPLY_TIMEOUT),
+    ("a program longer than the instruction memory", ["run", "@BIG"], 2, "imem_words=", None, REPLY_TIMEOUT),
+    ("--warps the board does not have", ["run", "--warps", "8", FACT], 2, "the board is built with WARPS=", None,
+     REPLY_TIMEOUT),
+    ("--mul-lat above the build's maximum", ["run", "--mul-lat", "9", FACT], 2, "MUL_LAT_MAX", None, REPLY_TIMEOUT),
+    ("no device", ["identify"], 2, "cannot open", "/dev/wfhost-no-such-device", REPLY_TIMEOUT),
+    ("a silent device", ["identify"], 2, "timeout", "silent", 3),
+]
+
+
+@pytest.mark.skipif("1w1l" not in SHAPE_NAMES, reason="TEST_HOST_SHAPES without 1w1l")
+@pytest.mark.parametrize("what,args,status,text,port,tmo", NEGATIVES, ids=[n[0] for n in NEGATIVES])
+def test_negative(what, args, status, text, port, tmo, files):
+    args = [a.replace("@INIT", files["@INIT"]) if a != "@BIG" else files["@BIG"] for a in args]
+    srv = None
+    if port is None:
+        port = "sim:" + board("1w1l")
+    elif port.startswith("corrupt-tx"):
+        port = "sim:%s,%s" % (board("1w1l"), port)
+    elif port == "silent":  # a device that never answers
+        srv = socket.socket()
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(1)
+        conns = []
+        threading.Thread(target=lambda: conns.append(srv.accept()), daemon=True).start()
+        port = "socket://127.0.0.1:%d" % srv.getsockname()[1]
     try:
-        static_checks(rep)
-        only = os.environ.get("TEST_HOST_SHAPES")     # a subset, when debugging
-        for shape in only.split() if only else SHAPES:
-            exe, how = build(shape)
-            print("test-host: simulated board %s (%s): %s" % (shape, ", ".join(
-                "%s=%d" % kv for kv in SHAPES[shape].items()), how), flush=True)
-            check_runs(rep, shape, exe)
-            malformed(rep, shape, exe)
-            if shape == "1w1l":
-                negatives(rep, shape, exe)
-    except (RuntimeError, OSError, HostError, subprocess.TimeoutExpired) as e:
-        print("test-host: ERROR %s" % e)
-        return 2
-    print("test-host: %s (%d s)" % ("all checks passed" if not rep.fails
-                                    else "%d check(s) FAILED" % rep.fails, time.time() - t0))
-    return 1 if rep.fails else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        r = wfhost(["--port", port, "--timeout", str(tmo)] + args)
+    finally:
+        if srv:
+            for c in conns:
+                c[0].close()
+            srv.close()
+    assert r.returncode == status and text in r.stderr, "%s -> exit %d (%s) expected; exit %d: %s" % (
+        what, status, text, r.returncode, r.stderr.strip()[-300:])
