@@ -63,7 +63,7 @@ install: shlib $(B)/wfsim $(B)/wfgen
 # installs into a temporary prefix, builds verif/install/example.c against it
 # with pkg-config and compares it with wfsim; checks the exported symbols
 test-install: shlib $(B)/wfsim
-	@bash scripts/test-install.sh
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_install.py
 
 # `pip install ./python` (cffi over the installed libwarpfront.so) into a
 # temporary directory, and its pytest suite python/tests against wfsim
