@@ -233,7 +233,7 @@ module wf_fetch #(
 
   // ---- next state -----------------------------------------------------------
   always @* begin : p_next
-    integer w, sel;
+    integer w, i, sel;
     reg rf;
     w = 0; sel = 0; rf = 1'b0;
     fetch_pc_d    = fetch_pc_q;
@@ -245,6 +245,12 @@ module wf_fetch #(
     mshr_valid_d  = mshr_valid_q;
     mshr_sent_d   = mshr_sent_q;
     mshr_line_d   = mshr_line_q;
+    // A free MSHR's line is read by nobody (every reader is gated by its
+    // valid bit), so every free MSHR takes the fetched line each cycle and
+    // the one allocated keeps it: the line flops do not wait for the
+    // hit/merge/allocate decision (docs/critpath.md 4f).
+    for (i = 0; i < IMSHRS; i = i + 1)
+      if (!mshr_valid_q[i]) mshr_line_d[i*16 +: 16] = la;
     if (req_v && imem_req_ready_i) mshr_sent_d[req_m +: 1] = 1'b1;
     if (imem_resp_valid_i) begin
       ic_valid_d[fill_idx] = 1'b1;
@@ -257,11 +263,12 @@ module wf_fetch #(
       // mutant FETCH_RR_HIT_ONLY: the pointer moves only on a hit
       if (fkind_o == K_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY)
         fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
-      if (alloc_v) begin
-        mshr_valid_d[alloc_m +: 1] = 1'b1;
-        mshr_sent_d[alloc_m +: 1]  = 1'b0;
-        mshr_line_d[alloc_m*16 +: 16] = la;
-      end
+      if (alloc_v)
+        for (i = 0; i < IMSHRS; i = i + 1)
+          if (alloc_m == i[2:0]) begin
+            mshr_valid_d[i] = 1'b1;
+            mshr_sent_d[i]  = 1'b0;
+          end
       rf = 1'b0;
       `WF_GET(rf, refill_next, {26'd0, fsel_warp_o}, WARPS, 1, 0, 1, sel);
       if (!rf) begin
