@@ -36,11 +36,11 @@ void wf_war_derive(const wf_model *m, wf_cyc *cy)
     }
 }
 
-/* handoff_stage = 1 (§5.6): IH holds an instruction of warp w that reads reg
+/* handoff_stage = 1 (§5.6): IH holds an instruction that reads reg
  * (reg = WF_NONE: any source). */
-static int ih_reads(const wf_model *m, unsigned w, unsigned reg)
+static int ih_reads(const wf_model *m, unsigned reg)
 {
-    if (!m->ih_valid || m->ih_warp != w) return 0;
+    if (!m->ih_valid) return 0;
     const wf_slot *s = &m->ih_slot;
     return reg == WF_NONE ? s->nsrc != 0 : (s->src[0] == reg) | (s->src[1] == reg) | (s->src[2] == reg);
 }
@@ -53,11 +53,11 @@ uint64_t wf_war_blocks(const wf_model *m, const wf_cyc *cy, uint64_t cand)
     switch (m->cfg.war) {
     case WF_WAR_WB_COMMIT: return cand & wf_smask(m, WF_SF_INFLIGHT);
     case WF_WAR_WB_READ:
-        return cand & (cy->collecting | (ih_reads(m, m->ih_warp, WF_NONE) ? ih_bit : 0));
+        return cand & (cy->collecting | (ih_reads(m, WF_NONE) ? ih_bit : 0));
     case WF_WAR_BLOOM: {
         uint64_t blocked = 0;
         if (cand & ih_bit & wf_hmask(m, WF_HF_WRITES) &&
-            ih_reads(m, m->ih_warp, m->warp[m->ih_warp].slot[0].insn.rd))
+            ih_reads(m, m->warp[m->ih_warp].slot[0].insn.rd))
             blocked = ih_bit;
         for (uint64_t c = cand & wf_hmask(m, WF_HF_WRITES) & cy->filter_set; c; c &= c - 1) {
             const unsigned w = wf_lowest_bit(c);
