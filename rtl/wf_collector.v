@@ -282,6 +282,11 @@ module wf_collector #(
 
   // ---- dispatch (§7.1; the SR's decision comes from wf_staging) --------------
 
+  // cand_h: per unit the holder that wins if the unit accepts. It depends on
+  // holder state only, so the dispatched bundle below is selected before the
+  // writeback grants and stage advances (§12 steps 1, 2) are known; they only
+  // gate disp_valid_o, which the units use as a load enable.
+  reg [3*5-1:0] cand_h;
   always @* begin : p_disp
     integer x, u, sel;
     reg [4:0] bu;
@@ -289,6 +294,7 @@ module wf_collector #(
     u = 0; bage = 1'b0; sel = 0;
     disp_valid_o = 3'd0;
     disp_h_o = 15'd0;
+    cand_h = 15'd0;
     for (x = 0; x < NUNITS; x = x + 1) begin
       bv = 1'b0; bu = 5'd0;
       if (mode3_i) begin
@@ -307,6 +313,7 @@ module wf_collector #(
         bv = sr_disp_i && {30'd0, f_unit(word_q[SR*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1;
         bu = SR[4:0];
       end
+      cand_h[x*5 +: 5] = bu;
       if (bv && accept_i[x]) begin
         disp_valid_o[x] = 1'b1;
         disp_h_o[x*5 +: 5] = bu;
@@ -316,39 +323,53 @@ module wf_collector #(
 
   // ---- dispatched bundles -------------------------------------------------------
 
+  // Each holder's operands with last cycle's reads resolved from the bank
+  // outputs (§6.2): the next state of opnd_q, and what a dispatch passes on.
+  // Slots beyond the instruction's sources pass 0.
+  reg [NH*3*LW-1:0] opnd_r;
+  reg [NH*3-1:0]    src_m;
+  always @* begin : p_resolve
+    integer h, s, sel;
+    sel = 0;
+    opnd_r = opnd_q;
+    for (h = 0; h < NH; h = h + 1)
+      for (s = 0; s < 3; s = s + 1) begin
+        src_m[h*3 + s] = s < {30'd0, f_nsrc(word_q[h*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])};
+        if (late_q[h*3 + s])                          // last cycle's read is on the bank output
+          `WF_GET(opnd_r[(h*3+s)*LW +: LW], rdata_i, {27'd0, req_b[(h*3 + s)*5 +: 5]}, BANKS, LW, 0, LW, sel);
+      end
+  end
+
   always @* begin : p_bundle
     integer x, s, hx, sel;
+    reg [2:0] sm, sf;
+    reg [LW-1:0] so;
     reg [4:0] sb;
-    reg sfill, slate;
-    reg [63:0] xw;
-    hx = 0; sb = 5'd0; sfill = 1'b0; slate = 1'b0; sel = 0; xw = 64'd0;
+    hx = 0; sm = 3'd0; sf = 3'd0; so = '0; sb = 5'd0; sel = 0;
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
     for (x = 0; x < NUNITS; x = x + 1) begin
-      hx = {27'd0, disp_h_o[x*5 +: 5]};
+      hx = {27'd0, cand_h[x*5 +: 5]};
       `WF_GET(d_warp_o[x*6 +: 6], warp_q, hx, NH, 6, 0, 6, sel);
       `WF_GET(d_pc_o[x*16 +: 16], pc_q, hx, NH, 16, 0, 16, sel);
-      xw = 64'd0;
-      `WF_GET(xw, word_q, hx, NH, 64, 0, 64, sel);
-      d_word_o[x*64 +: 64] = xw;
+      `WF_GET(d_word_o[x*64 +: 64], word_q, hx, NH, 64, 0, 64, sel);
       `WF_GET(d_sbv_o[x], sbv_q, hx, NH, 1, 0, 1, sel);
       `WF_GET(d_sbe_o[x*3 +: 3], sbe_q, hx, NH, 3, 0, 3, sel);
       `WF_GET(d_left_o[x*LANES +: LANES], left_q, hx, NH, LANES, 0, LANES, sel);
-      for (s = 0; s < 3; s = s + 1)
-        if (s < {30'd0, f_nsrc(xw[`WF_INSN_OP])}) begin
-          sb = f_bank(d_warp_o[x*6 +: 6], f_src(xw, s), swizzle_i);
-          sfill = 1'b0; slate = 1'b0;
-          `WF_GET(sfill, fill, hx, NH, 3, s, 1, sel);
-          `WF_GET(slate, late_q, hx, NH, 3, s, 1, sel);
-          if (sfill) begin
-            d_late_o[x*3 + s] = 1'b1;                 // read this cycle: resolved in stage 1
-            d_lbank_o[(x*3+s)*5 +: 5] = sb;
-          end else if (slate)
-            `WF_GET(d_opnd_o[(x*3+s)*LW +: LW], rdata_i, {27'd0, sb}, BANKS, LW, 0, LW, sel);
-          else
-            `WF_GET(d_opnd_o[(x*3+s)*LW +: LW], opnd_q, hx, NH, 3*LW, s*LW, LW, sel);
-        end
+      sm = 3'd0; sf = 3'd0;
+      `WF_GET(sm, src_m, hx, NH, 3, 0, 3, sel);
+      `WF_GET(sf, fill, hx, NH, 3, 0, 3, sel);
+      for (s = 0; s < 3; s = s + 1) begin
+        so = '0; sb = 5'd0;
+        `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
+        `WF_GET(sb, req_b, hx, NH, 15, s*5, 5, sel);
+        if (sm[s] && sf[s]) begin
+          d_late_o[x*3 + s] = 1'b1;                   // read this cycle (SR): resolved in stage 1
+          d_lbank_o[(x*3+s)*5 +: 5] = sb;
+        end else if (sm[s])
+          d_opnd_o[(x*3+s)*LW +: LW] = so;
+      end
     end
   end
 
@@ -356,19 +377,12 @@ module wf_collector #(
   reg [15:0] freed;
 
   always @* begin : p_next
-    integer x, h, s, u, v, ha, sel;
-    reg [4:0] sb;
+    integer x, u, v, ha, sel;
     v = 0;
     valid_d = valid_q; warp_d = warp_q; word_d = word_q; pc_d = pc_q; pending_d = pending_q;
     cf_d = cf_q; sbv_d = sbv_q; sbe_d = sbe_q; left_d = left_q;
-    opnd_d = opnd_q; older_d = older_q; agem_d = agem_q;
-    sb = 5'd0; ha = 0; sel = 0;
-    for (h = 0; h < NH; h = h + 1)
-      for (s = 0; s < 3; s = s + 1)
-        if (late_q[h*3 + s]) begin                     // last cycle's read is on the bank output
-          sb = f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i);
-          `WF_GET(opnd_d[(h*3+s)*LW +: LW], rdata_i, {27'd0, sb}, BANKS, LW, 0, LW, sel);
-        end
+    opnd_d = opnd_r; older_d = older_q; agem_d = agem_q;
+    ha = 0; sel = 0;
     late_d = fill;
     pending_d = pending_q & ~fill;
     freed = 16'd0;

@@ -112,9 +112,11 @@ module wf_fetch #(
   assign imem_resp_ready_o = 1'b1;
 
   // ---- decisions (§3.2, §3.3) -----------------------------------------------
-  reg [WARPS-1:0] elig, pool, refill_next;
-  reg [15:0]      pc, la, tag;
-  reg [IB > 0 ? IB-1 : 0:0] idx;
+  reg [WARPS-1:0] elig, pool, refill_next, upper, first, fsel_1h;
+  reg [15:0]      pc, la, wla;
+  reg [IB > 0 ? IB-1 : 0:0] idx, widx;
+  reg             w_hit, whm_v;
+  reg [2:0]       whm;
   reg [2:0]       hit_m, free_m, alloc_m;
   reg             hit_mv, free_mv, alloc_v, merge_fill;
   reg [1:0]       nstate, dnstate;
@@ -124,8 +126,7 @@ module wf_fetch #(
   reg [ICACHE_LINE*64-1:0] line_data;
 
   always @* begin : p_decide
-    integer w, k, i, sel;
-    reg [6:0] cw;   // k + fetch_rr (mod WARPS): 7 bits hold 63 + 63
+    integer w, i, sel;
     // §3.3 fill: the response accepted this cycle
     fill_valid_o = imem_resp_valid_i;
     fill_mshr_o  = imem_resp_mshr_i;
@@ -149,39 +150,48 @@ module wf_fetch #(
                 !(dstage_i && fd_valid_q && fd_warp_q == w[5:0] && !`WF_MUT_FD_REFETCH);
     // mutant FETCH_REFILL_PRIO: refilled warps get no priority
     pool = ((refill_q & elig) != {WARPS{1'b0}} && !`WF_MUT_FETCH_REFILL_PRIO) ? (refill_q & elig) : elig;
-    fsel_valid_o = 1'b0;
+    // the first warp of pool in rr order from fetch_rr: the lowest at or
+    // above fetch_rr, else the lowest; as a one-hot (x & -x), in parallel
+    // rather than a walk over the rotated order (docs/critpath.md 4g)
+    for (w = 0; w < WARPS; w = w + 1)
+      upper[w] = pool[w] && w[5:0] >= fetch_rr_q;
+    first = upper != {WARPS{1'b0}} ? upper : pool;
+    fsel_1h = first & (~first + {{(WARPS-1){1'b0}}, 1'b1});
+    fsel_valid_o = pool != {WARPS{1'b0}};
     fsel_warp_o  = 6'd0;
-    for (k = WARPS - 1; k >= 0; k = k - 1) begin
-      cw = k[6:0] + {1'b0, fetch_rr_q};
-      if (cw >= WARPS[6:0]) cw = cw - WARPS[6:0];
-      if (pool[cw]) begin
-        fsel_valid_o = 1'b1;
-        fsel_warp_o  = cw[5:0];
+    for (w = 0; w < WARPS; w = w + 1)
+      fsel_warp_o = fsel_warp_o | (fsel_1h[w] ? w[5:0] : 6'd0);
+
+    // §3.2.3 the access: each warp's tag check and MSHR match from its own
+    // pc (state only), the selected warp's picked by the one-hot
+    pc = 16'd0; w_hit = 1'b0; hit_mv = 1'b0; hit_m = 3'd0; nstate = 2'd0; nwait = 3'd0;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      wla  = fetch_pc_q[w*16 +: 16] >> OB;
+      widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
+      whm_v = 1'b0; whm = 3'd0;
+      for (i = IMSHRS - 1; i >= 0; i = i - 1)
+        if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == wla) begin whm_v = 1'b1; whm = i[2:0]; end
+      if (fsel_1h[w]) begin
+        pc     = pc | fetch_pc_q[w*16 +: 16];
+        w_hit  = w_hit | (ic_valid_q[widx] && ic_tag_q[widx] == (wla >> IB));
+        hit_mv = hit_mv | whm_v;
+        hit_m  = hit_m | whm;
+        nstate = nstate | fetch_state_q[w*2 +: 2];
+        nwait  = nwait | wait_mshr_q[w*3 +: 3];
       end
     end
-
-    // §3.2.3 the access
-    pc  = 16'd0;
-    `WF_GET(pc, fetch_pc_q, {26'd0, fsel_warp_o}, WARPS, 16, 0, 16, sel);
     la  = pc >> OB;
-    tag = la >> IB;
     idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
     line_data = ic_data_q[idx];
     word = line_data[({16'd0, pc} & (ICACHE_LINE - 1)) * 64 +: 64];
     fsel_pc_o = pc;
-    hit_mv = 1'b0; hit_m = 3'd0; free_mv = 1'b0; free_m = 3'd0;
-    for (i = IMSHRS - 1; i >= 0; i = i - 1) begin
-      if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == la) begin hit_mv = 1'b1; hit_m = i[2:0]; end
+    free_mv = 1'b0; free_m = 3'd0;
+    for (i = IMSHRS - 1; i >= 0; i = i - 1)
       if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
-    end
-    nstate = 2'd0;
-    `WF_GET(nstate, fetch_state_q, {26'd0, fsel_warp_o}, WARPS, 2, 0, 2, sel);
-    nwait  = 3'd0;
-    `WF_GET(nwait, wait_mshr_q, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel);
     alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
     fkind_o = K_HIT;
     fd_valid_d = 1'b0;
-    if (ic_valid_q[idx] && ic_tag_q[idx] == tag) begin       // §3.2.4 hit
+    if (w_hit) begin                                            // §3.2.4 hit
       fkind_o = K_HIT;                                   // pc, state: the decode's update
       fd_valid_d = fsel_valid_o && dstage_i;
     end else if (hit_mv) begin                                   // §3.2.5 merge

@@ -15,7 +15,8 @@ block (module, all instances summed):
     no more flip-flops than their output register, and the I-cache data of
     wf_fetch is not in flip-flops.
 
-Before the checks it runs the table-merge unit test (tests/scripts/test_synth_merge.py).
+Before the checks it runs the unit tests of the table merge and of the
+logic-level report (tests/scripts/test_synth_merge.py, test_logic_depth.py).
 `scripts/fpga-guard.py --update` rewrites the baseline from this run (after an
 intended change; say why in the commit); `--stat FILE` checks a `stat` output
 of that run (build/fpga-guard/stat.txt) instead of running Yosys. Exit 0 pass, 1 fail, 2 usage."""
@@ -143,7 +144,8 @@ def main(argv):
         return 2
     t0 = time.time()
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        os.path.join(ROOT, "tests", "scripts", "test_synth_merge.py")])
+                        os.path.join(ROOT, "tests", "scripts", "test_synth_merge.py"),
+                        os.path.join(ROOT, "tests", "scripts", "test_logic_depth.py")])
     if r.returncode:
         return 1
     print("fpga-guard: synth_ecp5 -noflatten of wf_fpga_top at %s" %
