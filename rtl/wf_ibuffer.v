@@ -33,6 +33,7 @@ module wf_ibuffer #(
     // this cycle's successful issue (§5.4)
     input  wire                       iss_valid_i,
     input  wire [5:0]                 iss_warp_i,
+    input  wire [WARPS-1:0]           iss_1h_i,       // iss_warp_i as a one-hot
     input  wire                       iss_stays_i,
     input  wire                       iss_sbv_i,      // holds/allocates an entry
     input  wire [2:0]                 iss_sbe_i,
@@ -159,7 +160,7 @@ module wf_ibuffer #(
         if (i[3:0] < n) begin
           dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
           // mutant GAP_SKIP_SLOT1: gap closing skips the slot right behind the head
-          if (!astage_i && iss_valid_i && iss_warp_i == w[5:0] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
+          if (!astage_i && iss_valid_i && iss_1h_i[w] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
               f_touches(word_q[j*64 +: 64], iss_rd_i, 1'b1))
             dep_d[j*8 +: 8] = dep_d[j*8 +: 8] | (8'd1 << iss_sbe_i);
           // §4.4: from AR, every slot but the one holding the entry (GAP_SKIP_SLOT1
@@ -172,7 +173,7 @@ module wf_ibuffer #(
       end
       // the head: issue (§5.4) or LSU verdict (§9.2), never both
       remove = 1'b0;
-      if (iss_valid_i && iss_warp_i == w[5:0]) begin
+      if (iss_valid_i && iss_1h_i[w]) begin
         if (iss_stays_i) begin
           issued_d[w*IBUF] = 1'b1;
           if (iss_sbv_i) begin

@@ -46,6 +46,7 @@ module wf_issue #(
     // this cycle's issue
     output reg  [2:0]                  iss_kind_o,   // wf_iss_kind: 0 none 1 issue 2 replay 3 stall-cu 4 stall-lsu
     output reg  [5:0]                  iss_warp_o,
+    output reg  [WARPS-1:0]            iss_1h_o,     // the chosen warp as a one-hot (0 when none is ready)
     output reg                         iss_hv_o,     // obtains a holder (CU or SR)
     output reg  [4:0]                  iss_holder_o,
     output reg                         iss_sbv_o,
@@ -143,37 +144,57 @@ module wf_issue #(
   end
 
   // ---- §5.2-§5.4 choice and what the issue does -------------------------------
+  // The choice is a one-hot, found in parallel (the first ready warp at or
+  // above the rr pointer, else the lowest: x & -x), and everything the issue
+  // takes from the chosen warp is an AND-OR over per-warp values computed
+  // from state, not a walk over the rotated order followed by index muxes
+  // (docs/critpath.md 4g).
+  reg [WARPS-1:0] wr_ldst, wr_exit;   // per warp: its head is a ld/st, an exit
   always @* begin : p_issue
-    integer k, w_ix, sel;
-    reg [6:0] c;   // k + issue_rr (mod WARPS): 7 bits hold 63 + 63
-    reg found, held, gto_rdy;
-    reg [63:0] cwd;
-    found = 1'b0;
-    cwd = 64'd0; held = 1'b0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
-    c = 7'd0;
-    k = 0;
-    iss_warp_o = 6'd0;
-    gto_rdy = 1'b0;
-    for (k = 0; k < WARPS; k = k + 1) if (gto_last_q == k[5:0]) gto_rdy = ready[k];
-    if (gto_i) begin
-      if (gto_rdy) begin found = 1'b1; iss_warp_o = gto_last_q; end
-      else
-        for (k = WARPS - 1; k >= 0; k = k - 1)
-          // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
-          if (ready[k] && !(`WF_MUT_GTO_OLDEST_HIGH && found)) begin found = 1'b1; iss_warp_o = k[5:0]; end
-    end else begin
-      for (k = WARPS - 1; k >= 0; k = k - 1) begin
-        c = k[6:0] + {1'b0, issue_rr_q};
-        if (c >= WARPS[6:0]) c = c - WARPS[6:0];
-        if (ready[c]) begin found = 1'b1; iss_warp_o = c[5:0]; end
-      end
+    integer k;
+    reg [WARPS-1:0] upper, first, low1h, high1h, last1h, wr_unit, wr_writes;
+    reg found, held, gto_rdy, seen, c_unit, c_writes, c_ldst;
+    reg [63:0] hwd;
+    reg [2:0] sbe_held, sbe_free;
+    seen = 1'b0; hwd = 64'd0;
+    for (k = 0; k < WARPS; k = k + 1) begin
+      last1h[k] = gto_last_q == k[5:0];
+      upper[k]  = ready[k] && k[5:0] >= issue_rr_q;
+      hwd = slot_word_i[k*IBUF*64 +: 64];
+      wr_unit[k]   = f_unit(hwd[`WF_INSN_OP]) != 2'd0;
+      wr_writes[k] = f_writes(hwd[`WF_INSN_OP]);
+      wr_ldst[k]   = hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST;
+      wr_exit[k]   = hwd[`WF_INSN_OP] == `WF_OP_EXIT;
     end
-    w_ix = {26'd0, iss_warp_o};
-    `WF_GET(cwd, slot_word_i, w_ix, WARPS, IBUF*64, 0, 64, sel);
-    iss_word_o = cwd;
-    `WF_GET(iss_pc_o, slot_pc_i, w_ix, WARPS, IBUF*16, 0, 16, sel);
-    `WF_GET(iss_cf_o, slot_cf_i, w_ix, WARPS, IBUF, 0, 1, sel);
-    `WF_GET(iss_left_o, slot_left_i, w_ix, WARPS, IBUF*LANES, 0, LANES, sel);
+    for (k = WARPS - 1; k >= 0; k = k - 1) begin
+      high1h[k] = ready[k] && !seen;
+      seen = seen || ready[k];
+    end
+    low1h = ready & (~ready + {{(WARPS-1){1'b0}}, 1'b1});
+    first = upper != {WARPS{1'b0}} ? upper : ready;
+    gto_rdy = (ready & last1h) != {WARPS{1'b0}};
+    found = ready != {WARPS{1'b0}};
+    if (gto_i)
+      // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
+      iss_1h_o = gto_rdy ? ready & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
+    else
+      iss_1h_o = first & (~first + {{(WARPS-1){1'b0}}, 1'b1});
+    iss_warp_o = 6'd0; iss_word_o = 64'd0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
+    held = 1'b0; sbe_held = 3'd0; sbe_free = 3'd0; c_unit = 1'b0; c_writes = 1'b0; c_ldst = 1'b0;
+    for (k = 0; k < WARPS; k = k + 1)
+      if (iss_1h_o[k]) begin
+        iss_warp_o = iss_warp_o | k[5:0];
+        iss_word_o = iss_word_o | slot_word_i[k*IBUF*64 +: 64];
+        iss_pc_o   = iss_pc_o | slot_pc_i[k*IBUF*16 +: 16];
+        iss_cf_o   = iss_cf_o | slot_cf_i[k*IBUF];
+        iss_left_o = iss_left_o | slot_left_i[k*IBUF*LANES +: LANES];
+        held       = held | slot_held_i[k*IBUF];
+        sbe_held   = sbe_held | slot_sbe_i[k*IBUF*3 +: 3];
+        sbe_free   = sbe_free | sb_free_i[k*3 +: 3];
+        c_unit     = c_unit | wr_unit[k];
+        c_writes   = c_writes | wr_writes[k];
+        c_ldst     = c_ldst | wr_ldst[k];
+      end
     iss_kind_o = K_NONE;
     iss_hv_o = 1'b0;
     iss_holder_o = 5'd0;
@@ -185,22 +206,18 @@ module wf_issue #(
     if (lsu_stall_i) iss_kind_o = K_STALL_LSU;
     else if (found) begin
       iss_kind_o = K_ISSUE;
-      if (f_unit(cwd[`WF_INSN_OP]) != 2'd0) begin
+      if (c_unit) begin
         if (loops_i == 2'd3 && !cu_free_valid_i)
           iss_kind_o = stall_mode_i ? K_STALL_CU : K_REPLAY;            // §9.1
         else begin
           iss_hv_o = 1'b1;
           iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
-          if (f_writes(cwd[`WF_INSN_OP])) begin
+          if (c_writes) begin
             iss_sbv_o = 1'b1;
-            `WF_GET(held, slot_held_i, w_ix, WARPS, IBUF, 0, 1, sel);
-            if (held) `WF_GET(iss_sbe_o, slot_sbe_i, w_ix, WARPS, IBUF*3, 0, 3, sel);
-            else begin
-              `WF_GET(iss_sbe_o, sb_free_i, w_ix, WARPS, 3, 0, 3, sel);
-              iss_sb_new_o = 1'b1;
-            end
+            iss_sbe_o = held ? sbe_held : sbe_free;
+            iss_sb_new_o = !held;
           end
-          if (cwd[`WF_INSN_OP] == `WF_OP_LD || cwd[`WF_INSN_OP] == `WF_OP_ST) begin
+          if (c_ldst) begin
             iss_stays_o = !stall_mode_i;
             iss_mem_replay_o = iss_left_o != {LANES{1'b1}};
           end
@@ -238,11 +255,11 @@ module wf_issue #(
           left = left - 8'd1;
       left_inc = left + 8'd1;
       inflight_d[w*8 +: 8] = left;
-      if (iss_kind_o == K_ISSUE && iss_warp_o == w[5:0]) begin
+      if (iss_kind_o == K_ISSUE && iss_1h_o[w]) begin
         if (iss_hv_o) begin
           inflight_d[w*8 +: 8] = left_inc;
-          if (iss_word_o[`WF_INSN_OP] == `WF_OP_LD || iss_word_o[`WF_INSN_OP] == `WF_OP_ST) mem_inflight_d[w] = 1'b1;
-        end else if (iss_word_o[`WF_INSN_OP] == `WF_OP_EXIT) exited_d[w] = 1'b1;
+          if (wr_ldst[w]) mem_inflight_d[w] = 1'b1;
+        end else if (wr_exit[w]) exited_d[w] = 1'b1;
       end
       if (mem_clear_valid_i && mem_clear_warp_i == w[5:0]) mem_inflight_d[w] = 1'b0;
     end
