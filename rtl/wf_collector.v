@@ -187,7 +187,6 @@ module wf_collector #(
   reg [BANKS-1:0] best_v;
   reg [6:0]      breg;
   reg [5:0]      bw;
-  reg            pd;
   reg [63:0]     hw;
 
   // Each pending slot's bank (§6.1) and whether it requests a read; then per
@@ -195,12 +194,12 @@ module wf_collector #(
   // lower slot of the same holder), all slots at once: the same winner as a
   // walk over the holders in order, without its serial chain of
   // replacements (docs/critpath.md 4e).
-  reg [NH*3-1:0]   req_v;
+  reg [NH*3-1:0]   req_v, win;
   reg [NH*3*5-1:0] req_b;
   always @* begin : p_arb
     integer h, s, h2, s2, b, hb, sel;
     reg beaten;
-    s = 0; s2 = 0; hb = 0; sel = 0; breg = 7'd0; bw = 6'd0; pd = 1'b0; hw = 64'd0;
+    s = 0; s2 = 0; hb = 0; sel = 0; breg = 7'd0; bw = 6'd0; hw = 64'd0;
     for (h = 0; h < NH; h = h + 1)
       for (s = 0; s < 3; s = s + 1) begin
         req_v[h*3 + s] = valid_q[h] && f_in_range(h, mode3_i) && pending_q[h*3 + s];
@@ -224,16 +223,38 @@ module wf_collector #(
               else if (`WF_MUT_ARB_LOWEST_CU ? h2 < h : (h < C && h2 < C && agem_q[(h < C ? h : 0)*C + (h2 < C ? h2 : 0)]))
                 beaten = 1'b1;
             end
+        win[h*3 + s] = req_v[h*3 + s] && !beaten;
         for (b = 0; b < BANKS; b = b + 1)
-          if (req_v[h*3 + s] && !beaten && req_b[(h*3 + s)*5 +: 5] == b[4:0]) begin
+          if (win[h*3 + s] && req_b[(h*3 + s)*5 +: 5] == b[4:0]) begin
             best_v[b] = 1'b1;
             best_h[b] = h[4:0];
             best_s[b] = s[1:0];
           end
       end
+    // §6.3 fills, per slot from the winners of its own holder: a slot is
+    // filled by a granted read of the same register (the same row of the same
+    // bank). No index of the winning holder is formed on the way from the
+    // grants to the pending bits (docs/critpath.md 4g).
     fill = '0;
-    rd_en_o = '0;
+    for (h = 0; h < NH; h = h + 1)
+      for (s2 = 0; s2 < 3; s2 = s2 + 1)
+        for (s = 0; s < 3; s = s + 1)
+          // §6.2: writes win (mutant WRITE_PRIORITY, also the wf_regfile assertion's self-test: lost)
+          // mutant NO_MERGE: a read fills only the granted slot
+          if (pending_q[h*3 + s2] && win[h*3 + s] &&
+              (!bank_written_i[req_b[(h*3 + s)*5 +: 5]] || `WF_MUT_WRITE_PRIORITY) &&
+              f_src(word_q[h*64 +: 64], s2) == f_src(word_q[h*64 +: 64], s) &&
+              (!`WF_MUT_NO_MERGE || s2 == s))
+            fill[h*3 + s2] = 1'b1;
+    // each bank's read row: the winning slot's, from a per-slot row computed
+    // from state (no adder after the choice)
     rd_row_o = '0;
+    for (h = 0; h < NH; h = h + 1)
+      for (s = 0; s < 3; s = s + 1)
+        for (b = 0; b < BANKS; b = b + 1)
+          if (win[h*3 + s] && req_b[(h*3 + s)*5 +: 5] == b[4:0])
+            rd_row_o[b*RAW +: RAW] = rd_row_o[b*RAW +: RAW] | f_row(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s));
+    rd_en_o = '0;
     grant_h_o = '0;
     grant_slot_o = '0;
     grant_reg_o = '0;
@@ -246,14 +267,7 @@ module wf_collector #(
         `WF_GET(hw, word_q, hb, NH, 64, 0, 64, sel);
         breg = f_src(hw, {30'd0, best_s[b]});
         `WF_GET(bw, warp_q, hb, NH, 6, 0, 6, sel);
-        for (s2 = 0; s2 < 3; s2 = s2 + 1) begin      // §6.3: one read fills equal registers
-          `WF_GET(pd, pending_q, hb, NH, 3, s2, 1, sel);
-          // mutant NO_MERGE: a read fills only the granted slot
-          if (pd && f_src(hw, s2) == breg &&
-              (!`WF_MUT_NO_MERGE || s2 == {30'd0, best_s[b]})) `WF_SET(fill, hb, NH, 3, s2, 1, sel, 1'b1);
-        end
         rd_en_o[b] = 1'b1;
-        rd_row_o[b*RAW +: RAW] = f_row(bw, breg);
         grant_h_o[b*5 +: 5] = best_h[b];
         grant_slot_o[b*2 +: 2] = best_s[b];
         grant_reg_o[b*7 +: 7] = breg;
