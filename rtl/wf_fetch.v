@@ -79,7 +79,10 @@ module wf_fetch #(
   reg [5:0]              fetch_rr_q, fetch_rr_d;
   reg [WARPS-1:0]        refill_q, refill_d;
   reg [ICACHE_LINES-1:0] ic_valid_q, ic_valid_d;
-  reg [15:0]             ic_tag_q [0:ICACHE_LINES-1];
+  // tags in flip-flops (small): every warp checks its own pc against them
+  // in parallel with the fetch choice; as a RAM, Yosys merges those reads
+  // into one port behind the choice (docs/critpath.md 4g)
+  reg [ICACHE_LINES*16-1:0] ic_tag_q;
   reg [ICACHE_LINE*64-1:0] ic_data_q [0:ICACHE_LINES-1]; // flops/LUT RAM, async read
   reg [IMSHRS-1:0]       mshr_valid_q, mshr_valid_d;
   reg [IMSHRS-1:0]       mshr_sent_q, mshr_sent_d;     // request handshaken
@@ -116,6 +119,7 @@ module wf_fetch #(
   reg [15:0]      pc, la, wla;
   reg [IB > 0 ? IB-1 : 0:0] idx, widx;
   reg             w_hit, whm_v;
+  reg [15:0]      wtag;
   reg [2:0]       whm;
   reg [2:0]       hit_m, free_m, alloc_m;
   reg             hit_mv, free_mv, alloc_v, merge_fill;
@@ -168,12 +172,13 @@ module wf_fetch #(
     for (w = 0; w < WARPS; w = w + 1) begin
       wla  = fetch_pc_q[w*16 +: 16] >> OB;
       widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
-      whm_v = 1'b0; whm = 3'd0;
+      whm_v = 1'b0; whm = 3'd0; wtag = 16'd0;
+      `WF_GET(wtag, ic_tag_q, {{(32-(IB > 0 ? IB : 1)){1'b0}}, widx}, ICACHE_LINES, 16, 0, 16, sel);
       for (i = IMSHRS - 1; i >= 0; i = i - 1)
         if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == wla) begin whm_v = 1'b1; whm = i[2:0]; end
       if (fsel_1h[w]) begin
         pc     = pc | fetch_pc_q[w*16 +: 16];
-        w_hit  = w_hit | (ic_valid_q[widx] && ic_tag_q[widx] == (wla >> IB));
+        w_hit  = w_hit | (ic_valid_q[widx] && wtag == (wla >> IB));
         hit_mv = hit_mv | whm_v;
         hit_m  = hit_m | whm;
         nstate = nstate | fetch_state_q[w*2 +: 2];
@@ -212,7 +217,7 @@ module wf_fetch #(
     end else begin
       fkind_o = K_FULL;                                          // stays RUN
     end
-    if (fsel_valid_o && merge_fill) `WF_SET(refill_next, {26'd0, fsel_warp_o}, WARPS, 1, 0, 1, sel, 1'b1);
+    if (merge_fill) refill_next = refill_next | fsel_1h;
 
     // §3.2.4 the decode: this cycle's hit, or with decode_stage FD's (§3.4)
     if (dstage_i) begin
@@ -244,8 +249,7 @@ module wf_fetch #(
   // ---- next state -----------------------------------------------------------
   always @* begin : p_next
     integer w, i, sel;
-    reg rf;
-    w = 0; sel = 0; rf = 1'b0;
+    w = 0; sel = 0;
     fetch_pc_d    = fetch_pc_q;
     fetch_state_d = fetch_state_q;
     wait_mshr_d   = wait_mshr_q;
@@ -279,12 +283,11 @@ module wf_fetch #(
             mshr_valid_d[i] = 1'b1;
             mshr_sent_d[i]  = 1'b0;
           end
-      rf = 1'b0;
-      `WF_GET(rf, refill_next, {26'd0, fsel_warp_o}, WARPS, 1, 0, 1, sel);
-      if (!rf) begin
-        `WF_SET(fetch_state_d, {26'd0, fsel_warp_o}, WARPS, 2, 0, 2, sel, nstate);
-        `WF_SET(wait_mshr_d, {26'd0, fsel_warp_o}, WARPS, 3, 0, 3, sel, nwait);
-      end
+      for (w = 0; w < WARPS; w = w + 1)
+        if (fsel_1h[w] && !refill_next[w]) begin
+          fetch_state_d[w*2 +: 2] = nstate;
+          wait_mshr_d[w*3 +: 3] = nwait;
+        end
     end
     if (dec_valid_o) begin                                       // never a refilled warp
       `WF_SET(fetch_pc_d, {26'd0, dec_warp_o}, WARPS, 16, 0, 16, sel, dnpc);
@@ -343,10 +346,12 @@ module wf_fetch #(
 
   // tag and data arrays: written by a fill, no reset (ic_valid guards them)
   // (a fill in the cycle of a hit: the read sees the old line, §3.3)
-  always @(posedge clk_i) begin
+  always @(posedge clk_i) begin : p_arrays
+    integer t;
     fd_line_q <= ic_data_q[idx];
     if (imem_resp_valid_i && !launch_i) begin
-      ic_tag_q[fill_idx]  <= fill_tag;
+      for (t = 0; t < ICACHE_LINES; t = t + 1)
+        if ({{(32-(IB > 0 ? IB : 1)){1'b0}}, fill_idx} == t) ic_tag_q[t*16 +: 16] <= fill_tag;
       ic_data_q[fill_idx] <= imem_resp_data_i;
     end
   end

@@ -230,6 +230,7 @@ module wf_issue #(
   always @* begin : p_next
     integer x, w;
     reg [7:0] left, left_inc;
+    reg [1:0] gone;   // departures of the warp this cycle (at most NUNITS = 3)
     issue_rr_d = issue_rr_q;
     gto_last_d = gto_last_q;
     inflight_d = inflight_q;
@@ -245,15 +246,17 @@ module wf_issue #(
     end
     // per warp, the warp numbers compared with w: constant-offset updates
     // (no index arithmetic after the issue choice, docs/critpath.md 4.).
-    // inflight: the departures (§12 step 2, early) are subtracted first and
-    // the issue (step 6, late) only selects between `left` and `left + 1`,
-    // so no adder follows the issue choice (docs/critpath.md 4e)
+    // inflight: the departures (§12 step 2, early) are counted and
+    // subtracted in one adder, beside the one that also adds the issue; the
+    // issue (step 6, late) only selects between `left` and `left + 1`, so no
+    // adder follows the issue choice (docs/critpath.md 4e, 4g)
     for (w = 0; w < WARPS; w = w + 1) begin
-      left = inflight_q[w*8 +: 8];
+      gone = 2'd0;
       for (x = 0; x < NUNITS; x = x + 1)
         if (left_valid_i[x] && left_end_i[x] && left_warp_i[x*6 +: 6] == w[5:0])
-          left = left - 8'd1;
-      left_inc = left + 8'd1;
+          gone = gone + 2'd1;
+      left = inflight_q[w*8 +: 8] - {6'd0, gone};
+      left_inc = inflight_q[w*8 +: 8] + (8'd1 - {6'd0, gone});
       inflight_d[w*8 +: 8] = left;
       if (iss_kind_o == K_ISSUE && iss_1h_o[w]) begin
         if (iss_hv_o) begin

@@ -49,44 +49,65 @@ module wf_writeback #(
     end
   endfunction
 
+  // Per unit its bank (one-hot) and whether an earlier unit in the priority
+  // order writes the same bank; every output is then an AND-OR over the
+  // units, with no run-time index arithmetic between a unit's destination
+  // and the bank ports, the leaves and the releases (docs/critpath.md 4g).
+  // An earlier unit that wants the bank has written it, or lost it to one
+  // that did, so "an earlier unit wants it" is "the bank is taken".
   always @* begin : p_wb
-    integer i, x, b_ix, w_ix, sel;
+    integer i, k, x, y, b, w;
+    reg [8:0] ord;               // the units in priority order, 3 bits each
+    reg [3*BANKS-1:0] ub;        // per unit its bank as a one-hot
+    reg [2:0] wants, win;
     bank_written_o = '0;
     leaves_o = 3'd0;
     wb_valid_o = 3'd0;
     wb_bank_o = 15'd0;
     rel_mask_o = '0;
     rel_valid_o = 3'd0;
-    we_o = '0;
     wrow_o = '0;
     wmask_o = '0;
     wdata_o = '0;
-    b_ix = 0; w_ix = 0; sel = 0;
+    ord = 9'd0; ub = '0; wants = 3'd0; win = 3'd0;
     for (i = 0; i < NUNITS; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
       if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
-      if (l_valid_i[x]) begin
-        if (!l_writes_i[x]) leaves_o[x] = 1'b1;
-        else begin
-          b_ix = {27'd0, f_bank(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7], swizzle_i)};
-          if (!bank_written_o[b_ix]) begin            // else: loses, stays
-            bank_written_o[b_ix] = 1'b1;
-            leaves_o[x] = 1'b1;
-            wb_valid_o[x] = 1'b1;
-            wb_bank_o[x*5 +: 5] = b_ix[4:0];
-            we_o[b_ix] = 1'b1;
-            `WF_SET(wrow_o, b_ix, BANKS, RAW, 0, RAW, sel, f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]));
-            `WF_SET(wmask_o, b_ix, BANKS, LANES, 0, LANES, sel, l_lanes_i[x*LANES +: LANES]);
-            `WF_SET(wdata_o, b_ix, BANKS, LW, 0, LW, sel, l_data_i[x*LW +: LW]);
-            // mutant WB_REL_PIECE: every ld piece releases the entry, not only the last
-            if ((l_final_i[x] || `WF_MUT_WB_REL_PIECE) && l_sbv_i[x]) begin
-              w_ix = {26'd0, l_warp_i[x*6 +: 6]};
-              rel_valid_o[x] = 1'b1;
-              rel_mask_o[w_ix*8 + {29'd0, l_sbe_i[x*3 +: 3]}] = 1'b1;
-            end
+      ord[i*3 +: 3] = x[2:0];
+      wants[x] = l_valid_i[x] && l_writes_i[x];
+      for (b = 0; b < BANKS; b = b + 1)
+        ub[x*BANKS + b] = f_bank(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7], swizzle_i) == b[4:0];
+    end
+    for (i = 0; i < NUNITS; i = i + 1) begin
+      x = {29'd0, ord[i*3 +: 3]};
+      win[x] = wants[x];
+      for (k = 0; k < i; k = k + 1)
+        for (y = 0; y < NUNITS; y = y + 1)
+          if (ord[k*3 +: 3] == y[2:0] && wants[y] &&
+              (ub[y*BANKS +: BANKS] & ub[x*BANKS +: BANKS]) != {BANKS{1'b0}})
+            win[x] = 1'b0;                              // else: loses, stays
+    end
+    for (x = 0; x < NUNITS; x = x + 1) begin
+      leaves_o[x] = l_valid_i[x] && (!l_writes_i[x] || win[x]);
+      wb_valid_o[x] = win[x];
+      if (wants[x]) bank_written_o = bank_written_o | ub[x*BANKS +: BANKS];
+      if (win[x]) begin
+        wb_bank_o[x*5 +: 5] = f_bank(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7], swizzle_i);
+        for (b = 0; b < BANKS; b = b + 1)
+          if (ub[x*BANKS + b]) begin
+            wrow_o[b*RAW +: RAW] = wrow_o[b*RAW +: RAW] | f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]);
+            wmask_o[b*LANES +: LANES] = wmask_o[b*LANES +: LANES] | l_lanes_i[x*LANES +: LANES];
+            wdata_o[b*LW +: LW] = wdata_o[b*LW +: LW] | l_data_i[x*LW +: LW];
           end
+        // mutant WB_REL_PIECE: every ld piece releases the entry, not only the last
+        if ((l_final_i[x] || `WF_MUT_WB_REL_PIECE) && l_sbv_i[x]) begin
+          rel_valid_o[x] = 1'b1;
+          for (w = 0; w < WARPS; w = w + 1)
+            if (l_warp_i[x*6 +: 6] == w[5:0])
+              rel_mask_o[w*8 +: 8] = rel_mask_o[w*8 +: 8] | (8'd1 << l_sbe_i[x*3 +: 3]);
         end
       end
     end
+    we_o = bank_written_o;
   end
 endmodule
