@@ -348,6 +348,7 @@ module wf_fetch #(
   // (a fill in the cycle of a hit: the read sees the old line, §3.3)
   always @(posedge clk_i) begin : p_arrays
     integer t;
+    t = 0;
     fd_line_q <= ic_data_q[idx];
     if (imem_resp_valid_i && !launch_i) begin
       for (t = 0; t < ICACHE_LINES; t = t + 1)

@@ -69,6 +69,7 @@ module wf_writeback #(
     wrow_o = '0;
     wmask_o = '0;
     wdata_o = '0;
+    i = 0; k = 0; x = 0; y = 0; b = 0; w = 0;   // no latch: every path assigns them
     ord = 9'd0; ub = '0; wants = 3'd0; win = 3'd0;
     for (i = 0; i < NUNITS; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
