@@ -36,6 +36,7 @@ nextpnr options (e.g. "--router router2"); the row records the command.
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
 import datetime
 import glob
+import importlib.util
 import json
 import os
 import re
@@ -314,6 +315,7 @@ def fpga(flow, name, params, timeout, t0=None, rev="?"):
         res.update(ok=False, error="the instruction-memory block RAMs do not hold the program image")
         return res
     cells, total = stat_cells(open(os.path.join(d, "stat.txt")).read())
+    res.update(logic_levels(os.path.join(d, "top.json")))
     if flow == "ice40":
         res.update(cells=total, luts=cells.get("SB_LUT4", 0),
                    ffs=sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
@@ -366,6 +368,25 @@ def fpga(flow, name, params, timeout, t0=None, rev="?"):
     res.update(fits=True, util=util, fmax=round(min(fmax), 1) if fmax else None,
                critical_path=critical_path(rp))
     return res
+
+
+def logic_levels(top_json):
+    """the netlist's deepest register-to-register chain in logic levels and
+    its destination register (scripts/logic-depth.py; docs/fpga.md "Logic
+    levels in seconds"); {} when the netlist cannot be analysed"""
+    spec = importlib.util.spec_from_file_location("logic_depth", os.path.join(ROOT, "scripts", "logic-depth.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    try:
+        rows, worst = mod.report(top_json, top=1)
+    except (OSError, ValueError, KeyError) as e:
+        print("synth: logic levels of %s: %s" % (top_json, e), file=sys.stderr)
+        return {}
+    return dict(levels=round(worst, 1), deepest=rows[0][1].split(" (")[0] if rows else "-")
+
+
+def levels_cell(r):
+    return "%.1f (%s)" % (r["levels"], r.get("deepest", "-")) if r.get("levels") is not None else "-"
 
 
 def critical_path(rp):
@@ -449,12 +470,13 @@ def ice_row(r, label):
     lc = util.get("ICESTORM_LC", ["-", "-"])
     ram = util.get("ICESTORM_RAM", ["-", "-"])
     if not r.get("luts"):
-        return "| %s | %s | - | - | - | - | - | - | %s |" % (label, r.get("part", "-"), r["error"])
+        return "| %s | %s | - | - | - | - | - | - | %s | %s %s | - |" % (
+            label, r.get("part", "-"), r["error"], r.get("date", "?"), r.get("commit", "?"))
     fits = "yes" if r.get("fits") else ("no" if "fits" in r else "-")
-    return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s | %s %s |" % (
+    return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s | %s %s | %s |" % (
         label, r["part"], r["luts"], r["ffs"], r["brams"], lc[0], lc[1], ram[0], ram[1],
         "%.1f MHz" % r["fmax"] if r.get("fmax") else "-",
-        fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"))
+        fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"), levels_cell(r))
 
 
 def by_config_order(rows):
@@ -464,8 +486,8 @@ def by_config_order(rows):
 
 def table_ice40(rows):
     lines = ["| config | part | SB_LUT4 | SB_DFF* | SB_RAM40_4K | logic cells used/avail "
-             "| BRAM used/avail | Fmax (nextpnr) | fits | measured |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---|---|"]
+             "| BRAM used/avail | Fmax (nextpnr) | fits | measured | deepest chain, levels (logic-depth.py) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|"]
     for r in by_config_order(rows):
         lines.append(ice_row(r, "%s (%s)" % (r["name"], describe(r["params"]))))
     return "\n".join(lines)
@@ -473,12 +495,13 @@ def table_ice40(rows):
 
 def table_ecp5(rows):
     lines = ["| config | part | LUT4 + CCU2C (Yosys) | TRELLIS_COMB used/avail | TRELLIS_FF | "
-             "DP16KD | MULT18X18D | LUT RAM (DPR16X4) | Fmax (nextpnr) | critical path | fits | measured |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|"]
+             "DP16KD | MULT18X18D | LUT RAM (DPR16X4) | Fmax (nextpnr) | critical path | fits | measured "
+             "| deepest chain, levels (logic-depth.py) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|"]
     for r in by_config_order(rows):
         label = "%s (%s)" % (r["name"], describe(r["params"]))
         if not r.get("luts"):
-            lines.append("| %s | %s | - | - | - | - | - | - | - | - | %s | %s %s |" % (
+            lines.append("| %s | %s | - | - | - | - | - | - | - | - | %s | %s %s | - |" % (
                 label, r.get("part", "-"), r["error"], r.get("date", "?"), r.get("commit", "?")))
             continue
         util = r.get("util", {})
@@ -486,10 +509,11 @@ def table_ecp5(rows):
         cp = r.get("critical_path")
         cps = ("%.1f ns: %s" % (cp["delay_ns"], " > ".join(cp["blocks"]))) if cp else "-"
         fits = "yes" if r.get("fits") else ("no" if "fits" in r else "not placed")
-        lines.append("| %s | %s | %d + %d | %s/%s | %d | %d | %d | %d | %s | %s | %s | %s %s |" % (
+        lines.append("| %s | %s | %d + %d | %s/%s | %d | %d | %d | %d | %s | %s | %s | %s %s | %s |" % (
             label, r["part"], r["luts"], r.get("ccu2", 0), comb[0], comb[1], r["ffs"], r["brams"],
             r["dsps"], r.get("lutram", 0), "%.1f MHz" % r["fmax"] if r.get("fmax") else "-", cps,
-            fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?")))
+            fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"),
+            levels_cell(r)))
     return "\n".join(lines)
 
 
