@@ -71,6 +71,7 @@ module wf_fetch #(
   localparam integer IB = $clog2(ICACHE_LINES);  // index bits
   localparam [5:0] W6 = WARPS[5:0] - 6'd1;       // WARPS-1 (WARPS <= 64)
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
+  `include "wf_rr.vh"    // the round-robin one-hot choice, shared with wf_issue
 
   // ---- state ----------------------------------------------------------------
   reg [WARPS*16-1:0]     fetch_pc_q, fetch_pc_d;
@@ -115,7 +116,7 @@ module wf_fetch #(
   assign imem_resp_ready_o = 1'b1;
 
   // ---- decisions (§3.2, §3.3) -----------------------------------------------
-  reg [WARPS-1:0] elig, pool, refill_next, upper, first, fsel_1h;
+  reg [WARPS-1:0] elig, pool, refill_next, fsel_1h;
   reg [15:0]      pc, la, wla;
   reg [IB > 0 ? IB-1 : 0:0] idx, widx;
   reg             w_hit, whm_v;
@@ -154,13 +155,8 @@ module wf_fetch #(
                 !(dstage_i && fd_valid_q && fd_warp_q == w[5:0] && !`WF_MUT_FD_REFETCH);
     // mutant FETCH_REFILL_PRIO: refilled warps get no priority
     pool = ((refill_q & elig) != {WARPS{1'b0}} && !`WF_MUT_FETCH_REFILL_PRIO) ? (refill_q & elig) : elig;
-    // the first warp of pool in rr order from fetch_rr: the lowest at or
-    // above fetch_rr, else the lowest; as a one-hot (x & -x), in parallel
-    // rather than a walk over the rotated order (docs/critpath.md 4g)
-    for (w = 0; w < WARPS; w = w + 1)
-      upper[w] = pool[w] && w[5:0] >= fetch_rr_q;
-    first = upper != {WARPS{1'b0}} ? upper : pool;
-    fsel_1h = first & (~first + {{(WARPS-1){1'b0}}, 1'b1});
+    // the first warp of pool in rr order from fetch_rr (wf_rr.vh)
+    fsel_1h = f_rr_first(pool, fetch_rr_q);
     fsel_valid_o = pool != {WARPS{1'b0}};
     fsel_warp_o  = 6'd0;
     for (w = 0; w < WARPS; w = w + 1)

@@ -82,6 +82,7 @@ module wf_issue #(
 
   `include "wf_isa.vh"   // opcode decode functions shared by the blocks, NUNITS
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
+  `include "wf_rr.vh"    // the round-robin one-hot choice, shared with wf_fetch
 
   // ---- counters-derived flags and done ---------------------------------------
   always @* begin : p_done
@@ -144,22 +145,20 @@ module wf_issue #(
   end
 
   // ---- §5.2-§5.4 choice and what the issue does -------------------------------
-  // The choice is a one-hot, found in parallel (the first ready warp at or
-  // above the rr pointer, else the lowest: x & -x), and everything the issue
+  // The choice is a one-hot, found in parallel (wf_rr.vh for lrr), and everything the issue
   // takes from the chosen warp is an AND-OR over per-warp values computed
   // from state, not a walk over the rotated order followed by index muxes
   // (docs/critpath.md 4g).
   reg [WARPS-1:0] wr_ldst, wr_exit;   // per warp: its head is a ld/st, an exit
   always @* begin : p_issue
     integer k;
-    reg [WARPS-1:0] upper, first, low1h, high1h, last1h, wr_unit, wr_writes;
+    reg [WARPS-1:0] low1h, high1h, last1h, wr_unit, wr_writes;
     reg found, held, gto_rdy, seen, c_unit, c_writes, c_ldst;
     reg [63:0] hwd;
     reg [2:0] sbe_held, sbe_free;
     seen = 1'b0; hwd = 64'd0;
     for (k = 0; k < WARPS; k = k + 1) begin
       last1h[k] = gto_last_q == k[5:0];
-      upper[k]  = ready[k] && k[5:0] >= issue_rr_q;
       hwd = slot_word_i[k*IBUF*64 +: 64];
       wr_unit[k]   = f_unit(hwd[`WF_INSN_OP]) != 2'd0;
       wr_writes[k] = f_writes(hwd[`WF_INSN_OP]);
@@ -171,14 +170,13 @@ module wf_issue #(
       seen = seen || ready[k];
     end
     low1h = ready & (~ready + {{(WARPS-1){1'b0}}, 1'b1});
-    first = upper != {WARPS{1'b0}} ? upper : ready;
     gto_rdy = (ready & last1h) != {WARPS{1'b0}};
     found = ready != {WARPS{1'b0}};
     if (gto_i)
       // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
       iss_1h_o = gto_rdy ? ready & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
     else
-      iss_1h_o = first & (~first + {{(WARPS-1){1'b0}}, 1'b1});
+      iss_1h_o = f_rr_first(ready, issue_rr_q);
     iss_warp_o = 6'd0; iss_word_o = 64'd0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
     held = 1'b0; sbe_held = 3'd0; sbe_free = 3'd0; c_unit = 1'b0; c_writes = 1'b0; c_ldst = 1'b0;
     for (k = 0; k < WARPS; k = k + 1)

@@ -86,12 +86,12 @@ def analyse(netlist):
                 stack.pop()
                 continue
             ins = comb_inputs(c, port)
-            todo = [x for x, w in ins if x not in level and isinstance(x, int)]
-            if todo:
+            unvisited = [x for x, w in ins if x not in level and isinstance(x, int)]
+            if unvisited:
                 if state.get(b) == 1:
                     raise ValueError("combinational loop through %s" % names.get(b, (0, b))[1])
                 state[b] = 1
-                stack.extend(todo)
+                stack.extend(unvisited)
                 continue
             best, arg = 0.0, None
             for x, w in ins:
