@@ -10,7 +10,9 @@
 //   4. reads the whole scratchpad (host port), then every register of every
 //      warp (host register port, all lanes), folding each 32-bit word w into
 //      the checksum c <- rotl(c, 5) + w (order: mem[0..MEM_WORDS-1], then for
-//      each warp, each register, each lane), and
+//      each warp, each register, each lane; one word per cycle, so a register
+//      is read on LANES cycles: one rotate-add per cycle, not LANES in series),
+//      and
 //   5. shows done on done_led_o and byte sel_i of the checksum on led_o.
 // fpga/checksum.py computes the same checksum from `wfsim --dump-state`.
 // The §11 observation outputs of wf_core are left unconnected, so synthesis
@@ -93,6 +95,8 @@ module wf_fpga_top #(
   localparam [15:0] LAST_ADDR = LA[15:0];   // host-port counters at full port width
   localparam [6:0]  LAST_REG  = LR[6:0];
   localparam [5:0]  LAST_WARP = LWP[5:0];
+  localparam integer LL = LANES - 1;
+  localparam [5:0]  LAST_LANE = LL[5:0];
 
   // ---- reset: asynchronous assert, synchronous release --------------------------
   reg [1:0] rst_sync_q;
@@ -125,6 +129,8 @@ module wf_fpga_top #(
   reg  [15:0]    addr_q;
   reg  [5:0]     warp_q;
   reg  [6:0]     ridx_q;
+  reg  [5:0]     lane_q;               // the lane folded from this register read
+  reg  [5:0]     rd_lane_q;            // lane_q of last cycle's read
   reg            mem_rd_q, reg_rd_q;   // a host read was issued last cycle
   reg  [31:0]    chk_q;
   reg  [63:0]    cycles_q;             // the run's cycle count (for the testbench)
@@ -140,25 +146,28 @@ module wf_fpga_top #(
   wire last_addr = addr_q == LAST_ADDR;
   wire last_reg  = ridx_q == LAST_REG;
   wire last_warp = warp_q == LAST_WARP;
+  wire last_lane = lane_q == LAST_LANE;
 
   // the checksum after folding this cycle's host read data
-  reg  [31:0] chk_next;
+  reg  [31:0] chk_next, fold_w;
   always @* begin : p_fold
     integer l;
-    chk_next = chk_q;
-    if (mem_rd_q) chk_next = {chk_next[26:0], chk_next[31:27]} + mem_rdata;
+    fold_w = mem_rdata;
     if (reg_rd_q)
       for (l = 0; l < LANES; l = l + 1)
-        chk_next = {chk_next[26:0], chk_next[31:27]} + reg_rdata[l*32 +: 32];
+        if (rd_lane_q == l[5:0]) fold_w = reg_rdata[l*32 +: 32];
+    chk_next = chk_q;
+    if (mem_rd_q || reg_rd_q) chk_next = {chk_q[26:0], chk_q[31:27]} + fold_w;
   end
 
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) begin
-      st_q <= S_CLEAR; addr_q <= '0; warp_q <= '0; ridx_q <= '0;
+      st_q <= S_CLEAR; addr_q <= '0; warp_q <= '0; ridx_q <= '0; lane_q <= '0; rd_lane_q <= '0;
       mem_rd_q <= 1'b0; reg_rd_q <= 1'b0; chk_q <= 32'd0; cycles_q <= 64'd0;
     end else begin
       mem_rd_q <= st_q == S_MEM;
       reg_rd_q <= st_q == S_REG;
+      rd_lane_q <= lane_q;
       chk_q    <= chk_next;
       case (st_q)
         S_CLEAR: begin
@@ -173,11 +182,14 @@ module wf_fpga_top #(
           addr_q <= addr_q + 16'd1;
           if (last_addr) st_q <= S_REG;
         end
-        S_REG: begin
-          ridx_q <= last_reg ? 7'd0 : ridx_q + 7'd1;
-          if (last_reg) begin
-            warp_q <= warp_q + 6'd1;
-            if (last_warp) st_q <= S_LAST;
+        S_REG: begin                     // the same register read on LANES cycles
+          lane_q <= last_lane ? 6'd0 : lane_q + 6'd1;
+          if (last_lane) begin
+            ridx_q <= last_reg ? 7'd0 : ridx_q + 7'd1;
+            if (last_reg) begin
+              warp_q <= warp_q + 6'd1;
+              if (last_warp) st_q <= S_LAST;
+            end
           end
         end
         S_LAST: st_q <= S_DONE;          // the last register read folds now

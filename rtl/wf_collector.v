@@ -112,6 +112,7 @@ module wf_collector #(
   reg [NH*3-1:0]   sbe_q, sbe_d;
   reg [NH*LANES-1:0] left_q, left_d;
   reg [NH*3-1:0]   late_q, late_d;
+  reg [NH*3*5-1:0] bank_q, bank_d;   // each slot's bank (§6.1), set at allocation
   reg [NH*3*LW-1:0] opnd_q, opnd_d;
   reg [C*16-1:0]   older_q, older_d;
   reg [C*C-1:0]    agem_q, agem_d;
@@ -189,22 +190,20 @@ module wf_collector #(
   reg [5:0]      bw;
   reg [63:0]     hw;
 
-  // Each pending slot's bank (§6.1) and whether it requests a read; then per
-  // slot "no other request to its bank beats it" (an older CU, §6.4, or a
-  // lower slot of the same holder), all slots at once: the same winner as a
-  // walk over the holders in order, without its serial chain of
-  // replacements (docs/critpath.md 4e).
+  // Each pending slot requests a read of its bank (bank_q, §6.1: stored at
+  // allocation, like the C model's, so no adder lies between holder state and
+  // the arbiter, docs/critpath.md 4h); then per slot "no other request to its
+  // bank beats it" (an older CU, §6.4, or a lower slot of the same holder),
+  // all slots at once: the same winner as a walk over the holders in order,
+  // without its serial chain of replacements (docs/critpath.md 4e).
   reg [NH*3-1:0]   req_v, win;
-  reg [NH*3*5-1:0] req_b;
   always @* begin : p_arb
     integer h, s, h2, s2, b, hb, sel;
     reg beaten;
     s = 0; s2 = 0; hb = 0; sel = 0; breg = 7'd0; bw = 6'd0; hw = 64'd0;
     for (h = 0; h < NH; h = h + 1)
-      for (s = 0; s < 3; s = s + 1) begin
+      for (s = 0; s < 3; s = s + 1)
         req_v[h*3 + s] = valid_q[h] && f_in_range(h, mode3_i) && pending_q[h*3 + s];
-        req_b[(h*3 + s)*5 +: 5] = f_bank(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s), swizzle_i);
-      end
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
@@ -213,7 +212,7 @@ module wf_collector #(
         beaten = 1'b0;
         for (h2 = 0; h2 < NH; h2 = h2 + 1)
           for (s2 = 0; s2 < 3; s2 = s2 + 1)
-            if (req_v[h2*3 + s2] && req_b[(h2*3 + s2)*5 +: 5] == req_b[(h*3 + s)*5 +: 5]) begin
+            if (req_v[h2*3 + s2] && bank_q[(h2*3 + s2)*5 +: 5] == bank_q[(h*3 + s)*5 +: 5]) begin
               // mutant ARB_SLOT_HIGH: within a holder the highest slot wins
               if (h2 == h) begin
                 if (`WF_MUT_ARB_SLOT_HIGH ? s2 > s : s2 < s) beaten = 1'b1;
@@ -225,7 +224,7 @@ module wf_collector #(
             end
         win[h*3 + s] = req_v[h*3 + s] && !beaten;
         for (b = 0; b < BANKS; b = b + 1)
-          if (win[h*3 + s] && req_b[(h*3 + s)*5 +: 5] == b[4:0]) begin
+          if (win[h*3 + s] && bank_q[(h*3 + s)*5 +: 5] == b[4:0]) begin
             best_v[b] = 1'b1;
             best_h[b] = h[4:0];
             best_s[b] = s[1:0];
@@ -242,7 +241,7 @@ module wf_collector #(
           // §6.2: writes win (mutant WRITE_PRIORITY, also the wf_regfile assertion's self-test: lost)
           // mutant NO_MERGE: a read fills only the granted slot
           if (pending_q[h*3 + s2] && win[h*3 + s] &&
-              (!bank_written_i[req_b[(h*3 + s)*5 +: 5]] || `WF_MUT_WRITE_PRIORITY) &&
+              (!bank_written_i[bank_q[(h*3 + s)*5 +: 5]] || `WF_MUT_WRITE_PRIORITY) &&
               f_src(word_q[h*64 +: 64], s2) == f_src(word_q[h*64 +: 64], s) &&
               (!`WF_MUT_NO_MERGE || s2 == s))
             fill[h*3 + s2] = 1'b1;
@@ -252,7 +251,7 @@ module wf_collector #(
     for (h = 0; h < NH; h = h + 1)
       for (s = 0; s < 3; s = s + 1)
         for (b = 0; b < BANKS; b = b + 1)
-          if (win[h*3 + s] && req_b[(h*3 + s)*5 +: 5] == b[4:0])
+          if (win[h*3 + s] && bank_q[(h*3 + s)*5 +: 5] == b[4:0])
             rd_row_o[b*RAW +: RAW] = rd_row_o[b*RAW +: RAW] | f_row(warp_q[h*6 +: 6], f_src(word_q[h*64 +: 64], s));
     rd_en_o = '0;
     grant_h_o = '0;
@@ -275,7 +274,7 @@ module wf_collector #(
       end
 `ifdef WF_ASSERT_SELFTEST_BANK   // assertion self-test: every request to a granted bank is filled
     for (h = 0; h < NH*3; h = h + 1)
-      if (req_v[h] && rd_en_o[req_b[h*5 +: 5]]) fill[h] = 1'b1;
+      if (req_v[h] && rd_en_o[bank_q[h*5 +: 5]]) fill[h] = 1'b1;
 `endif
   end
   assign fill_sr_o = fill[SR*3 +: 3];
@@ -350,7 +349,7 @@ module wf_collector #(
       for (s = 0; s < 3; s = s + 1) begin
         src_m[h*3 + s] = s < {30'd0, f_nsrc(word_q[h*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])};
         if (late_q[h*3 + s])                          // last cycle's read is on the bank output
-          `WF_GET(opnd_r[(h*3+s)*LW +: LW], rdata_i, {27'd0, req_b[(h*3 + s)*5 +: 5]}, BANKS, LW, 0, LW, sel);
+          `WF_GET(opnd_r[(h*3+s)*LW +: LW], rdata_i, {27'd0, bank_q[(h*3 + s)*5 +: 5]}, BANKS, LW, 0, LW, sel);
       end
   end
 
@@ -377,7 +376,7 @@ module wf_collector #(
       for (s = 0; s < 3; s = s + 1) begin
         so = '0; sb = 5'd0;
         `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
-        `WF_GET(sb, req_b, hx, NH, 15, s*5, 5, sel);
+        `WF_GET(sb, bank_q, hx, NH, 15, s*5, 5, sel);
         if (sm[s] && sf[s]) begin
           d_late_o[x*3 + s] = 1'b1;                   // read this cycle (SR): resolved in stage 1
           d_lbank_o[(x*3+s)*5 +: 5] = sb;
@@ -394,7 +393,7 @@ module wf_collector #(
     integer x, u, v, ha, sel;
     v = 0;
     valid_d = valid_q; warp_d = warp_q; word_d = word_q; pc_d = pc_q; pending_d = pending_q;
-    cf_d = cf_q; sbv_d = sbv_q; sbe_d = sbe_q; left_d = left_q;
+    cf_d = cf_q; sbv_d = sbv_q; sbe_d = sbe_q; left_d = left_q; bank_d = bank_q;
     opnd_d = opnd_r; older_d = older_q; agem_d = agem_q;
     ha = 0; sel = 0;
     late_d = fill;
@@ -427,6 +426,9 @@ module wf_collector #(
       `WF_SET(sbe_d, ha, NH, 3, 0, 3, sel, a_sbe);
       `WF_SET(left_d, ha, NH, LANES, 0, LANES, sel, a_left);
       `WF_SET(late_d, ha, NH, 3, 0, 3, sel, 3'b000);
+      `WF_SET(bank_d, ha, NH, 15, 0, 15, sel, {f_bank(a_warp, f_src(a_word, 2), swizzle_i),
+                                               f_bank(a_warp, f_src(a_word, 1), swizzle_i),
+                                               f_bank(a_warp, f_src(a_word, 0), swizzle_i)});
       if (a_holder < C[4:0]) begin
         `WF_SET(older_d, ha, C, 16, 0, 16, sel, al_older_i);
         for (v = 0; v < C; v = v + 1) begin
@@ -453,7 +455,7 @@ module wf_collector #(
   always @(posedge clk_i) begin
     warp_q <= warp_d; word_q <= word_d; pc_q <= pc_d; pending_q <= pending_d; cf_q <= cf_d;
     sbv_q <= sbv_d; sbe_q <= sbe_d; left_q <= left_d; opnd_q <= opnd_d; older_q <= older_d;
-    agem_q <= agem_d;
+    agem_q <= agem_d; bank_q <= bank_d;
   end
 
 `ifdef WF_ASSERT
