@@ -459,7 +459,7 @@ module wf_core #(
 
   wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .astage_i(astage_q), .rel_mask_i(wb_rel_mask),
-    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
+    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_1h_i(iss_1h), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
     .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
     .free_entry_o(sb_free), .full_o(sb_full),
     .ar_valid_o(sb_ar_valid), .ar_warp_o(sb_ar_warp), .ar_entry_o(sb_ar_entry), .ar_reg_o(sb_ar_reg),
@@ -515,7 +515,7 @@ module wf_core #(
   );
 
   wf_war #(
-    .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .BLOOM_BITS(P_BLOOM_BITS)
+    .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .REGS(P_REGS), .BLOOM_BITS(P_BLOOM_BITS)
   ) u_war (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch),
     .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),

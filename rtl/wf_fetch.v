@@ -122,10 +122,14 @@ module wf_fetch #(
   reg             w_hit, whm_v;
   reg [15:0]      wtag;
   reg [2:0]       whm;
-  reg [2:0]       hit_m, free_m, alloc_m;
-  reg             hit_mv, free_mv, alloc_v, merge_fill;
-  reg [1:0]       nstate, dnstate;
-  reg [2:0]       nwait;
+  reg [2:0]       free_m, alloc_m;
+  reg             free_mv, alloc_v;
+  reg [1:0]       dnstate;
+  // per warp, had it been selected: outcome, next state and MSHR waited on,
+  // allocates, merges into the MSHR filled this cycle
+  reg [WARPS*2-1:0] w_kind, w_state;
+  reg [WARPS*3-1:0] w_wait;
+  reg [WARPS-1:0]   w_alloc, w_mfill;
   reg [15:0]      dnpc;
   reg [63:0]      word;
   reg [ICACHE_LINE*64-1:0] line_data;
@@ -162,9 +166,14 @@ module wf_fetch #(
     for (w = 0; w < WARPS; w = w + 1)
       fsel_warp_o = fsel_warp_o | (fsel_1h[w] ? w[5:0] : 6'd0);
 
-    // §3.2.3 the access: each warp's tag check and MSHR match from its own
-    // pc (state only), the selected warp's picked by the one-hot
-    pc = 16'd0; w_hit = 1'b0; hit_mv = 1'b0; hit_m = 3'd0; nstate = 2'd0; nwait = 3'd0;
+    // §3.2.3 the access: each warp decides its own outcome (hit, merge,
+    // allocate, MSHRs full) and next fetch state from its own pc (state
+    // only); the one-hot then picks the selected warp's, so no decision
+    // follows the choice (docs/critpath.md 4h)
+    free_mv = 1'b0; free_m = 3'd0;
+    for (i = IMSHRS - 1; i >= 0; i = i - 1)
+      if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
+    pc = 16'd0; fkind_o = 2'd0; alloc_v = 1'b0; w_hit = 1'b0;   // fkind_o: read only with fsel_valid_o
     for (w = 0; w < WARPS; w = w + 1) begin
       wla  = fetch_pc_q[w*16 +: 16] >> OB;
       widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
@@ -172,48 +181,43 @@ module wf_fetch #(
       `WF_GET(wtag, ic_tag_q, {{(32-(IB > 0 ? IB : 1)){1'b0}}, widx}, ICACHE_LINES, 16, 0, 16, sel);
       for (i = IMSHRS - 1; i >= 0; i = i - 1)
         if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == wla) begin whm_v = 1'b1; whm = i[2:0]; end
+      w_kind[w*2 +: 2]  = K_HIT;
+      w_state[w*2 +: 2] = fetch_state_q[w*2 +: 2];
+      w_wait[w*3 +: 3]  = wait_mshr_q[w*3 +: 3];
+      w_alloc[w] = 1'b0; w_mfill[w] = 1'b0;
+      if (ic_valid_q[widx] && wtag == (wla >> IB)) begin        // §3.2.4 hit
+        w_kind[w*2 +: 2] = K_HIT;                              // pc, state: the decode's update
+      end else if (whm_v) begin                                 // §3.2.5 merge
+        w_kind[w*2 +: 2] = K_MERGE;
+        // mutant FETCH_MERGE_FILL: a merge in the fill cycle waits on the freed MSHR
+        if (imem_resp_valid_i && whm == imem_resp_mshr_i && !`WF_MUT_FETCH_MERGE_FILL)
+          w_mfill[w] = 1'b1;  // released by this very fill: stays RUN, joins refill
+        else begin
+          w_state[w*2 +: 2] = S_WAIT_MISS;
+          w_wait[w*3 +: 3]  = `WF_MUT_MSHR_MERGE ? free_m : whm;  // mutant: waits on the wrong MSHR
+        end
+      end else if (free_mv) begin                               // allocate
+        w_kind[w*2 +: 2]  = K_MISS;
+        w_alloc[w] = 1'b1;
+        w_state[w*2 +: 2] = S_WAIT_MISS;
+        w_wait[w*3 +: 3]  = free_m;
+      end else
+        w_kind[w*2 +: 2] = K_FULL;                              // stays RUN
       if (fsel_1h[w]) begin
-        pc     = pc | fetch_pc_q[w*16 +: 16];
-        w_hit  = w_hit | (ic_valid_q[widx] && wtag == (wla >> IB));
-        hit_mv = hit_mv | whm_v;
-        hit_m  = hit_m | whm;
-        nstate = nstate | fetch_state_q[w*2 +: 2];
-        nwait  = nwait | wait_mshr_q[w*3 +: 3];
+        pc         = pc | fetch_pc_q[w*16 +: 16];
+        fkind_o    = fkind_o | w_kind[w*2 +: 2];
+        alloc_v    = alloc_v | w_alloc[w];
+        w_hit      = w_hit | (w_kind[w*2 +: 2] == K_HIT);
       end
     end
+    alloc_m = free_m;
     la  = pc >> OB;
     idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
     line_data = ic_data_q[idx];
     word = line_data[({16'd0, pc} & (ICACHE_LINE - 1)) * 64 +: 64];
     fsel_pc_o = pc;
-    free_mv = 1'b0; free_m = 3'd0;
-    for (i = IMSHRS - 1; i >= 0; i = i - 1)
-      if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
-    alloc_v = 1'b0; alloc_m = 3'd0; merge_fill = 1'b0;
-    fkind_o = K_HIT;
-    fd_valid_d = 1'b0;
-    if (w_hit) begin                                            // §3.2.4 hit
-      fkind_o = K_HIT;                                   // pc, state: the decode's update
-      fd_valid_d = fsel_valid_o && dstage_i;
-    end else if (hit_mv) begin                                   // §3.2.5 merge
-      fkind_o = K_MERGE;
-      // mutant FETCH_MERGE_FILL: a merge in the fill cycle waits on the freed MSHR
-      if (imem_resp_valid_i && hit_m == imem_resp_mshr_i && !`WF_MUT_FETCH_MERGE_FILL)
-        merge_fill = 1'b1;  // released by this very fill: stays RUN, joins refill
-      else begin
-        nstate = S_WAIT_MISS;
-        nwait  = `WF_MUT_MSHR_MERGE ? free_m : hit_m;  // mutant: waits on the wrong MSHR
-      end
-    end else if (free_mv) begin                                  // allocate
-      fkind_o = K_MISS;
-      alloc_v = 1'b1;
-      alloc_m = free_m;
-      nstate  = S_WAIT_MISS;
-      nwait   = free_m;
-    end else begin
-      fkind_o = K_FULL;                                          // stays RUN
-    end
-    if (merge_fill) refill_next = refill_next | fsel_1h;
+    fd_valid_d = fsel_valid_o && dstage_i && w_hit;
+    refill_next = refill_next | (fsel_1h & w_mfill);
 
     // §3.2.4 the decode: this cycle's hit, or with decode_stage FD's (§3.4)
     if (dstage_i) begin
@@ -281,8 +285,8 @@ module wf_fetch #(
           end
       for (w = 0; w < WARPS; w = w + 1)
         if (fsel_1h[w] && !refill_next[w]) begin
-          fetch_state_d[w*2 +: 2] = nstate;
-          wait_mshr_d[w*3 +: 3] = nwait;
+          fetch_state_d[w*2 +: 2] = w_state[w*2 +: 2];
+          wait_mshr_d[w*3 +: 3] = w_wait[w*3 +: 3];
         end
     end
     if (dec_valid_o) begin                                       // never a refilled warp

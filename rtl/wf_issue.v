@@ -212,7 +212,11 @@ module wf_issue #(
           iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
           if (c_writes) begin
             iss_sbv_o = 1'b1;
+`ifndef WF_ASSERT_SELFTEST_SB_ALLOC   // assertion self-test: the issue names another entry than the one allocated
             iss_sbe_o = held ? sbe_held : sbe_free;
+`else
+            iss_sbe_o = held ? sbe_held : sbe_free + 3'd1;
+`endif
             iss_sb_new_o = !held;
           end
           if (c_ldst) begin

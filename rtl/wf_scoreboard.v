@@ -13,8 +13,9 @@ module wf_scoreboard #(
     input  wire                 launch_i,
     input  wire                 astage_i,     // alloc_stage (§4.4)
     input  wire [WARPS*8-1:0]   rel_mask_i,   // entries released this cycle
-    input  wire                 alloc_valid_i,
-    input  wire [5:0]           alloc_warp_i,
+    input  wire                 alloc_valid_i,  // a new entry: the chosen warp's free_entry_o
+    input  wire [WARPS-1:0]     alloc_1h_i,     // the chosen warp as a one-hot
+    input  wire [5:0]           alloc_warp_i,   // alloc_warp/entry: the same choice, for AR
     input  wire [2:0]           alloc_entry_i,
     input  wire [6:0]           alloc_reg_i,
     output wire [WARPS*8-1:0]   sb_valid_o,   // bit e of warp w at w*8+e
@@ -56,9 +57,10 @@ module wf_scoreboard #(
     end
   end
 
-  // The allocated entry is found by comparing warp and entry with every
-  // (w, e) pair, not by an index w*8 + e: that sum was an adder on the issue
-  // choice -> scoreboard flop path (docs/critpath.md 4f).
+  // The allocated entry is the chosen warp's lowest free entry (§4.3), found
+  // per warp from its one-hot and its own free_entry_o: no warp number, entry
+  // select or index w*8 + e lies between the issue choice and the flops
+  // (docs/critpath.md 4f, 4h).
   always @* begin : p_alloc
     integer w, e;
     // mutant SB_NOT_CLEARED: the release of entry 1 is lost
@@ -66,7 +68,7 @@ module wf_scoreboard #(
     sb_reg_d   = sb_reg_q;
     for (w = 0; w < WARPS; w = w + 1)
       for (e = 0; e < SB_ENTRIES; e = e + 1)
-        if (alloc_valid_i && alloc_warp_i == w[5:0] && alloc_entry_i == e[2:0]) begin
+        if (alloc_valid_i && alloc_1h_i[w] && free_entry_o[w*3 +: 3] == e[2:0]) begin
           sb_valid_d[w*8 + e] = 1'b1;
 `ifndef WF_ASSERT_SELFTEST_SB_WB
           sb_reg_d[(w*8 + e)*7 +: 7] = alloc_reg_i;
@@ -116,7 +118,10 @@ module wf_scoreboard #(
           a_bad = 1'b1; a_msg = 8'd1; a_w = wb_warp_i[x*6 +: 6]; a_r = wb_rd_i[x*7 +: 7];
         end
       end
-    if (alloc_valid_i && sb_valid_q[alloc_warp_i*8 + {29'd0, alloc_entry_i}]) begin
+    // the entry the issue names is the one written: the warp's lowest free entry
+    if (alloc_valid_i && (sb_valid_q[alloc_warp_i*8 + {29'd0, alloc_entry_i}] ||
+                          !alloc_1h_i[alloc_warp_i] ||
+                          free_entry_o[alloc_warp_i*3 +: 3] != alloc_entry_i)) begin
       a_bad = 1'b1; a_msg = 8'd2; a_w = alloc_warp_i; a_r = alloc_reg_i;
     end
     if ((rel_mask_i & ~sb_valid_q) != '0) begin a_bad = 1'b1; a_msg = 8'd3; end
@@ -132,7 +137,7 @@ module wf_scoreboard #(
     if (!launch_i && a_bad) begin
       case (a_msg)
         8'd1: $error("WF_ASSERT wf_scoreboard: writeback of warp %0d r%0d, but no scoreboard entry of the warp holds r%0d", a_w, a_r, a_r);
-        8'd2: $error("WF_ASSERT wf_scoreboard: allocation of an entry that is valid (warp %0d r%0d)", a_w, a_r);
+        8'd2: $error("WF_ASSERT wf_scoreboard: allocation of an entry that is valid, or not the warp's lowest free one (warp %0d r%0d)", a_w, a_r);
         8'd3: $error("WF_ASSERT wf_scoreboard: release of an entry that is not valid");
         default: $error("WF_ASSERT wf_scoreboard: two valid entries of warp %0d hold r%0d", a_w, a_r);
       endcase

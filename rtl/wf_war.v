@@ -14,6 +14,7 @@ module wf_war #(
     parameter integer WARPS      = 8,
     parameter integer IBUF       = 2,
     parameter integer COLLECTORS = 4,
+    parameter integer REGS       = 32,
     parameter integer BLOOM_BITS = 16
 ) (
     input  wire                      clk_i,
@@ -111,13 +112,16 @@ module wf_war #(
                  (ih_nsrc > 2'd2 && ih_wd_i[`WF_INSN_RC_LSB +: `WF_REG_BITS] == r);
   endfunction
 
-  // readiness item 5 (used only for heads that need a CU)
+  // readiness item 5 (used only for heads that need a CU). Bloom: for each
+  // register r (programs name r < REGS) the filter test of H(r), whose bits
+  // are constants, selected by the head's rd: no hash adder and no decoder
+  // after the head word (docs/critpath.md 4h).
   always @* begin : p_allows
-    integer w;
+    integer w, r;
     reg [63:0] hb;
     reg [63:0] wd;
-    reg ih_w;
-    hb = 64'd0;
+    reg ih_w, blocked;
+    hb = 64'd0; r = 0; blocked = 1'b0;
     for (w = 0; w < WARPS; w = w + 1) begin
       wd = slot_word_i[w*IBUF*64 +: 64];
       ih_w = ih_valid_i && ih_warp_i == w[5:0] && !`WF_MUT_IH_WAR_OFF;
@@ -128,11 +132,15 @@ module wf_war #(
           WAR_WB_READ:   allows_o[w] = !collecting_o[w] && !(ih_w && ih_nsrc != 2'd0);
           WAR_BLOOM:
             if (f_writes(wd[`WF_INSN_OP])) begin
-              hb = f_bloom(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]);
-              // mutant BLOOM_ANY: any one hash bit blocks, not both
-              allows_o[w] = (`WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) == 64'd0
-                                               : (filter_o[w*64 +: 64] & hb) != hb) &&
-                            !(ih_w && f_ih_reads(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]));
+              blocked = 1'b0;
+              for (r = 0; r < REGS; r = r + 1) begin
+                hb = f_bloom(r[6:0]);
+                // mutant BLOOM_ANY: any one hash bit blocks, not both
+                blocked = blocked | (wd[`WF_INSN_RD_LSB +: `WF_REG_BITS] == r[6:0] &&
+                                     (`WF_MUT_BLOOM_ANY ? (filter_o[w*64 +: 64] & hb) != 64'd0
+                                                        : (filter_o[w*64 +: 64] & hb) == hb));
+              end
+              allows_o[w] = !blocked && !(ih_w && f_ih_reads(wd[`WF_INSN_RD_LSB +: `WF_REG_BITS]));
             end
           default: allows_o[w] = 1'b1;
         endcase

@@ -50,6 +50,7 @@ done
 # name | defines | program | plusargs | expected message (grep -E)
 cases=(
   "sb_wb|WF_ASSERT_SELFTEST_SB_WB|seed_swizzle|+swizzle=1 +loops=3|WF_ASSERT wf_scoreboard: writeback of warp [0-9]+ r[0-9]+, but no scoreboard entry"
+  "sb_alloc|WF_ASSERT_SELFTEST_SB_ALLOC|seed_swizzle|+swizzle=1 +loops=3|WF_ASSERT wf_scoreboard: allocation of an entry that is valid, or not the warp's lowest free one"
   "bank|WF_ASSERT_SELFTEST_BANK|seed_naive|+swizzle=0 +loops=2|WF_ASSERT wf_collector: two grants to bank [0-9]+ in one cycle"
   "cu_twice|WF_ASSERT_SELFTEST_CU_TWICE|seed_swizzle|+swizzle=1 +loops=3|WF_ASSERT wf_collector: collector unit [0-9]+ dispatched twice"
   "rf_port|WF_MUTANT_WRITE_PRIORITY|saxpy|+swizzle=0 +loops=2|WF_ASSERT wf_regfile: bank read and written in one cycle"
