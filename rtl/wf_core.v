@@ -333,8 +333,8 @@ module wf_core #(
   // issue
   wire [2:0]       iss_kind;
   wire [5:0]       iss_warp;
-  wire [P_WARPS-1:0] iss_1h;
-  wire             iss_hv, iss_sbv, iss_sb_new, iss_stays, iss_mem_replay, iss_cf;
+  wire [P_WARPS-1:0] iss_move_1h, iss_stay_1h, iss_new_1h;
+  wire             iss_hv, iss_sbv, iss_sb_new, iss_mem_replay, iss_cf;
   wire [4:0]       iss_holder;
   wire [2:0]       iss_sbe;
   wire [63:0]      iss_word;
@@ -448,8 +448,8 @@ module wf_core #(
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q), .astage_i(astage_q),
     .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
     .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(wb_rel_mask),
-    .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_1h_i(iss_1h), .iss_stays_i(iss_stays), .iss_sbv_i(iss_sbv),
-    .iss_sbe_i(iss_sbe), .iss_sb_new_i(iss_sb_new), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
+    .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_move_1h_i(iss_move_1h), .iss_stay_1h_i(iss_stay_1h),
+    .iss_new_1h_i(iss_new_1h), .iss_sbv_i(iss_sbv), .iss_sbe_i(iss_sbe), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
     .ar_valid_i(sb_ar_valid), .ar_warp_i(sb_ar_warp), .ar_entry_i(sb_ar_entry), .ar_reg_i(sb_ar_reg),
     .vd_valid_i(lsu_verdict_valid), .vd_warp_i(piece_warp), .vd_done_i(lsu_verdict_done), .vd_rest_i(lsu_verdict_rest),
     .nslots_o(ibuf_nslots), .word_o(ibuf_word), .pc_o(ibuf_pc), .dep_o(ibuf_dep), .cf_o(ibuf_cf),
@@ -459,7 +459,7 @@ module wf_core #(
 
   wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .astage_i(astage_q), .rel_mask_i(wb_rel_mask),
-    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_1h_i(iss_1h), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
+    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_1h_i(iss_new_1h), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
     .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
     .free_entry_o(sb_free), .full_o(sb_full),
     .ar_valid_o(sb_ar_valid), .ar_warp_o(sb_ar_warp), .ar_entry_o(sb_ar_entry), .ar_reg_o(sb_ar_reg),
@@ -476,9 +476,10 @@ module wf_core #(
     .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
     .left_valid_i(wb_leaves & ex_valid), .left_warp_i(ex_warp), .left_end_i(ex_end),
     .mem_clear_valid_i(lsu_mem_clear), .mem_clear_warp_i(piece_warp),
-    .iss_kind_o(iss_kind), .iss_warp_o(iss_warp), .iss_1h_o(iss_1h), .iss_hv_o(iss_hv), .iss_holder_o(iss_holder),
+    .iss_kind_o(iss_kind), .iss_warp_o(iss_warp), .iss_move_1h_o(iss_move_1h),
+    .iss_stay_1h_o(iss_stay_1h), .iss_new_1h_o(iss_new_1h), .iss_hv_o(iss_hv), .iss_holder_o(iss_holder),
     .iss_sbv_o(iss_sbv), .iss_sbe_o(iss_sbe), .iss_sb_new_o(iss_sb_new),
-    .iss_stays_o(iss_stays), .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
+    .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
     .iss_pc_o(iss_pc), .iss_cf_o(iss_cf), .iss_left_o(iss_left), .hazard_o(hazard),
     .hazard_mask_o(hazard_mask),
     .inflight_o(inflight), .mem_inflight_o(mem_inflight), .exited_o(exited),

@@ -31,13 +31,13 @@ module wf_ibuffer #(
     input  wire [WARPS*56-1:0]        sb_reg_i,       // 7 bits per entry, 8 entries per warp
     input  wire [WARPS*8-1:0]         rel_mask_i,
     // this cycle's successful issue (§5.4)
-    input  wire                       iss_valid_i,
+    input  wire                       iss_valid_i,    // iss_valid_i, iss_warp_i: for the WF_ASSERT check only
     input  wire [5:0]                 iss_warp_i,
-    input  wire [WARPS-1:0]           iss_1h_i,       // iss_warp_i as a one-hot
-    input  wire                       iss_stays_i,
+    input  wire [WARPS-1:0]           iss_move_1h_i,  // the issuing warp: its head leaves
+    input  wire [WARPS-1:0]           iss_stay_1h_i,  // the issuing warp: its head stays issued
+    input  wire [WARPS-1:0]           iss_new_1h_i,   // the issuing warp: a new entry iss_sbe_i
     input  wire                       iss_sbv_i,      // holds/allocates an entry
     input  wire [2:0]                 iss_sbe_i,
-    input  wire                       iss_sb_new_i,
     input  wire [6:0]                 iss_rd_i,
     // §4.4 the allocation record (start-of-cycle state of wf_scoreboard)
     input  wire                       ar_valid_i,
@@ -121,7 +121,7 @@ module wf_ibuffer #(
     `WF_GET(regs, sb_reg_i, {26'd0, fh_warp_i}, WARPS, 56, 0, 56, sel);
     // mutant DEP_BYPASS: this cycle's allocation is missed (with alloc_stage
     // the allocation reaches the slot through AR instead, §4.4)
-    if (!astage_i && iss_valid_i && iss_warp_i == fh_warp_i && iss_sb_new_i && !`WF_MUT_DEP_BYPASS) begin
+    if (!astage_i && iss_new_1h_i[fh_warp_i] && !`WF_MUT_DEP_BYPASS) begin
       vnext[iss_sbe_i] = 1'b1;
       `WF_SET(regs, {29'd0, iss_sbe_i}, 8, 7, 0, 7, sel, iss_rd_i);
     end
@@ -160,7 +160,7 @@ module wf_ibuffer #(
         if (i[3:0] < n) begin
           dep_d[j*8 +: 8] = dep_q[j*8 +: 8] & ~rel_mask_i[w*8 +: 8];
           // mutant GAP_SKIP_SLOT1: gap closing skips the slot right behind the head
-          if (!astage_i && iss_valid_i && iss_1h_i[w] && iss_sb_new_i && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
+          if (!astage_i && iss_new_1h_i[w] && i > (`WF_MUT_GAP_SKIP_SLOT1 ? 1 : 0) &&
               f_touches(word_q[j*64 +: 64], iss_rd_i, 1'b1))
             dep_d[j*8 +: 8] = dep_d[j*8 +: 8] | (8'd1 << iss_sbe_i);
           // §4.4: from AR, every slot but the one holding the entry (GAP_SKIP_SLOT1
@@ -172,15 +172,13 @@ module wf_ibuffer #(
         end
       end
       // the head: issue (§5.4) or LSU verdict (§9.2), never both
-      remove = 1'b0;
-      if (iss_valid_i && iss_1h_i[w]) begin
-        if (iss_stays_i) begin
-          issued_d[w*IBUF] = 1'b1;
-          if (iss_sbv_i) begin
-            held_d[w*IBUF] = 1'b1;
-            sbe_d[w*IBUF*3 +: 3] = iss_sbe_i;
-          end
-        end else remove = 1'b1;
+      remove = iss_move_1h_i[w];
+      if (iss_stay_1h_i[w]) begin
+        issued_d[w*IBUF] = 1'b1;
+        if (iss_sbv_i) begin
+          held_d[w*IBUF] = 1'b1;
+          sbe_d[w*IBUF*3 +: 3] = iss_sbe_i;
+        end
       end
       if (vd_valid_i && vd_warp_i == w[5:0]) begin
         if (vd_done_i) remove = 1'b1;
@@ -245,7 +243,7 @@ module wf_ibuffer #(
   always @(posedge clk_i)
     if (!launch_i) begin
       if (fh_valid_i && nslots_q[fh_warp_i*4 +: 4] >= IBUF[3:0] &&
-          !(iss_valid_i && iss_warp_i == fh_warp_i && !iss_stays_i) &&
+          !iss_move_1h_i[fh_warp_i] &&
           !(vd_valid_i && vd_warp_i == fh_warp_i && vd_done_i)) begin
         $error("WF_ASSERT wf_ibuffer: decode into the full I-buffer of warp %0d (%0d slots)", fh_warp_i, IBUF);
         $fatal(1, "WF_ASSERT wf_ibuffer");
@@ -255,5 +253,7 @@ module wf_ibuffer #(
         $fatal(1, "WF_ASSERT wf_ibuffer");
       end
     end
+`else
+  wire unused_isschk = ^{iss_valid_i, iss_warp_i};
 `endif
 endmodule

@@ -46,13 +46,17 @@ module wf_issue #(
     // this cycle's issue
     output reg  [2:0]                  iss_kind_o,   // wf_iss_kind: 0 none 1 issue 2 replay 3 stall-cu 4 stall-lsu
     output reg  [5:0]                  iss_warp_o,
-    output reg  [WARPS-1:0]            iss_1h_o,     // the chosen warp as a one-hot (0 when none is ready)
+    // what the issue does to the chosen warp, as one-hots (0 without an
+    // issue): its head leaves the I-buffer, its head stays issued (ld/st
+    // under replay, §9.2), it allocates a new scoreboard entry (§4.3)
+    output reg  [WARPS-1:0]            iss_move_1h_o,
+    output reg  [WARPS-1:0]            iss_stay_1h_o,
+    output reg  [WARPS-1:0]            iss_new_1h_o,
     output reg                         iss_hv_o,     // obtains a holder (CU or SR)
     output reg  [4:0]                  iss_holder_o,
     output reg                         iss_sbv_o,
     output reg  [2:0]                  iss_sbe_o,
     output reg                         iss_sb_new_o,
-    output reg                         iss_stays_o,
     output reg                         iss_mem_replay_o,
     output reg  [63:0]                 iss_word_o,
     output reg  [15:0]                 iss_pc_o,
@@ -148,11 +152,15 @@ module wf_issue #(
   // The choice is a one-hot, found in parallel (wf_rr.vh for lrr), and everything the issue
   // takes from the chosen warp is an AND-OR over per-warp values computed
   // from state, not a walk over the rotated order followed by index muxes
-  // (docs/critpath.md 4g).
+  // (docs/critpath.md 4g). What the issue would do to each warp were it
+  // chosen (wr_issue, wr_stays, wr_new) is known from state too, so the
+  // I-buffer and scoreboard updates are the one-hot ANDed with it
+  // (iss_*_1h_o, docs/critpath.md 4h).
   reg [WARPS-1:0] wr_ldst, wr_exit;   // per warp: its head is a ld/st, an exit
+  reg [WARPS-1:0] iss_1h;             // the chosen warp as a one-hot (0 when none is ready)
   always @* begin : p_issue
     integer k;
-    reg [WARPS-1:0] low1h, high1h, last1h, wr_unit, wr_writes;
+    reg [WARPS-1:0] low1h, high1h, last1h, wr_unit, wr_writes, wr_issue, wr_stays, wr_new;
     reg found, held, gto_rdy, seen, c_unit, c_writes, c_ldst;
     reg [63:0] hwd;
     reg [2:0] sbe_held, sbe_free;
@@ -164,23 +172,28 @@ module wf_issue #(
       wr_writes[k] = f_writes(hwd[`WF_INSN_OP]);
       wr_ldst[k]   = hwd[`WF_INSN_OP] == `WF_OP_LD || hwd[`WF_INSN_OP] == `WF_OP_ST;
       wr_exit[k]   = hwd[`WF_INSN_OP] == `WF_OP_EXIT;
+      // chosen, warp k issues (not a replay or stall, §9.1); its head stays
+      // (a ld/st under replay); it takes a new entry (not one held, §9.2)
+      wr_issue[k]  = !lsu_stall_i && !(wr_unit[k] && loops_i == 2'd3 && !cu_free_valid_i);
+      wr_stays[k]  = wr_unit[k] && wr_ldst[k] && !stall_mode_i;
+      wr_new[k]    = wr_unit[k] && wr_writes[k] && !slot_held_i[k*IBUF];
     end
     for (k = WARPS - 1; k >= 0; k = k - 1) begin
       high1h[k] = ready[k] && !seen;
       seen = seen || ready[k];
     end
-    low1h = ready & (~ready + {{(WARPS-1){1'b0}}, 1'b1});
+    low1h = f_lowest_1h(ready);
     gto_rdy = (ready & last1h) != {WARPS{1'b0}};
     found = ready != {WARPS{1'b0}};
     if (gto_i)
       // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
-      iss_1h_o = gto_rdy ? ready & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
+      iss_1h = gto_rdy ? ready & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
     else
-      iss_1h_o = f_rr_first(ready, issue_rr_q);
+      iss_1h = f_rr_first(ready, issue_rr_q);
     iss_warp_o = 6'd0; iss_word_o = 64'd0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
     held = 1'b0; sbe_held = 3'd0; sbe_free = 3'd0; c_unit = 1'b0; c_writes = 1'b0; c_ldst = 1'b0;
     for (k = 0; k < WARPS; k = k + 1)
-      if (iss_1h_o[k]) begin
+      if (iss_1h[k]) begin
         iss_warp_o = iss_warp_o | k[5:0];
         iss_word_o = iss_word_o | slot_word_i[k*IBUF*64 +: 64];
         iss_pc_o   = iss_pc_o | slot_pc_i[k*IBUF*16 +: 16];
@@ -193,13 +206,15 @@ module wf_issue #(
         c_writes   = c_writes | wr_writes[k];
         c_ldst     = c_ldst | wr_ldst[k];
       end
+    iss_move_1h_o = iss_1h & wr_issue & ~wr_stays;
+    iss_stay_1h_o = iss_1h & wr_issue & wr_stays;
+    iss_new_1h_o  = iss_1h & wr_issue & wr_new;
     iss_kind_o = K_NONE;
     iss_hv_o = 1'b0;
     iss_holder_o = 5'd0;
     iss_sbv_o = 1'b0;
     iss_sbe_o = 3'd0;
     iss_sb_new_o = 1'b0;
-    iss_stays_o = 1'b0;
     iss_mem_replay_o = 1'b0;
     if (lsu_stall_i) iss_kind_o = K_STALL_LSU;
     else if (found) begin
@@ -219,10 +234,7 @@ module wf_issue #(
 `endif
             iss_sb_new_o = !held;
           end
-          if (c_ldst) begin
-            iss_stays_o = !stall_mode_i;
-            iss_mem_replay_o = iss_left_o != {LANES{1'b1}};
-          end
+          if (c_ldst) iss_mem_replay_o = iss_left_o != {LANES{1'b1}};
         end
       end
     end
@@ -260,7 +272,7 @@ module wf_issue #(
       left = inflight_q[w*8 +: 8] - {6'd0, gone};
       left_inc = inflight_q[w*8 +: 8] + (8'd1 - {6'd0, gone});
       inflight_d[w*8 +: 8] = left;
-      if (iss_kind_o == K_ISSUE && iss_1h_o[w]) begin
+      if (iss_kind_o == K_ISSUE && iss_1h[w]) begin
         if (iss_hv_o) begin
           inflight_d[w*8 +: 8] = left_inc;
           if (wr_ldst[w]) mem_inflight_d[w] = 1'b1;

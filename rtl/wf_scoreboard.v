@@ -13,9 +13,9 @@ module wf_scoreboard #(
     input  wire                 launch_i,
     input  wire                 astage_i,     // alloc_stage (§4.4)
     input  wire [WARPS*8-1:0]   rel_mask_i,   // entries released this cycle
-    input  wire                 alloc_valid_i,  // a new entry: the chosen warp's free_entry_o
-    input  wire [WARPS-1:0]     alloc_1h_i,     // the chosen warp as a one-hot
-    input  wire [5:0]           alloc_warp_i,   // alloc_warp/entry: the same choice, for AR
+    input  wire                 alloc_valid_i,  // a new entry this cycle (AR, WF_ASSERT)
+    input  wire [WARPS-1:0]     alloc_1h_i,     // the warp allocating it, one-hot: its free_entry_o
+    input  wire [5:0]           alloc_warp_i,   // alloc_warp/entry: the same allocation, for AR
     input  wire [2:0]           alloc_entry_i,
     input  wire [6:0]           alloc_reg_i,
     output wire [WARPS*8-1:0]   sb_valid_o,   // bit e of warp w at w*8+e
@@ -68,7 +68,7 @@ module wf_scoreboard #(
     sb_reg_d   = sb_reg_q;
     for (w = 0; w < WARPS; w = w + 1)
       for (e = 0; e < SB_ENTRIES; e = e + 1)
-        if (alloc_valid_i && alloc_1h_i[w] && free_entry_o[w*3 +: 3] == e[2:0]) begin
+        if (alloc_1h_i[w] && free_entry_o[w*3 +: 3] == e[2:0]) begin
           sb_valid_d[w*8 + e] = 1'b1;
 `ifndef WF_ASSERT_SELFTEST_SB_WB
           sb_reg_d[(w*8 + e)*7 +: 7] = alloc_reg_i;
@@ -119,9 +119,10 @@ module wf_scoreboard #(
         end
       end
     // the entry the issue names is the one written: the warp's lowest free entry
-    if (alloc_valid_i && (sb_valid_q[alloc_warp_i*8 + {29'd0, alloc_entry_i}] ||
-                          !alloc_1h_i[alloc_warp_i] ||
-                          free_entry_o[alloc_warp_i*3 +: 3] != alloc_entry_i)) begin
+    if ((alloc_valid_i && (sb_valid_q[alloc_warp_i*8 + {29'd0, alloc_entry_i}] ||
+                           alloc_1h_i != (1 << alloc_warp_i) ||
+                           free_entry_o[alloc_warp_i*3 +: 3] != alloc_entry_i)) ||
+        (!alloc_valid_i && alloc_1h_i != '0)) begin
       a_bad = 1'b1; a_msg = 8'd2; a_w = alloc_warp_i; a_r = alloc_reg_i;
     end
     if ((rel_mask_i & ~sb_valid_q) != '0) begin a_bad = 1'b1; a_msg = 8'd3; end
