@@ -41,6 +41,7 @@ module wf_fpga_top #(
     parameter integer ALU_LAT_MAX  = 1,
     parameter integer MUL_LAT_MAX  = 2,
     parameter integer LSU_LAT_MAX  = 2,
+    parameter        BANK_RAM_STYLE = "auto", // wf_core's synthesis hint for the register banks ("block": block RAM)
     // run-time configuration driven at launch (wfsim option in brackets)
     parameter integer CFG_SWIZZLE  = 1,   // --layout: 0 naive, 1 swizzle
     parameter integer CFG_WAR      = 4,   // --war: 0 none, 1 inorder, 2 warpboard-commit, 3 warpboard-read, 4 bloom
@@ -207,7 +208,7 @@ module wf_fpga_top #(
     .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
     .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS),
     .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS),
-    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
+    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .BANK_RAM_STYLE(BANK_RAM_STYLE),
     .PIN_LAYOUT(PIN_CFG != 0 ? CFG_SWIZZLE : -1), .PIN_WAR(PIN_CFG != 0 ? CFG_WAR : -1),
     .PIN_SCHED(PIN_CFG != 0 ? CFG_GTO : -1), .PIN_LOOPS(PIN_CFG != 0 ? CFG_LOOPS : -1),
     .PIN_HAZARD(PIN_CFG != 0 ? CFG_STALL : -1),

@@ -24,6 +24,7 @@ module wf_fpga_uart_top #(
     parameter integer ALU_LAT_MAX  = 1,
     parameter integer MUL_LAT_MAX  = 2,
     parameter integer LSU_LAT_MAX  = 2,
+    parameter        BANK_RAM_STYLE = "auto", // wf_core's synthesis hint for the register banks ("block": block RAM)
     // pinned run-time knobs (wf_core's PIN_*; -1 = selectable through SET_CFG)
     parameter integer PIN_LAYOUT   = -1,
     parameter integer PIN_WAR      = -1,
@@ -134,7 +135,7 @@ module wf_fpga_uart_top #(
     .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
     .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS),
     .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS),
-    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
+    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .BANK_RAM_STYLE(BANK_RAM_STYLE),
     .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
     .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(DECODE_STAGE),
     .PIN_ALLOC_STAGE(ALLOC_STAGE), .PIN_HANDOFF_STAGE(HANDOFF_STAGE)

@@ -59,6 +59,10 @@ module wf_core #(
     parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
     parameter integer MUL_LAT_MAX  = 32,
     parameter integer LSU_LAT_MAX  = 32,
+    // synthesis hint for the register banks (no effect on behaviour): "auto"
+    // or "block" (block RAM: on ECP5 the banks otherwise become LUT RAM,
+    // whose read address fans out to every slice of the row, docs/fpga.md)
+    parameter        BANK_RAM_STYLE = "auto",
     // pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at
     // run time through cfg_*_i (latched at launch); a legal value = that knob
     // is this constant, its cfg input is ignored and the logic for the other
@@ -613,7 +617,8 @@ module wf_core #(
   assign reg_rdata_o = rf_rdata[{27'd0, host_bank_q}*LW +: LW];
 
   wf_regfile #(
-    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
+    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW),
+    .RAM_STYLE(BANK_RAM_STYLE)
   ) u_regfile (
     .clk_i(clk_i), .we_i(rf_we), .wrow_i(rf_wrow), .wmask_i(rf_mask), .wdata_i(rf_wdata),
     .re_i(rf_re), .rrow_i(rf_rrow), .rdata_o(rf_rdata)

@@ -11,7 +11,8 @@ module wf_regfile #(
     parameter integer LANES = 8,
     parameter integer REGS  = 32,
     parameter integer BANKS = 4,
-    parameter integer RAW   = 6
+    parameter integer RAW   = 6,
+    parameter        RAM_STYLE = "auto"   // wf_spram's synthesis hint for the banks
 ) (
     input  wire                      clk_i,
     input  wire [BANKS-1:0]          we_i,
@@ -32,7 +33,8 @@ module wf_regfile #(
         .DEPTH (DEPTH),
         .LANES (LANES),
         .LW    (32),
-        .AW    (RAW)
+        .AW    (RAW),
+        .RAM_STYLE(RAM_STYLE)
       ) u_bank (
         .clk_i   (clk_i),
         .en_i    (we_i[b] | re_i[b]),

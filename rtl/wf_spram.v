@@ -10,7 +10,10 @@ module wf_spram #(
     parameter integer DEPTH = 16,   // rows
     parameter integer LANES = 1,    // lanes per row, each with its own enable
     parameter integer LW    = 32,   // bits per lane
-    parameter integer AW    = 4     // address bits, >= clog2(DEPTH), >= 1
+    parameter integer AW    = 4,    // address bits, >= clog2(DEPTH), >= 1
+    // synthesis hint only (Yosys ram_style): "auto" lets the flow choose
+    // (small RAMs become LUT RAM on ECP5), "block" asks for block RAM
+    parameter        RAM_STYLE = "auto"
 ) (
     input  wire                  clk_i,
     input  wire                  en_i,     // access this cycle
@@ -20,7 +23,7 @@ module wf_spram #(
     input  wire [LANES*LW-1:0]   wdata_i,
     output reg  [LANES*LW-1:0]   rdata_o
 );
-  reg [LANES*LW-1:0] mem_q [0:DEPTH-1];
+  (* ram_style = RAM_STYLE *) reg [LANES*LW-1:0] mem_q [0:DEPTH-1];
   integer l;
 
   always @(posedge clk_i) begin
