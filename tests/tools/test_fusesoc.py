@@ -66,7 +66,7 @@ def test_parameters(core):
     for n, v in core_p:
         if n not in cp:
             errs.append("wf_core parameter %s missing from fusesoc.core" % n)
-        elif str(cp[n].get("default")) != v:
+        elif str(cp[n].get("default")) != v.strip('"'):   # a string parameter's default unquoted
             errs.append("%s: default %s, wf_core.v has %s" % (n, cp[n].get("default"), v))
     for n, v in core_p + top_p:
         if n in cp and not all(k in cp[n] for k in ("datatype", "default", "description", "paramtype")):
