@@ -107,23 +107,13 @@ module wf_lsu #(
   reg [MEM_LINE-1:0] wmask;
   reg [MEM_LINE*32-1:0] wdata;
   reg                lsu_leaves;
-  // The piece's lanes: each lane's line compared with every lane's, then the
-  // lowest lane left (a one-hot of state) picks its row of compares: no
-  // select of the lowest lane's address between the adders and the compares
-  // (docs/critpath.md 4h).
   always @* begin : p_piece
-    integer l, k, j, low;
-    reg found, below, same;
+    integer l, j, low;
+    reg found;
     reg [15:0] line, al;
-    reg [LANES-1:0] low1h;
     found = 1'b0;
     low = 0;
     j = 0;
-    below = 1'b0;
-    for (l = 0; l < LANES; l = l + 1) begin
-      low1h[l] = left_q[l] && !below;
-      below = below || left_q[l];
-    end
     for (l = LANES - 1; l >= 0; l = l - 1)
       if (left_q[l]) begin found = 1'b1; low = l; end
     line = addr[low*16 +: 16] >> LOG2L;
@@ -131,13 +121,9 @@ module wf_lsu #(
     p_off_o = '0;
     for (l = 0; l < LANES; l = l + 1) begin
       al = addr[l*16 +: 16];
-      same = 1'b0;
-      for (k = 0; k < LANES; k = k + 1)
-        // mutant LSU_SPLIT: the piece boundary is one address bit too high
-        if (low1h[k] && (`WF_MUT_LSU_SPLIT ? (al >> (LOG2L + 1)) == (addr[k*16 +: 16] >> (LOG2L + 1))
-                                           : (al >> LOG2L) == (addr[k*16 +: 16] >> LOG2L)))
-          same = 1'b1;
-      p_lanes_o[l] = left_q[l] && same;
+      // mutant LSU_SPLIT: the piece boundary is one address bit too high
+      if (left_q[l] && (`WF_MUT_LSU_SPLIT ? (al >> (LOG2L + 1)) == (line >> 1) : (al >> LOG2L) == line))
+        p_lanes_o[l] = 1'b1;
       p_off_o[l*5 +: 5] = al[4:0] & OMASK;
     end
     rest = left_q & ~p_lanes_o;
