@@ -93,8 +93,8 @@ module wf_pipe #(
   // the late flags and banks once per lane (g_lane_sel), each steering only
   // its lane's operand bits: one flop steered all LANES x 32 bits of three
   // operands, 14 ns of routing on ECP5 (docs/critpath.md 4h)
-  reg [LANES*3-1:0]     lane_late_q;
-  reg [LANES*15-1:0]    lane_lbank_q;
+  wire [LANES*3-1:0]    lane_late;
+  wire [LANES*15-1:0]   lane_lbank;
   reg [LANES*5-1:0]     off_q, off_d;
   reg                   llate_q, llate_d;
 
@@ -136,8 +136,8 @@ module wf_pipe #(
     ropnd = opnd_q; sel = 0;
     for (l = 0; l < LANES; l = l + 1)
       for (s = 0; s < 3; s = s + 1)
-        if (lane_late_q[l*3 + s])
-          `WF_GET(ropnd[s*LW + l*32 +: 32], rdata_i, {27'd0, lane_lbank_q[(l*3 + s)*5 +: 5]}, BANKS, LW, l*32, 32, sel);
+        if (lane_late[l*3 + s])
+          `WF_GET(ropnd[s*LW + l*32 +: 32], rdata_i, {27'd0, lane_lbank[(l*3 + s)*5 +: 5]}, BANKS, LW, l*32, 32, sel);
     res0 = '0;
     for (l = 0; l < LANES; l = l + 1)
       res0[l*32 +: 32] = f_result(wd_q, ropnd[l*32 +: 32], ropnd[LW + l*32 +: 32],
@@ -261,16 +261,28 @@ module wf_pipe #(
       valid_q <= valid_d; llate_q <= llate_d;
     end
   end
-  // keep: the copies are identical flops, which Yosys would merge back into one
+  // keep: the copies are identical flops, which Yosys would merge back into
+  // one; only KIND 0 has late operands (kept constant flops would keep the
+  // unused operand datapath of the other kinds alive)
   genvar gl;
   generate
-    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_sel
-      (* keep *) always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) lane_late_q[gl*3 +: 3] <= 3'd0;
-        else if (launch_i) lane_late_q[gl*3 +: 3] <= 3'd0;
-        else lane_late_q[gl*3 +: 3] <= late_d;
+    if (KIND == 0) begin : g_late
+      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_sel
+        reg [2:0]  late_q;
+        reg [14:0] lbank_c_q;
+        (* keep *) always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) late_q <= 3'd0;
+          else if (launch_i) late_q <= 3'd0;
+          else late_q <= late_d;
+        end
+        (* keep *) always @(posedge clk_i) lbank_c_q <= lbank_d;
+        assign lane_late[gl*3 +: 3] = late_q;
+        assign lane_lbank[gl*15 +: 15] = lbank_c_q;
       end
-      (* keep *) always @(posedge clk_i) lane_lbank_q[gl*15 +: 15] <= lbank_d;
+    end else begin : g_no_late
+      assign lane_late = '0;
+      assign lane_lbank = '0;
+      wire unused_late_d = ^late_d;
     end
   endgenerate
   always @(posedge clk_i) begin
