@@ -88,13 +88,8 @@ module wf_pipe #(
   // entry-stage extras
   reg [63:0]            wd_q, wd_d;
   reg [3*LW-1:0]        opnd_q, opnd_d;
-  reg [2:0]             late_d;
+  reg [2:0]             late_q, late_d;
   reg [3*5-1:0]         lbank_q, lbank_d;
-  // the late flags and banks once per lane (g_lane_sel), each steering only
-  // its lane's operand bits: one flop steered all LANES x 32 bits of three
-  // operands, 14 ns of routing on ECP5 (docs/critpath.md 4h)
-  wire [LANES*3-1:0]    lane_late;
-  wire [LANES*15-1:0]   lane_lbank;
   reg [LANES*5-1:0]     off_q, off_d;
   reg                   llate_q, llate_d;
 
@@ -134,10 +129,8 @@ module wf_pipe #(
   always @* begin : p_resolve
     integer s, l, o_ix, sel;
     ropnd = opnd_q; sel = 0;
-    for (l = 0; l < LANES; l = l + 1)
-      for (s = 0; s < 3; s = s + 1)
-        if (lane_late[l*3 + s])
-          `WF_GET(ropnd[s*LW + l*32 +: 32], rdata_i, {27'd0, lane_lbank[(l*3 + s)*5 +: 5]}, BANKS, LW, l*32, 32, sel);
+    for (s = 0; s < 3; s = s + 1)
+      if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     res0 = '0;
     for (l = 0; l < LANES; l = l + 1)
       res0[l*32 +: 32] = f_result(wd_q, ropnd[l*32 +: 32], ropnd[LW + l*32 +: 32],
@@ -254,37 +247,13 @@ module wf_pipe #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      valid_q <= '0; llate_q <= 1'b0;
+      valid_q <= '0; late_q <= 3'd0; llate_q <= 1'b0;
     end else if (launch_i) begin
-      valid_q <= '0; llate_q <= 1'b0;
+      valid_q <= '0; late_q <= 3'd0; llate_q <= 1'b0;
     end else begin
-      valid_q <= valid_d; llate_q <= llate_d;
+      valid_q <= valid_d; late_q <= late_d; llate_q <= llate_d;
     end
   end
-  // keep: the copies are identical flops, which Yosys would merge back into
-  // one; only KIND 0 has late operands (kept constant flops would keep the
-  // unused operand datapath of the other kinds alive)
-  genvar gl;
-  generate
-    if (KIND == 0) begin : g_late
-      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_sel
-        reg [2:0]  late_q;
-        reg [14:0] lbank_c_q;
-        (* keep *) always @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) late_q <= 3'd0;
-          else if (launch_i) late_q <= 3'd0;
-          else late_q <= late_d;
-        end
-        (* keep *) always @(posedge clk_i) lbank_c_q <= lbank_d;
-        assign lane_late[gl*3 +: 3] = late_q;
-        assign lane_lbank[gl*15 +: 15] = lbank_c_q;
-      end
-    end else begin : g_no_late
-      assign lane_late = '0;
-      assign lane_lbank = '0;
-      wire unused_late_d = ^late_d;
-    end
-  endgenerate
   always @(posedge clk_i) begin
     warp_q <= warp_d; pc_q <= pc_d; target_q <= target_d; rd_q <= rd_d; writes_q <= writes_d;
     final_q <= final_d; end_q <= end_d; sbv_q <= sbv_d; bnz_q <= bnz_d; taken_q <= taken_d;
