@@ -377,7 +377,11 @@ module wf_collector #(
         so = '0; sb = 5'd0;
         `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
         `WF_GET(sb, bank_q, hx, NH, 15, s*5, 5, sel);
-        if (sm[s] && sf[s]) begin
+        // Only the SR dispatches a slot read in the dispatch cycle: a CU
+        // dispatches with every slot filled at the start of the cycle (§7.1),
+        // so in loop mode 3 sf is 0 for the chosen CU. Saying so lets a build
+        // that pins mode 3 drop the units' late-operand selects.
+        if (sm[s] && sf[s] && !mode3_i) begin
           d_late_o[x*3 + s] = 1'b1;                   // read this cycle (SR): resolved in stage 1
           d_lbank_o[(x*3+s)*5 +: 5] = sb;
         end else if (sm[s])
