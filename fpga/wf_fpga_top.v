@@ -41,7 +41,7 @@ module wf_fpga_top #(
     parameter integer ALU_LAT_MAX  = 1,
     parameter integer MUL_LAT_MAX  = 2,
     parameter integer LSU_LAT_MAX  = 2,
-    parameter        BANK_RAM_STYLE = "auto", // wf_core's synthesis hint for the register banks ("block": block RAM)
+    parameter        BANK_RAM_STYLE = "auto", // wf_core's register-bank RAM: "auto", "block", "distributed"
     // run-time configuration driven at launch (wfsim option in brackets)
     parameter integer CFG_SWIZZLE  = 1,   // --layout: 0 naive, 1 swizzle
     parameter integer CFG_WAR      = 4,   // --war: 0 none, 1 inorder, 2 warpboard-commit, 3 warpboard-read, 4 bloom

@@ -24,7 +24,7 @@ module wf_fpga_uart_top #(
     parameter integer ALU_LAT_MAX  = 1,
     parameter integer MUL_LAT_MAX  = 2,
     parameter integer LSU_LAT_MAX  = 2,
-    parameter        BANK_RAM_STYLE = "auto", // wf_core's synthesis hint for the register banks ("block": block RAM)
+    parameter        BANK_RAM_STYLE = "auto", // wf_core's register-bank RAM: "auto", "block", "distributed"
     // pinned run-time knobs (wf_core's PIN_*; -1 = selectable through SET_CFG)
     parameter integer PIN_LAYOUT   = -1,
     parameter integer PIN_WAR      = -1,

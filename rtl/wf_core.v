@@ -59,9 +59,11 @@ module wf_core #(
     parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
     parameter integer MUL_LAT_MAX  = 32,
     parameter integer LSU_LAT_MAX  = 32,
-    // synthesis hint for the register banks (no effect on behaviour): "auto"
-    // or "block" (block RAM: on ECP5 the banks otherwise become LUT RAM,
-    // whose read address fans out to every slice of the row, docs/fpga.md)
+    // the register banks' RAM (no effect on behaviour): "auto" (the flow
+    // chooses; on ECP5 small banks become LUT RAM), "block" (block RAM), or
+    // "distributed" (LUT RAM with the read address registered instead of the
+    // data, wf_spram: the address's fanout to the slices of a row leaves the
+    // arbitration cycle, docs/critpath.md 4i)
     parameter        BANK_RAM_STYLE = "auto",
     // pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at
     // run time through cfg_*_i (latched at launch); a legal value = that knob
@@ -138,6 +140,8 @@ module wf_core #(
     if (LANES < 1 || LANES > 32) begin : g_chk_lanes LANES_out_of_range_1_to_32 u_err(); end
     if (REGS < 1 || REGS > 128) begin : g_chk_regs REGS_out_of_range_1_to_128 u_err(); end
     if (BANKS < 1 || BANKS > 32) begin : g_chk_banks BANKS_out_of_range_1_to_32 u_err(); end
+    if (BANK_RAM_STYLE != "auto" && BANK_RAM_STYLE != "block" && BANK_RAM_STYLE != "distributed")
+      begin : g_chk_ramstyle BANK_RAM_STYLE_not_auto_block_or_distributed u_err(); end
     if (COLLECTORS < 1 || COLLECTORS > 16) begin : g_chk_cus COLLECTORS_out_of_range_1_to_16 u_err(); end
     if (SB_ENTRIES < 1 || SB_ENTRIES > 8) begin : g_chk_sb SB_ENTRIES_out_of_range_1_to_8 u_err(); end
     if (IBUF < 1 || IBUF > 8) begin : g_chk_ibuf IBUF_out_of_range_1_to_8 u_err(); end

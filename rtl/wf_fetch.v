@@ -119,10 +119,11 @@ module wf_fetch #(
   reg [WARPS-1:0] elig, pool, refill_next, fsel_1h;
   reg [15:0]      pc, la, wla;
   reg [IB > 0 ? IB-1 : 0:0] idx, widx;
-  reg             w_hit, whm_v;
+  reg             w_hit;           // the selected warp hits: fkind_o == K_HIT, one OR after the one-hot
+  reg             whm_v;
   reg [15:0]      wtag;
   reg [2:0]       whm;
-  reg [2:0]       free_m, alloc_m;
+  reg [2:0]       free_m;          // the lowest free MSHR: the one an allocation takes
   reg             free_mv, alloc_v;
   reg [1:0]       dnstate;
   // per warp, had it been selected: outcome, next state and MSHR waited on,
@@ -210,7 +211,6 @@ module wf_fetch #(
         w_hit      = w_hit | (w_kind[w*2 +: 2] == K_HIT);
       end
     end
-    alloc_m = free_m;
     la  = pc >> OB;
     idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
     line_data = ic_data_q[idx];
@@ -279,7 +279,7 @@ module wf_fetch #(
         fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
       if (alloc_v)
         for (i = 0; i < IMSHRS; i = i + 1)
-          if (alloc_m == i[2:0]) begin
+          if (free_m == i[2:0]) begin
             mshr_valid_d[i] = 1'b1;
             mshr_sent_d[i]  = 1'b0;
           end
@@ -367,8 +367,8 @@ module wf_fetch #(
         $error("WF_ASSERT wf_fetch: instruction-memory response for MSHR %0d, which has no request outstanding", imem_resp_mshr_i);
         $fatal(1, "WF_ASSERT wf_fetch");
       end
-      if (fsel_valid_o && alloc_v && mshr_valid_q[alloc_m]) begin
-        $error("WF_ASSERT wf_fetch: allocation of MSHR %0d, which is busy", alloc_m);
+      if (fsel_valid_o && alloc_v && mshr_valid_q[free_m]) begin
+        $error("WF_ASSERT wf_fetch: allocation of MSHR %0d, which is busy", free_m);
         $fatal(1, "WF_ASSERT wf_fetch");
       end
     end

@@ -12,7 +12,9 @@ module wf_regfile #(
     parameter integer REGS  = 32,
     parameter integer BANKS = 4,
     parameter integer RAW   = 6,
-    parameter        RAM_STYLE = "auto"   // wf_spram's synthesis hint for the banks
+    // the banks' synthesis hint (Yosys ram_style): "auto", "block", or
+    // "distributed": LUT RAM with the read address registered (wf_spram)
+    parameter        RAM_STYLE = "auto"
 ) (
     input  wire                      clk_i,
     input  wire [BANKS-1:0]          we_i,
@@ -34,7 +36,8 @@ module wf_regfile #(
         .LANES (LANES),
         .LW    (32),
         .AW    (RAW),
-        .RAM_STYLE(RAM_STYLE)
+        .RAM_STYLE(RAM_STYLE),
+        .READ_ADDR_REG(RAM_STYLE == "distributed" ? 1 : 0)
       ) u_bank (
         .clk_i   (clk_i),
         .en_i    (we_i[b] | re_i[b]),

@@ -1,9 +1,15 @@
 // Single-port synchronous RAM with one write enable per lane (§6.1, §10.2).
-// One access per cycle: a write (we=1) or a read (we=0). The read data is
-// registered and changes only on a read, so it holds the last row read for
-// as long as no other read happens (the collector and the LSU rely on this:
-// data granted in cycle c is used from the output register in cycle c+1).
-// Written in the plain template Yosys memory_dff / Verilator / Icarus all
+// One access per cycle: a write (we=1) or a read (we=0). A row read in
+// cycle c is on rdata_o during c+1, which is the only cycle the collector,
+// the units and the LSU use it (they latch what they keep). Two forms:
+//  * READ_ADDR_REG = 0: the read data is registered and changes only on a
+//    read (block RAM, or LUT RAM with an output register);
+//  * READ_ADDR_REG = 1: the read address is registered and the row is read
+//    asynchronously from it (LUT RAM only). rdata_o is the row's current
+//    contents, equal to the registered form during c+1, because a write in
+//    c+1 lands at the end of c+1. The address's fanout to the LUT-RAM slices
+//    of the row then lies in c+1, not after the bank arbitration in c.
+// Written in the plain templates Yosys memory_dff / Verilator / Icarus all
 // recognise, so it maps to a memory ($mem_v2), not to flops.
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_spram #(
@@ -13,7 +19,8 @@ module wf_spram #(
     parameter integer AW    = 4,    // address bits, >= clog2(DEPTH), >= 1
     // synthesis hint only (Yosys ram_style): "auto" lets the flow choose
     // (small RAMs become LUT RAM on ECP5), "block" asks for block RAM
-    parameter        RAM_STYLE = "auto"
+    parameter        RAM_STYLE = "auto",
+    parameter integer READ_ADDR_REG = 0   // 1: register the read address, not the data (above)
 ) (
     input  wire                  clk_i,
     input  wire                  en_i,     // access this cycle
@@ -21,7 +28,7 @@ module wf_spram #(
     input  wire [AW-1:0]         addr_i,
     input  wire [LANES-1:0]      wmask_i,  // per-lane write enables
     input  wire [LANES*LW-1:0]   wdata_i,
-    output reg  [LANES*LW-1:0]   rdata_o
+    output wire [LANES*LW-1:0]   rdata_o
 );
   (* ram_style = RAM_STYLE *) reg [LANES*LW-1:0] mem_q [0:DEPTH-1];
   integer l;
@@ -34,7 +41,15 @@ module wf_spram #(
     end
   end
 
-  always @(posedge clk_i) begin
-    if (en_i && !we_i) rdata_o <= mem_q[addr_i];
-  end
+  generate
+    if (READ_ADDR_REG != 0) begin : g_raddr
+      reg [AW-1:0] raddr_q;
+      always @(posedge clk_i) if (en_i && !we_i) raddr_q <= addr_i;
+      assign rdata_o = mem_q[raddr_q];
+    end else begin : g_rdata
+      reg [LANES*LW-1:0] rdata_q;
+      always @(posedge clk_i) if (en_i && !we_i) rdata_q <= mem_q[addr_i];
+      assign rdata_o = rdata_q;
+    end
+  endgenerate
 endmodule

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """`make fpga-gls`: gate-level simulation of the synth_ice40 or synth_ecp5
 netlist that `make fpga` (scripts/synth.py) wrote for a configuration (default
-ice-min, ecp5-1w1l and ecp5-1w1l-bram, whose register banks are block RAM): the netlist (build/synth/<ice40|ecp5>/<config>/top.json,
+ice-min, ecp5-1w1l, ecp5-1w1l-bram, whose register banks are block RAM, and
+ecp5-1w1l-lutram, LUT-RAM banks with a registered read address): the netlist
+(build/synth/<ice40|ecp5>/<config>/top.json,
 as Verilog) with Yosys' iCE40 or ECP5 cell models (ECP5: plus
 fpga/gls_ecp5_dp16kd.v and fpga/gls_ecp5_mult18x18d.v, the block RAM and DSP
 models Yosys lacks) under Icarus, driven by fpga/tb_fpga_top.v built with
@@ -147,7 +149,7 @@ def gls(name):
 def main(argv):
     os.makedirs(fsim.OUT, exist_ok=True)
     fails = 0
-    names = argv or ["ice-min", "ecp5-1w1l", "ecp5-1w1l-bram"]
+    names = argv or ["ice-min", "ecp5-1w1l", "ecp5-1w1l-bram", "ecp5-1w1l-lutram"]
     if any(synth.CONFIGS.get(n, ("",))[0] == "ecp5" for n in names):
         err = ecp5_model_check()
         print("fpga-gls: %s ECP5 cell models: %s" % (

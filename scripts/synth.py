@@ -109,6 +109,14 @@ CONFIGS = {
     "ecp5-1w1l-bram": ("ecp5", dict(FPGA, WARPS=1, LANES=1, BANK_RAM_STYLE="block", part="85k"),
                        "ecp5-1w1l with the register banks in block RAM (BANK_RAM_STYLE block; "
                        "make fpga-gls checks the mapping)"),
+    "ecp5-1w1l-lutram": ("ecp5", dict(FPGA, WARPS=1, LANES=1, BANK_RAM_STYLE="distributed", part="85k"),
+                         "ecp5-1w1l with LUT-RAM banks whose read address is registered (BANK_RAM_STYLE "
+                         "distributed; make fpga-gls runs its netlist)"),
+    "ecp5-4w4l-lutram": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
+                                      CFG_HANDOFF_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
+                                      BANK_RAM_STYLE="distributed", part="85k"),
+                         "ecp5-4w4l-pipe-l2 with LUT-RAM banks whose read address is registered, not their "
+                         "data (the address fanout leaves the arbitration cycle, docs/critpath.md 4i)"),
     "ecp5-4w4l-bram": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
                                     CFG_HANDOFF_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
                                     BANK_RAM_STYLE="block", part="85k"),
@@ -123,7 +131,7 @@ CONFIGS = {
 # or (ECP5 4 x 4 and up) an hour or more of WebAssembly place and route; the
 # pipeline-option measurements of docs/fpga.md "Pipeline options and Fmax"
 ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-4w4l-pipe", "ecp5-default", "ecp5-default-pipe",
-              "ecp5-4w4l-pipe-l2", "ecp5-default-pipe-l2", "ecp5-4w4l-bram", "ecp5-default-bram", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
+              "ecp5-4w4l-pipe-l2", "ecp5-default-pipe-l2", "ecp5-4w4l-bram", "ecp5-default-bram", "ecp5-4w4l-lutram", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point

@@ -7,7 +7,9 @@
 #  1. runs programs in lockstep with the C model configured with the pinned
 #     values: they must pass (the conflicting inputs are ignored);
 #  2. runs with a configuration that contradicts a pin: the RTL must keep the
-#     pinned value, so the lockstep comparison must fail (exit 1).
+#     pinned value, so the lockstep comparison must fail (exit 1);
+#  3. runs programs in every loop mode on the banks' BANK_RAM_STYLE
+#     "distributed" form (a registered read address), which must pass.
 # Exit 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.."
@@ -17,7 +19,7 @@ mkdir -p build/pins
 build/wfgen --seed 7 -o build/pins/gen7.s >/dev/null || exit 2
 build() {  # build "PIN_X=v ..." -> sets bin
   local pins=$1 g=() pk=""
-  for kv in $pins; do g+=("-G$kv"); pk+="${kv//=/}_"; done
+  for kv in $pins; do g+=("-G$kv"); pk+="${kv//[=\"]/}_"; done
   local dir=build/rtl/pins_${pk%_}__$dkey
   bin=$dir/Vwf_core
   if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp build/libwarpfront.a \
@@ -70,5 +72,17 @@ build "$pins"
 for f in "${progs[@]}"; do one 0 "$f" --layout swizzle --sched lrr --loops 2 --hazard replay --war bloom; done
 one 0 build/pins/gen7.s --layout swizzle --sched lrr --loops 2 --hazard replay --war warpboard-read
 one 1 sim/examples/saxpy.s --layout naive --sched lrr --loops 2 --hazard replay
+# not a pin: the register banks as LUT RAM with the read address registered
+# instead of the data (BANK_RAM_STYLE "distributed", wf_spram READ_ADDR_REG),
+# other RTL with the same behaviour: every loop mode, both hazard modes
+pins='BANK_RAM_STYLE="distributed"'
+build "$pins"
+for f in "${progs[@]}"; do one 0 "$f" --loops 3 --war bloom --decode-stage 1 --alloc-stage 1 --handoff-stage 1; done
+one 0 sim/examples/saxpy.s --loops 3 --war inorder --hazard stall --alu-lat 2
+one 0 build/pins/gen7.s --loops 3 --war warpboard-read --sched gto
+one 0 sim/examples/vecadd.s --loops 2 --hazard stall
+one 0 build/pins/gen7.s --loops 2 --layout naive
+one 0 sim/examples/sum_loop.s --loops 1
+one 0 build/pins/gen7.s --loops 1 --hazard stall
 echo "pins: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -3,7 +3,9 @@
 // every pinned knob's cfg input with a value that differs from the pin, so a
 // lockstep pass against the C model configured with the pinned values shows
 // that the input is ignored. Built by verif/rtl_assert/pins.sh as the
-// co-simulation harness's model (verilator --prefix Vwf_core).
+// co-simulation harness's model (verilator --prefix Vwf_core). It also
+// passes BANK_RAM_STYLE, whose "distributed" form (wf_spram READ_ADDR_REG)
+// is other RTL with the same behaviour.
 `include "wf_defs.vh"  // the trace layout (generated)
 module wf_pin_wrap #(
     parameter integer WARPS = 8, LANES = 8, REGS = 32, BANKS = 4, COLLECTORS = 4,
@@ -14,6 +16,7 @@ module wf_pin_wrap #(
     parameter integer PIN_HAZARD = -1, PIN_DECODE_STAGE = -1, PIN_ALLOC_STAGE = -1,
     parameter integer PIN_HANDOFF_STAGE = -1,
     parameter integer PIN_ALU_LAT = -1, PIN_MUL_LAT = -1, PIN_LSU_LAT = -1,
+    parameter        BANK_RAM_STYLE = "auto",   // passed through (pins.sh runs "distributed")
     parameter integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
@@ -81,7 +84,8 @@ module wf_pin_wrap #(
     .BLOOM_BITS(BLOOM_BITS), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
     .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(PIN_DECODE_STAGE),
     .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE), .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE),
-    .PIN_ALU_LAT(PIN_ALU_LAT), .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT)
+    .PIN_ALU_LAT(PIN_ALU_LAT), .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT),
+    .BANK_RAM_STYLE(BANK_RAM_STYLE)
   ) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .cfg_swizzle_i(swz), .cfg_war_i(war),
     .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(alu_lat),
