@@ -146,7 +146,8 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64" "BANKS 33 BANKS_out_of_range_1_
             "PIN_LOOPS 0 PIN_LOOPS_out_of_range_minus1_or_1_to_3" \
             "PIN_DECODE_STAGE 2 PIN_DECODE_STAGE_out_of_range_minus1_or_0_to_1" \
             "PIN_ALLOC_STAGE 2 PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1" \
-            "PIN_HANDOFF_STAGE 2 PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1"; do
+            "PIN_HANDOFF_STAGE 2 PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1" \
+            'BANK_RAM_STYLE "bogus" BANK_RAM_STYLE_not_auto_block_or_distributed'; do
   set -- $case
   n=$1 v=$2 msg=$3 ok=1
   # shellcheck disable=SC2086
