@@ -39,7 +39,7 @@ module wf_collector #(
     input  wire                         swizzle_i,
     input  wire [BANKS-1:0]             bank_written_i, // §12 signal 1
     input  wire [2:0]                   accept_i,       // §12 signal 2, per unit
-    input  wire [COLLECTORS-1:0]        dispatch_ok_i,  // §8.2 (wf_war)
+    input  wire [COLLECTORS-1:0]        dispatch_ok_i,  // §8.2 (wf_war), for the CUs' next state
     input  wire                         sr_disp_i,      // §7.2 (wf_staging)
     // this cycle's issue into a holder (§5.4)
     input  wire                         al_valid_i,
@@ -82,6 +82,7 @@ module wf_collector #(
     output wire [COLLECTORS*6-1:0]      nx_warp_o,
     output wire [COLLECTORS*3-1:0]      nx_pending_o,
     output wire [COLLECTORS*64-1:0]     nx_word_o,
+    output wire [COLLECTORS*16-1:0]     nx_older_o,
     output reg                          free_valid_o,   // a CU is free
     output reg  [4:0]                   free_cu_o,      // the lowest free CU
     // dispatch (§7.1, §7.2), per unit x = U_ALU, U_MUL, U_LSU (wf_isa.vh)
@@ -154,6 +155,7 @@ module wf_collector #(
   assign nx_warp_o    = warp_d[COLLECTORS*6-1:0];
   assign nx_pending_o = pending_d[COLLECTORS*3-1:0];
   assign nx_word_o    = word_d[COLLECTORS*64-1:0];
+  assign nx_older_o   = older_d;
   assign h_valid_o   = valid_q;
   assign h_warp_o    = warp_q;
   assign h_pending_o = pending_q;
@@ -298,30 +300,24 @@ module wf_collector #(
   // cand_h: per unit the holder that wins if the unit accepts. It depends on
   // holder state only, so the dispatched bundle below is selected before the
   // writeback grants and stage advances (§12 steps 1, 2) are known; they only
-  // gate disp_valid_o, which the units use as a load enable.
+  // gate disp_valid_o, which the units use as a load enable. In loop mode 3
+  // the CU candidates (cnd_*_q) are kept in a register computed from the
+  // CUs' next state at the end of the previous cycle: the same value, so the
+  // wide operand selects of the bundle start at flops (docs/critpath.md 4i).
   reg [3*5-1:0] cand_h;
+  reg [2:0]     cnd_v_q, cnd_v_d;
+  reg [3*5-1:0] cnd_h_q, cnd_h_d;
   always @* begin : p_disp
-    integer x, u, sel;
+    integer x;
     reg [4:0] bu;
-    reg bv, bage;
-    u = 0; bage = 1'b0; sel = 0;
+    reg bv;
     disp_valid_o = 3'd0;
     disp_h_o = 15'd0;
     cand_h = 15'd0;
     for (x = 0; x < NUNITS; x = x + 1) begin
-      bv = 1'b0; bu = 5'd0;
       if (mode3_i) begin
-        for (u = 0; u < C; u = u + 1)
-          if (valid_q[u] && pending_q[u*3 +: 3] == 3'd0 &&
-              {30'd0, f_unit(word_q[u*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1 && dispatch_ok_i[u]) begin
-            bage = 1'b0;
-            `WF_GET(bage, agem_q, {27'd0, bu}, C, C, u, 1, sel);
-            // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
-            if (!bv || (bage && !`WF_MUT_DISP_LOWEST)) begin
-              bv = 1'b1;
-              bu = u[4:0];
-            end
-          end
+        bv = cnd_v_q[x];
+        bu = cnd_h_q[x*5 +: 5];
       end else begin
         bv = sr_disp_i && {30'd0, f_unit(word_q[SR*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1;
         bu = SR[4:0];
@@ -443,23 +439,53 @@ module wf_collector #(
     end
   end
 
+  // §7.1 the CU candidates of the next state: per unit the oldest CU with
+  // every slot filled, of that unit, which §8.2 allows
+  always @* begin : p_cand
+    integer x, u, sel;
+    reg [4:0] bu;
+    reg bv, bage;
+    u = 0; bage = 1'b0; sel = 0;
+    cnd_v_d = 3'd0;
+    cnd_h_d = 15'd0;
+    for (x = 0; x < NUNITS; x = x + 1) begin
+      bv = 1'b0; bu = 5'd0;
+      for (u = 0; u < C; u = u + 1)
+        if (valid_d[u] && pending_d[u*3 +: 3] == 3'd0 &&
+            {30'd0, f_unit(word_d[u*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1 && dispatch_ok_i[u]) begin
+          bage = 1'b0;
+          `WF_GET(bage, agem_d, {27'd0, bu}, C, C, u, 1, sel);
+          // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
+          if (!bv || (bage && !`WF_MUT_DISP_LOWEST)) begin
+            bv = 1'b1;
+            bu = u[4:0];
+          end
+        end
+      cnd_v_d[x] = bv;
+      cnd_h_d[x*5 +: 5] = bu;
+    end
+  end
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
       late_q  <= '0;
+      cnd_v_q <= 3'd0;
     end else if (launch_i) begin
       valid_q <= '0;
       late_q  <= '0;
+      cnd_v_q <= 3'd0;
     end else begin
       valid_q <= valid_d;
       late_q  <= late_d;
+      cnd_v_q <= cnd_v_d;
     end
   end
   // payload: meaningful only while valid
   always @(posedge clk_i) begin
     warp_q <= warp_d; word_q <= word_d; pc_q <= pc_d; pending_q <= pending_d; cf_q <= cf_d;
     sbv_q <= sbv_d; sbe_q <= sbe_d; left_q <= left_d; opnd_q <= opnd_d; older_q <= older_d;
-    agem_q <= agem_d; bank_q <= bank_d;
+    agem_q <= agem_d; bank_q <= bank_d; cnd_h_q <= cnd_h_d;
   end
 
 `ifdef WF_ASSERT

@@ -393,6 +393,7 @@ module wf_core #(
   wire [C*6-1:0]           cu_nx_warp;
   wire [C*3-1:0]           cu_nx_pending;
   wire [C*64-1:0]          cu_nx_word;
+  wire [C*16-1:0]          cu_nx_older;
   // execution units: each unit's last stage, the branch event
   wire [NUNITS-1:0]        ex_accept;
   wire [NUNITS-1:0]        ex_valid, ex_writes, ex_final, ex_end, ex_sbv;
@@ -510,6 +511,7 @@ module wf_core #(
     .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
     .ih_valid_o(cu_ih_valid), .ih_warp_o(cu_ih_warp), .ih_word_o(cu_ih_word), .alloc_warp_o(cu_alloc_warp),
     .nx_valid_o(cu_nx_valid), .nx_warp_o(cu_nx_warp), .nx_pending_o(cu_nx_pending), .nx_word_o(cu_nx_word),
+    .nx_older_o(cu_nx_older),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
     .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
     .d_word_o(disp_word), .d_sbv_o(disp_sbv), .d_sbe_o(disp_sbe), .d_left_o(disp_left),
@@ -528,7 +530,7 @@ module wf_core #(
   ) u_war (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch),
     .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),
-    .cu_older_i(cu_older), .nx_valid_i(cu_nx_valid), .nx_warp_i(cu_nx_warp),
+    .nx_older_i(cu_nx_older), .nx_valid_i(cu_nx_valid), .nx_warp_i(cu_nx_warp),
     .nx_pending_i(cu_nx_pending), .nx_word_i(cu_nx_word),
     .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
     .disp_h_i(disp_cu), .al_warp_i(cu_alloc_warp), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),

@@ -24,8 +24,9 @@ module wf_war #(
     input  wire                      mode3_i,
     input  wire [COLLECTORS-1:0]     cu_valid_i,
     input  wire [COLLECTORS*6-1:0]   cu_warp_i,
-    input  wire [COLLECTORS*16-1:0]  cu_older_i,
-    // the CUs' next state (wf_collector), for the derived-state register
+    // the CUs' next state (wf_collector), for the derived-state register and
+    // the dispatch permission of the next state
+    input  wire [COLLECTORS*16-1:0]  nx_older_i,
     input  wire [COLLECTORS-1:0]     nx_valid_i,
     input  wire [COLLECTORS*6-1:0]   nx_warp_i,
     input  wire [COLLECTORS*3-1:0]   nx_pending_i,
@@ -39,7 +40,7 @@ module wf_war #(
     input  wire [5:0]                ih_warp_i,
     input  wire [63:0]               ih_wd_i,
     output reg  [WARPS-1:0]          allows_o,     // readiness item 5 for each head
-    output reg  [COLLECTORS-1:0]     dispatch_ok_o,
+    output reg  [COLLECTORS-1:0]     dispatch_ok_o, // §8.2 for the CUs' next state
     output reg  [15:0]               older_new_o,
     output reg  [WARPS-1:0]          collecting_o,  // start-of-cycle derived state
     output reg  [WARPS*64-1:0]       filter_o
@@ -147,11 +148,12 @@ module wf_war #(
     end
   end
 
-  // §8.2: dispatch only with older = 0
+  // §8.2: dispatch only with older = 0, for the CUs' next state: wf_collector
+  // keeps its dispatch candidates in a register computed from that state
   always @* begin : p_dok
     integer u;
     for (u = 0; u < C; u = u + 1)
-      dispatch_ok_o[u] = war_i != WAR_INORDER || cu_older_i[u*16 +: 16] == 16'd0;
+      dispatch_ok_o[u] = war_i != WAR_INORDER || nx_older_i[u*16 +: 16] == 16'd0;
   end
 
   // the new CU's older mask: valid CUs of the warp minus those dispatched now
