@@ -239,7 +239,8 @@ module wf_lsu #(
     .clk_i   (clk_i),
     .en_i    (m_en),
     .we_i    (m_we),
-    .addr_i  (m_addr),
+    .waddr_i (m_addr),
+    .raddr_i (m_addr),
     .wmask_i (m_mask),
     .wdata_i (m_wdata),
     .rdata_o (rdline_o)

@@ -42,7 +42,8 @@ module wf_regfile #(
         .clk_i   (clk_i),
         .en_i    (we_i[b] | re_i[b]),
         .we_i    (we_i[b]),
-        .addr_i  (we_i[b] ? wrow_i[b*RAW +: RAW] : rrow_i[b*RAW +: RAW]),
+        .waddr_i (wrow_i[b*RAW +: RAW]),
+        .raddr_i (rrow_i[b*RAW +: RAW]),
         // mutant REGFILE_MASK: a bank write ignores the lane mask (a ld piece writes every lane)
         .wmask_i (wmask_i[b*LANES +: LANES] | {LANES{`WF_MUT_REGFILE_MASK}}),
         .wdata_i (wdata_i[b*LANES*32 +: LANES*32]),

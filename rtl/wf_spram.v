@@ -8,7 +8,11 @@
 //    asynchronously from it (LUT RAM only). rdata_o is the row's current
 //    contents, equal to the registered form during c+1, because a write in
 //    c+1 lands at the end of c+1. The address's fanout to the LUT-RAM slices
-//    of the row then lies in c+1, not after the bank arbitration in c.
+//    of the row then lies in c+1, not after the bank arbitration in c; the
+//    write port takes waddr_i alone, so the read address (the arbitration's
+//    result) does not reach the write address either.
+// waddr_i / raddr_i: the address of a write / a read (a single-port user ties
+// them together; the registered-data form muxes them into one address).
 // Written in the plain templates Yosys memory_dff / Verilator / Icarus all
 // recognise, so it maps to a memory ($mem_v2), not to flops.
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
@@ -25,7 +29,8 @@ module wf_spram #(
     input  wire                  clk_i,
     input  wire                  en_i,     // access this cycle
     input  wire                  we_i,     // 1 write, 0 read
-    input  wire [AW-1:0]         addr_i,
+    input  wire [AW-1:0]         waddr_i,  // the row written (we=1)
+    input  wire [AW-1:0]         raddr_i,  // the row read (we=0)
     input  wire [LANES-1:0]      wmask_i,  // per-lane write enables
     input  wire [LANES*LW-1:0]   wdata_i,
     output wire [LANES*LW-1:0]   rdata_o
@@ -33,22 +38,26 @@ module wf_spram #(
   (* ram_style = RAM_STYLE *) reg [LANES*LW-1:0] mem_q [0:DEPTH-1];
   integer l;
 
+  // the write port's address: a single address in the registered-data form
+  // (one port of a block RAM), waddr_i alone in the registered-address form
+  wire [AW-1:0] addr = (READ_ADDR_REG != 0 || we_i) ? waddr_i : raddr_i;
+
   always @(posedge clk_i) begin
     if (en_i && we_i) begin
       for (l = 0; l < LANES; l = l + 1)
         // mutant SPRAM_MASK: lane 0's write enable is ignored (always written)
-        if (wmask_i[l] || (`WF_MUT_SPRAM_MASK && l == 0)) mem_q[addr_i][l*LW +: LW] <= wdata_i[l*LW +: LW];
+        if (wmask_i[l] || (`WF_MUT_SPRAM_MASK && l == 0)) mem_q[addr][l*LW +: LW] <= wdata_i[l*LW +: LW];
     end
   end
 
   generate
     if (READ_ADDR_REG != 0) begin : g_raddr
       reg [AW-1:0] raddr_q;
-      always @(posedge clk_i) if (en_i && !we_i) raddr_q <= addr_i;
+      always @(posedge clk_i) if (en_i && !we_i) raddr_q <= raddr_i;
       assign rdata_o = mem_q[raddr_q];
     end else begin : g_rdata
       reg [LANES*LW-1:0] rdata_q;
-      always @(posedge clk_i) if (en_i && !we_i) rdata_q <= mem_q[addr_i];
+      always @(posedge clk_i) if (en_i && !we_i) rdata_q <= mem_q[addr];
       assign rdata_o = rdata_q;
     end
   endgenerate
