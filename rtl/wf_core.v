@@ -399,6 +399,7 @@ module wf_core #(
   wire [NUNITS-1:0]        ex_valid, ex_writes, ex_final, ex_end, ex_sbv;
   wire [NUNITS*6-1:0]      ex_warp;
   wire [NUNITS*7-1:0]      ex_rd;
+  wire [NUNITS*5-1:0]      ex_bank;
   wire [NUNITS*3-1:0]      ex_sbe;
   wire [NUNITS*P_LANES-1:0] ex_lanes;
   wire [NUNITS*LW-1:0]     ex_data;
@@ -543,7 +544,7 @@ module wf_core #(
     .LANES(P_LANES), .BANKS(P_BANKS), .MEM_LINE(P_MEM_LINE), .ALU_LAT_MAX(P_ALU_LAT_MAX),
     .MUL_LAT_MAX(P_MUL_LAT_MAX), .LSU_LAT_MAX(P_LSU_LAT_MAX)
   ) u_exec (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .alu_lat_i(alu_lat_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q), .alu_lat_i(alu_lat_q),
     .mul_lat_i(mul_lat_q), .lsu_lat_i(lsu_lat_q), .leaves_i(wb_leaves), .accept_o(ex_accept),
     .disp_valid_i(disp_valid), .d_warp_i(disp_warp), .d_pc_i(disp_pc), .d_wd_i(disp_word),
     .d_sbv_i(disp_sbv), .d_sbe_i(disp_sbe), .d_opnd_i(disp_opnd), .d_late_i(disp_late),
@@ -551,7 +552,7 @@ module wf_core #(
     .p_valid_i(piece_valid), .p_warp_i(piece_warp), .p_pc_i(piece_pc), .p_rd_i(piece_rd),
     .p_writes_i(piece_writes), .p_final_i(piece_final), .p_end_i(piece_end), .p_sbv_i(piece_sbv),
     .p_sbe_i(piece_sbe), .p_lanes_i(piece_lanes), .p_off_i(piece_off), .rdata_i(rf_rdata), .rdline_i(lsu_rdline),
-    .l_valid_o(ex_valid), .l_warp_o(ex_warp), .l_rd_o(ex_rd), .l_writes_o(ex_writes),
+    .l_valid_o(ex_valid), .l_warp_o(ex_warp), .l_rd_o(ex_rd), .l_bank_o(ex_bank), .l_writes_o(ex_writes),
     .l_final_o(ex_final), .l_end_o(ex_end), .l_sbv_o(ex_sbv), .l_sbe_o(ex_sbe),
     .l_lanes_o(ex_lanes), .l_data_o(ex_data), .br_valid_o(br_valid), .br_warp_o(br_warp),
     .br_taken_o(br_taken), .br_target_o(br_target), .br_next_pc_o(br_next_pc)
@@ -580,7 +581,7 @@ module wf_core #(
   wf_writeback #(
     .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
   ) u_writeback (
-    .swizzle_i(swz_q), .l_valid_i(ex_valid), .l_warp_i(ex_warp), .l_rd_i(ex_rd),
+    .l_valid_i(ex_valid), .l_warp_i(ex_warp), .l_rd_i(ex_rd), .l_bank_i(ex_bank),
     .l_writes_i(ex_writes), .l_final_i(ex_final), .l_sbv_i(ex_sbv), .l_sbe_i(ex_sbe),
     .l_lanes_i(ex_lanes), .l_data_i(ex_data), .bank_written_o(wb_bank_written), .leaves_o(wb_leaves),
     .wb_valid_o(wb_valid), .wb_bank_o(wb_bank), .rel_mask_o(wb_rel_mask), .rel_valid_o(wb_rel_valid),

@@ -17,6 +17,7 @@ module wf_exec #(
     input  wire                      clk_i,
     input  wire                      rst_ni,
     input  wire                      launch_i,
+    input  wire                      swizzle_i,
     input  wire [5:0]                alu_lat_i,
     input  wire [5:0]                mul_lat_i,
     input  wire [5:0]                lsu_lat_i,
@@ -50,6 +51,7 @@ module wf_exec #(
     output wire [2:0]                l_valid_o,
     output wire [3*6-1:0]            l_warp_o,
     output wire [3*7-1:0]            l_rd_o,
+    output wire [3*5-1:0]            l_bank_o,      // bank(w, rd), §6.1
     output wire [2:0]                l_writes_o,
     output wire [2:0]                l_final_o,
     output wire [2:0]                l_end_o,
@@ -65,7 +67,14 @@ module wf_exec #(
     output wire [15:0]               br_next_pc_o
 );
   `include "wf_isa.vh"   // NUNITS and the unit indices U_ALU, U_MUL, U_LSU (generated)
+  `include "wf_bank.vh"  // bank(w, r) of §6.1, needs parameter BANKS
   localparam integer LW = LANES * 32;
+  // each entry's register bank, worked out where it enters its unit and
+  // carried down the stages, so no adder lies between a last stage and the
+  // writeback arbitration (docs/critpath.md 4i)
+  wire [4:0] alu_bank = f_bank(d_warp_i[U_ALU*6 +: 6], d_wd_i[U_ALU*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS], swizzle_i);
+  wire [4:0] mul_bank = f_bank(d_warp_i[U_MUL*6 +: 6], d_wd_i[U_MUL*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS], swizzle_i);
+  wire [4:0] lsu_bank = f_bank(p_warp_i, p_rd_i, swizzle_i);
   wire [NUNITS-1:0]    l_bnz;
   wire [NUNITS-1:0]    l_taken;
   wire [NUNITS*16-1:0] l_pc, l_target;
@@ -77,7 +86,7 @@ module wf_exec #(
     .accept_o(accept_o[U_ALU]),
     .in_valid_i(disp_valid_i[U_ALU]), .in_warp_i(d_warp_i[U_ALU*6 +: 6]),
     .in_pc_i(d_pc_i[U_ALU*16 +: 16]),
-    .in_rd_i(d_wd_i[U_ALU*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS]),
+    .in_rd_i(d_wd_i[U_ALU*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS]), .in_bank_i(alu_bank),
     .in_writes_i(d_wd_i[U_ALU*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W] != `WF_OP_BNZ), .in_final_i(1'b1),
     .in_end_i(1'b1), .in_sbv_i(d_sbv_i[U_ALU]), .in_sbe_i(d_sbe_i[U_ALU*3 +: 3]),
     .in_lanes_i({LANES{1'b1}}), .in_wd_i(d_wd_i[U_ALU*64 +: 64]),
@@ -85,7 +94,7 @@ module wf_exec #(
     .in_lbank_i(d_lbank_i[U_ALU*3*5 +: 3*5]), .in_off_i({LANES*5{1'b0}}),
     .rdata_i(rdata_i), .rdline_i(rdline_i),
     .l_valid_o(l_valid_o[U_ALU]), .l_warp_o(l_warp_o[U_ALU*6 +: 6]), .l_pc_o(l_pc[U_ALU*16 +: 16]),
-    .l_rd_o(l_rd_o[U_ALU*7 +: 7]), .l_writes_o(l_writes_o[U_ALU]), .l_final_o(l_final_o[U_ALU]),
+    .l_rd_o(l_rd_o[U_ALU*7 +: 7]), .l_bank_o(l_bank_o[U_ALU*5 +: 5]), .l_writes_o(l_writes_o[U_ALU]), .l_final_o(l_final_o[U_ALU]),
     .l_end_o(l_end_o[U_ALU]), .l_sbv_o(l_sbv_o[U_ALU]), .l_sbe_o(l_sbe_o[U_ALU*3 +: 3]),
     .l_lanes_o(l_lanes_o[U_ALU*LANES +: LANES]), .l_data_o(l_data_o[U_ALU*LW +: LW]),
     .l_bnz_o(l_bnz[U_ALU]), .l_taken_o(l_taken[U_ALU]), .l_target_o(l_target[U_ALU*16 +: 16])
@@ -99,14 +108,14 @@ module wf_exec #(
     .accept_o(accept_o[U_MUL]),
     .in_valid_i(disp_valid_i[U_MUL]), .in_warp_i(d_warp_i[U_MUL*6 +: 6]),
     .in_pc_i(d_pc_i[U_MUL*16 +: 16]),
-    .in_rd_i(d_wd_i[U_MUL*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS]), .in_writes_i(1'b1), .in_final_i(1'b1),
+    .in_rd_i(d_wd_i[U_MUL*64 + `WF_INSN_RD_LSB +: `WF_REG_BITS]), .in_bank_i(mul_bank), .in_writes_i(1'b1), .in_final_i(1'b1),
     .in_end_i(1'b1), .in_sbv_i(d_sbv_i[U_MUL]), .in_sbe_i(d_sbe_i[U_MUL*3 +: 3]),
     .in_lanes_i({LANES{1'b1}}), .in_wd_i(d_wd_i[U_MUL*64 +: 64]),
     .in_opnd_i(d_opnd_i[U_MUL*3*LW +: 3*LW]), .in_late_i(d_late_i[U_MUL*3 +: 3]),
     .in_lbank_i(d_lbank_i[U_MUL*3*5 +: 3*5]), .in_off_i({LANES*5{1'b0}}),
     .rdata_i(rdata_i), .rdline_i(rdline_i),
     .l_valid_o(l_valid_o[U_MUL]), .l_warp_o(l_warp_o[U_MUL*6 +: 6]), .l_pc_o(l_pc[U_MUL*16 +: 16]),
-    .l_rd_o(l_rd_o[U_MUL*7 +: 7]), .l_writes_o(l_writes_o[U_MUL]), .l_final_o(l_final_o[U_MUL]),
+    .l_rd_o(l_rd_o[U_MUL*7 +: 7]), .l_bank_o(l_bank_o[U_MUL*5 +: 5]), .l_writes_o(l_writes_o[U_MUL]), .l_final_o(l_final_o[U_MUL]),
     .l_end_o(l_end_o[U_MUL]), .l_sbv_o(l_sbv_o[U_MUL]), .l_sbe_o(l_sbe_o[U_MUL*3 +: 3]),
     .l_lanes_o(l_lanes_o[U_MUL*LANES +: LANES]), .l_data_o(l_data_o[U_MUL*LW +: LW]),
     .l_bnz_o(l_bnz[U_MUL]), .l_taken_o(l_taken[U_MUL]), .l_target_o(l_target[U_MUL*16 +: 16])
@@ -118,13 +127,13 @@ module wf_exec #(
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .n_i(lsu_lat_i), .leave_i(leaves_i[U_LSU]),
     .accept_o(accept_o[U_LSU]),
     .in_valid_i(p_valid_i), .in_warp_i(p_warp_i), .in_pc_i(p_pc_i),
-    .in_rd_i(p_rd_i), .in_writes_i(p_writes_i), .in_final_i(p_final_i),
+    .in_rd_i(p_rd_i), .in_bank_i(lsu_bank), .in_writes_i(p_writes_i), .in_final_i(p_final_i),
     .in_end_i(p_end_i), .in_sbv_i(p_sbv_i), .in_sbe_i(p_sbe_i),
     .in_lanes_i(p_lanes_i), .in_wd_i(64'd0), .in_opnd_i({3*LW{1'b0}}),
     .in_late_i(3'd0), .in_lbank_i(15'd0), .in_off_i(p_off_i),
     .rdata_i(rdata_i), .rdline_i(rdline_i),
     .l_valid_o(l_valid_o[U_LSU]), .l_warp_o(l_warp_o[U_LSU*6 +: 6]), .l_pc_o(l_pc[U_LSU*16 +: 16]),
-    .l_rd_o(l_rd_o[U_LSU*7 +: 7]), .l_writes_o(l_writes_o[U_LSU]), .l_final_o(l_final_o[U_LSU]),
+    .l_rd_o(l_rd_o[U_LSU*7 +: 7]), .l_bank_o(l_bank_o[U_LSU*5 +: 5]), .l_writes_o(l_writes_o[U_LSU]), .l_final_o(l_final_o[U_LSU]),
     .l_end_o(l_end_o[U_LSU]), .l_sbv_o(l_sbv_o[U_LSU]), .l_sbe_o(l_sbe_o[U_LSU*3 +: 3]),
     .l_lanes_o(l_lanes_o[U_LSU*LANES +: LANES]), .l_data_o(l_data_o[U_LSU*LW +: LW]),
     .l_bnz_o(l_bnz[U_LSU]), .l_taken_o(l_taken[U_LSU]), .l_target_o(l_target[U_LSU*16 +: 16])

@@ -37,6 +37,7 @@ module wf_pipe #(
     input  wire [5:0]                in_warp_i,
     input  wire [15:0]               in_pc_i,
     input  wire [6:0]                in_rd_i,
+    input  wire [4:0]                in_bank_i,   // bank(w, rd) (§6.1), carried to writeback
     input  wire                      in_writes_i,
     input  wire                      in_final_i,
     input  wire                      in_end_i,
@@ -55,6 +56,7 @@ module wf_pipe #(
     output reg  [5:0]                l_warp_o,
     output reg  [15:0]               l_pc_o,
     output reg  [6:0]                l_rd_o,
+    output reg  [4:0]                l_bank_o,
     output reg                       l_writes_o,
     output reg                       l_final_o,
     output reg                       l_end_o,
@@ -80,6 +82,7 @@ module wf_pipe #(
   reg [DEPTH*6-1:0]     warp_q, warp_d;
   reg [DEPTH*16-1:0]    pc_q, pc_d, target_q, target_d;
   reg [DEPTH*7-1:0]     rd_q, rd_d;
+  reg [DEPTH*5-1:0]     bank_q, bank_d;
   reg [DEPTH-1:0]       writes_q, writes_d, final_q, final_d, end_q, end_d, sbv_q, sbv_d;
   reg [DEPTH-1:0]       bnz_q, bnz_d, taken_q, taken_d;
   reg [DEPTH*3-1:0]     sbe_q, sbe_d;
@@ -167,11 +170,12 @@ module wf_pipe #(
   always @* begin : p_last
     integer k, sel;
     k = {26'd0, n_i} - 1;
-    l_warp_o = 6'd0; l_rd_o = 7'd0; l_sbe_o = 3'd0; l_lanes_o = '0; l_data_o = '0;
+    l_warp_o = 6'd0; l_rd_o = 7'd0; l_bank_o = 5'd0; l_sbe_o = 3'd0; l_lanes_o = '0; l_data_o = '0;
     l_valid_o  = valid_q[k];
     `WF_GET(l_warp_o, warp_q, k, DEPTH, 6, 0, 6, sel);
     l_pc_o     = pc_q[k*16 +: 16];
     `WF_GET(l_rd_o, rd_q, k, DEPTH, 7, 0, 7, sel);
+    `WF_GET(l_bank_o, bank_q, k, DEPTH, 5, 0, 5, sel);
     l_writes_o = writes_q[k];
     l_final_o  = final_q[k];
     l_end_o    = end_q[k];
@@ -189,7 +193,7 @@ module wf_pipe #(
   always @* begin : p_next
     integer k, n;
     n = {26'd0, n_i};
-    valid_d = valid_q; warp_d = warp_q; pc_d = pc_q; target_d = target_q; rd_d = rd_q;
+    valid_d = valid_q; warp_d = warp_q; pc_d = pc_q; target_d = target_q; rd_d = rd_q; bank_d = bank_q;
     writes_d = writes_q; final_d = final_q; end_d = end_q; sbv_d = sbv_q; bnz_d = bnz_q;
     taken_d = taken_q; sbe_d = sbe_q; lanes_d = lanes_q; data_d = data_q;
     wd_d = KIND == 0 ? wd_q : 64'd0;
@@ -209,6 +213,7 @@ module wf_pipe #(
           warp_d[(k+1)*6 +: 6] = warp_q[k*6 +: 6];
           pc_d[(k+1)*16 +: 16] = pc_q[k*16 +: 16];
           rd_d[(k+1)*7 +: 7] = rd_q[k*7 +: 7];
+          bank_d[(k+1)*5 +: 5] = bank_q[k*5 +: 5];
           writes_d[k+1] = HAS_MUL != 0 ? 1'b1 : writes_q[k];
           final_d[k+1] = ALL != 0 ? 1'b1 : final_q[k];
           end_d[k+1] = ALL != 0 ? 1'b1 : end_q[k];
@@ -227,6 +232,7 @@ module wf_pipe #(
       warp_d[IN_AT*6 +: 6] = in_warp_i;
       pc_d[IN_AT*16 +: 16] = in_pc_i;
       rd_d[IN_AT*7 +: 7] = in_rd_i;
+      bank_d[IN_AT*5 +: 5] = in_bank_i;
       writes_d[IN_AT] = HAS_MUL != 0 ? 1'b1 : in_writes_i;
       final_d[IN_AT] = ALL != 0 ? 1'b1 : in_final_i;
       end_d[IN_AT] = ALL != 0 ? 1'b1 : in_end_i;
@@ -255,7 +261,7 @@ module wf_pipe #(
     end
   end
   always @(posedge clk_i) begin
-    warp_q <= warp_d; pc_q <= pc_d; target_q <= target_d; rd_q <= rd_d; writes_q <= writes_d;
+    warp_q <= warp_d; pc_q <= pc_d; target_q <= target_d; rd_q <= rd_d; bank_q <= bank_d; writes_q <= writes_d;
     final_q <= final_d; end_q <= end_d; sbv_q <= sbv_d; bnz_q <= bnz_d; taken_q <= taken_d;
     sbe_q <= sbe_d; lanes_q <= lanes_d; data_q <= data_d; wd_q <= wd_d; opnd_q <= opnd_d;
     lbank_q <= lbank_d; off_q <= off_d;

@@ -12,10 +12,10 @@ module wf_writeback #(
     parameter integer BANKS = 4,
     parameter integer RAW   = 6
 ) (
-    input  wire                      swizzle_i,
     input  wire [2:0]                l_valid_i,
     input  wire [3*6-1:0]            l_warp_i,
     input  wire [3*7-1:0]            l_rd_i,
+    input  wire [3*5-1:0]            l_bank_i,       // bank(w, rd) of each entry (wf_exec, §6.1)
     input  wire [2:0]                l_writes_i,
     input  wire [2:0]                l_final_i,
     input  wire [2:0]                l_sbv_i,
@@ -77,7 +77,7 @@ module wf_writeback #(
       if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
       ord[i*3 +: 3] = x[2:0];
       wants[x] = l_valid_i[x] && l_writes_i[x];
-      ubank[x*5 +: 5] = f_bank(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7], swizzle_i);
+      ubank[x*5 +: 5] = l_bank_i[x*5 +: 5];
       for (b = 0; b < BANKS; b = b + 1)
         ub[x*BANKS + b] = ubank[x*5 +: 5] == b[4:0];
     end
