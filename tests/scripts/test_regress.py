@@ -131,6 +131,35 @@ def test_tiny_rtl_regression(r4):
 
 
 @rtl
+def test_bank_ram_forms_drawn_per_seed(r4, tmp):
+    """RAM_STYLES (default auto,distributed): seeds 1-3 draw auto, seed 4
+    distributed (a hash of the seed); each form runs on its own build, which
+    Verilator made from the other RTL (wf_spram's registered read address)."""
+    d, out = r4
+    want = {1: "auto", 2: "auto", 3: "auto", 4: "distributed"}
+    built = {}
+    for log in glob.glob(os.path.join(d, "builds", "*.log")):
+        m = re.search(r"^run\.sh: (?:built|cached build verified:) (\S+)", read(log), re.M)
+        assert m, "build log %s names no build directory" % log
+        built["distributed" if log.endswith("__ram-distributed.log") else "auto"] = m.group(1)
+    assert sorted(built) == ["auto", "distributed"], "builds of the forms: %s" % built
+    for s, form in want.items():
+        assert "# WF_BANK_RAM_STYLE=%s" % form in read(os.path.join(d, str(s), "options.txt")), \
+            "seed %d: options.txt does not name form %s" % (s, form)
+        cmd = read(os.path.join(d, str(s), "cmd.txt"))
+        assert ("WF_BANK_RAM_STYLE=distributed " in cmd) == (form == "distributed"), "seed %d: cmd.txt %s" % (s, cmd)
+    assert "regress: RTL by bank RAM form: auto 3/3, distributed 1/1" in out, "no per-form line in the report"
+    for form, reg in (("auto", "rdata_q"), ("distributed", "raddr_q")):
+        with open(os.path.join(ROOT, built[form], "Vwf_core___024root.h")) as f:
+            assert reg in f.read(), "the %s build has no %s: not that form's RTL" % (form, reg)
+    with open(os.path.join(ROOT, built["auto"], "Vwf_core___024root.h")) as f:
+        assert "raddr_q" not in f.read(), "the auto build has the distributed form's raddr_q"
+    for bad in ("bogus", "auto,auto", "auto,"):
+        rc, out = regress(os.path.join(tmp, "rs"), SEEDS="1", RAM_STYLES=bad, **RTL_ENV)
+        assert rc == 2 and "RAM_STYLES=%s: allowed a comma list of distinct values of auto, block, distributed" % bad \
+            in out, "RAM_STYLES=%r: exit %d, %s" % (bad, rc, out[-300:])
+
+@rtl
 def test_seed_alone_is_reproducible(r4, tmp):
     rc, out = regress(os.path.join(tmp, "r1"), SEED="3", SEEDS="1", **RTL_ENV)
     assert rc == 0, "seed 3 alone failed: " + out[-400:]

@@ -13,6 +13,9 @@
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build
+#              WF_BANK_RAM_STYLE  wf_core's BANK_RAM_STYLE: auto (default),
+#                          block or distributed (docs/rtl.md); each form is
+#                          its own cached build, named in the reproduce line
 #              WF_RTL_DIR  the build cache directory (default build/rtl): a
 #                          private cache for a test that damages a cached build
 #              WF_AUTO_WAVES=0  no automatic re-run with waves on a failure
@@ -43,7 +46,7 @@
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
