@@ -317,7 +317,7 @@ test-fuzz: $(B)/fuzz/wf_fuzz $(B)/wfsim
 
 # the seeded regression (docs/verification.md): RTL in lockstep with the C
 # model over random configurations, plus the C-side example checks. Knobs:
-# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 CDG=REPORT TIMEOUT BUILD_TIMEOUT SIZES RAM_STYLES RUN_ID CMP
+# SEED SEEDS CSEEDS JOBS SHARD=i/N WAVES=1 COV=1 CDG=REPORT TIMEOUT BUILD_TIMEOUT SIZES RTL_FORMS RUN_ID CMP
 # RESUME=latest|RUN SLURM=1 SHARDS=N SLURM_ARGS (scripts/regress.py)
 regress: deps-regress $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim python3 scripts/regress.py

@@ -54,12 +54,14 @@ Knobs (environment; every one is checked before anything is written):
             slice of the run on the shared OUT tree) and one merge job
             (afterany) that writes the report; SLURM_ARGS (shell words) go
             to both sbatch calls. The builds are made before submitting.
-  RAM_STYLES  comma list of the register banks' RTL forms (wf_core
-            BANK_RAM_STYLE: auto, block, distributed) the seeds draw from,
-            one per seed (a hash of the seed, so shards and RESUME agree);
-            default auto,distributed (auto alone for WF_TOP's own design).
-            Each form is its own build (run.sh's WF_BANK_RAM_STYLE); every
-            form must behave the same (docs/rtl.md "Register bank forms")
+  RTL_FORMS  comma list of the RTL forms the seeds draw from, one per seed
+            by a hash of the seed (the same in every shard and on RESUME):
+            auto (wf_core as delivered), distributed (the banks'
+            BANK_RAM_STYLE="distributed"), fpga (the fastest ECP5 build's
+            pins, latency maxima and banks; the seed's pinned options are set
+            to the pins); scripts/wf/forms.py. Default auto,distributed,fpga
+            (auto alone for WF_TOP's own design). Each form is its own build
+            (run.sh's WF_RTL_PARAMS) and must behave exactly as the model
   WF_DEFINES  Verilog defines of the RTL builds (run.sh; default WF_ASSERT)
   WF_RTL_FILES, WF_TOP  the design under test (run.sh; default rtl/*.v,
             wf_core; docs/verification.md "Verifying your own front end"):
@@ -109,6 +111,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wf import cdg  # noqa: E402  coverage-directed generation
+from wf import forms  # noqa: E402  the RTL forms (RTL_FORMS)
 from wf import layout  # noqa: E402  the field table: the compare levels
 from wf.paths import ROOT, WFSIM, WFGEN, qjoin, rel, kernel_options as example_options  # noqa: E402,F401
 
@@ -127,9 +130,7 @@ FIXED = [
 NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
-             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG", "RAM_STYLES")
-# wf_core's BANK_RAM_STYLE values (rtl/wf_core.v and verif/cosim/params.sh check the same list)
-RAM_STYLES = ("auto", "block", "distributed")
+             "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG", "RTL_FORMS")
 PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
 # the harness's compare levels, from the field table (verif/include/wf_layout.h's source)
 CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]
@@ -321,10 +322,10 @@ def draw(seed, sizes_allowed, bias=None):
     return shlex.split(lines[0]), name
 
 
-def ram_style(seed, styles):
-    """The seed's bank RAM form: one of styles by a hash of the seed (the
-    same in every shard and on RESUME; independent of IMEM_JITTER's k % K)."""
-    return styles[zlib.crc32(b"ram%d" % seed) % len(styles)]
+def rtl_form(seed, names):
+    """The seed's RTL form: one of names by a hash of the seed (the same in
+    every shard and on RESUME; independent of IMEM_JITTER's k % K)."""
+    return names[zlib.crc32(b"form%d" % seed) % len(names)]
 
 
 def gen_command(seed, opts, prog, bias=None):
@@ -443,7 +444,7 @@ class Rtl:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
         e["WF_DEFINES"] = item["defines"]
-        e["WF_BANK_RAM_STYLE"] = item["ram"]
+        e["WF_RTL_PARAMS"] = forms.rtl_params(forms.form(item["form"])[0])
         e.pop("WF_RTL_FILES", None)  # the run's design (run.json), not this process's
         e.pop("WF_TOP", None)
         e.update(self.design())
@@ -458,7 +459,8 @@ class Rtl:
 
     def shell_line(self, item, cmd, line_cov=False):
         pre = "WF_DEFINES=%s " % shlex.quote(item["defines"])
-        pre += "WF_BANK_RAM_STYLE=%s " % item["ram"] if item["ram"] != "auto" else ""
+        params = forms.rtl_params(forms.form(item["form"])[0])
+        pre += "WF_RTL_PARAMS=%s " % shlex.quote(params) if params else ""
         pre += "".join("%s=%s " % (name, shlex.quote(v)) for name, v in self.design())
         if line_cov and self.cfg["cov"]:
             pre += "WF_LINE_COV=%s " % shlex.quote(rel(os.path.join(item["dir"], "coverage.dat")))
@@ -470,7 +472,7 @@ class Rtl:
         d = os.path.join(c["dir"], str(seed))
         os.makedirs(d, exist_ok=True)
         item = {"seed": seed, "dir": d, "prog": os.path.join(d, "prog.s"), "leg": "rtl",
-                "id": "seed%d" % seed, "defines": c["defines"], "ram": ram_style(seed, c["ram_styles"]),
+                "id": "seed%d" % seed, "defines": c["defines"], "form": rtl_form(seed, c["rtl_forms"]),
                 "jitter": c["jitter"] > 0 and (seed - c["seed0"]) % c["jitter"] == c["jitter"] - 1}
         if c["cdg"]:
             item["redraw"] = redraw_line(c["man"], seed)
@@ -481,13 +483,15 @@ class Rtl:
             opts, sizes = draw(seed, c["sizes"], c["cdg"])
         except RuntimeError as e:
             return item, {"status": "fail", "kind": "generator-error", "message": str(e)[:300]}
-        # one Verilated build per size set, define set and bank RAM form (the
+        # one Verilated build per size set, define set and RTL form (the
         # waves/coverage variants follow WAVES/COV, the same for every run)
-        item.update(opts=opts, sizes=sizes, key=(sizes, item["defines"], item["ram"]))
+        # the form's pins fix their options (the program is generated for them)
+        opts = forms.pin_options(opts, forms.form(item["form"])[1])
+        item.update(opts=opts, sizes=sizes, key=(sizes, item["defines"], item["form"]))
         gcmd = gen_command(seed, opts, item["prog"], c["cdg"])
         with open(os.path.join(d, "options.txt"), "w", encoding="utf-8") as f:
-            f.write("%s\n# sizes %s\n# WF_DEFINES=%s\n# WF_BANK_RAM_STYLE=%s%s%s\n" % (
-                qjoin(opts), sizes, item["defines"], item["ram"], "\n# --imem-jitter" if item["jitter"] else "",
+            f.write("%s\n# sizes %s\n# WF_DEFINES=%s\n# RTL form %s: WF_RTL_PARAMS=%s%s%s\n" % (
+                qjoin(opts), sizes, item["defines"], item["form"], forms.rtl_params(forms.form(item["form"])[0]), "\n# --imem-jitter" if item["jitter"] else "",
                 "\n# cdg %s" % rel(c["cdg"]) if c["cdg"] else ""))
         rc, out, err, _ = run(gcmd, 60)
         with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as f:
@@ -506,7 +510,7 @@ class Rtl:
         if key in self.builds and not fresh:
             return self.builds[key]
         name = "%s__%s%s" % (key[0], re.sub(r"[^A-Za-z0-9_.+-]", "+", key[1]) or "none",
-                             "" if key[2] == "auto" else "__ram-" + key[2])
+                             "" if key[2] == "auto" else "__form-" + key[2])
         bdir = os.path.join(c["dir"], "builds")
         os.makedirs(bdir, exist_ok=True)
         log = os.path.join(bdir, name + ".log")
@@ -886,7 +890,7 @@ def report(rdir, man, state=None):
             print("     waves: %s" % rel(absdir(r["waves"])))
         elif r.get("waves_note"):
             print("     waves: none (%s)" % r["waves_note"])
-    skipped, kinds, by_size, by_ram, legs = {}, {}, {}, {}, {"rtl": [0, 0], "c": [0, 0]}
+    skipped, kinds, by_size, by_form, legs = {}, {}, {}, {}, {"rtl": [0, 0], "c": [0, 0]}
     for r in results:
         for s in r.get("skipped", []):
             skipped[s] = skipped.get(s, 0) + 1
@@ -896,7 +900,7 @@ def report(rdir, man, state=None):
         if r["leg"] == "rtl":
             n = by_size.setdefault(r["class"][4:], [0, 0])
             n[r["status"] == "fail"] += 1
-            n = by_ram.setdefault(r.get("ram", "auto"), [0, 0])
+            n = by_form.setdefault(r.get("form", "auto"), [0, 0])
             n[r["status"] == "fail"] += 1
         if r.get("note"):
             skipped[r["note"]] = skipped.get(r["note"], 0) + 1
@@ -905,8 +909,8 @@ def report(rdir, man, state=None):
     if by_size:
         print("regress: RTL by size set: " + ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
                                                      for k, v in sorted(by_size.items())))
-        print("regress: RTL by bank RAM form: " + ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
-                                                           for k, v in sorted(by_ram.items())))
+        print("regress: RTL by RTL form: " + ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
+                                                      for k, v in sorted(by_form.items())))
     if man["cov"]:
         for l in coverage_reports(rdir, [r for r in results if r["leg"] == "rtl"]):
             print("regress: " + l)
@@ -1018,11 +1022,11 @@ def knobs():
     if k["cmp"] not in CMP_LEVELS:
         raise Usage("CMP=%s: allowed %s" % (k["cmp"], ", ".join(CMP_LEVELS)))
     k["rtl_files"], k["rtl_top"] = rtl_design()
-    styles = (os.environ.get("RAM_STYLES") or ("auto" if k["rtl_top"] else "auto,distributed")).split(",")
-    if not all(v in RAM_STYLES for v in styles) or len(set(styles)) != len(styles):
-        raise Usage("RAM_STYLES=%s: allowed a comma list of distinct values of %s"
-                    % (os.environ["RAM_STYLES"], ", ".join(RAM_STYLES)))
-    k["ram_styles"] = styles
+    names = (os.environ.get("RTL_FORMS") or ("auto" if k["rtl_top"] else ",".join(forms.NAMES))).split(",")
+    if not all(v in forms.NAMES for v in names) or len(set(names)) != len(names):
+        raise Usage("RTL_FORMS=%s: allowed a comma list of distinct values of %s"
+                    % (os.environ["RTL_FORMS"], ", ".join(forms.NAMES)))
+    k["rtl_forms"] = names
     if k["seed"] + k["seeds"] - 1 > 2147483647:  # the harness's --seed range
         raise Usage("SEED=%d SEEDS=%d: seeds must stay within 1..2147483647" % (k["seed"], k["seeds"]))
     k["inject"] = {}
@@ -1085,14 +1089,14 @@ def knobs():
                  "IMEM_JITTER": k["imem_jitter"], "WAVES": k["waves"], "COV": k["cov"],
                  "WF_DEFINES": k["defines"], "REGRESS_INJECT_DEFINES": k["inject"],
                  "WF_RTL_FILES": k["rtl_files"], "WF_TOP": k["rtl_top"], "CMP": k["cmp"],
-                 "RAM_STYLES": k["ram_styles"]}
+                 "RTL_FORMS": k["rtl_forms"]}
         field = {"IMEM_JITTER": "imem_jitter", "WF_DEFINES": "defines", "REGRESS_INJECT_DEFINES": "inject",
                  "WF_RTL_FILES": "rtl_files", "WF_TOP": "rtl_top"}
         man.setdefault("rtl_files", "")  # run.json of a runner without WF_RTL_FILES
         man.setdefault("rtl_top", "")
         man.setdefault("cmp", "full")  # a run from before the compare levels
         man.setdefault("cdg", None)  # a run from before coverage-directed generation
-        man.setdefault("ram_styles", ["auto"])  # a run from before the bank RAM forms
+        man.setdefault("rtl_forms", ["auto"])  # a run from before the RTL forms
         if k["cdg"] and (not man["cdg"] or k["cdg"]["source"] not in (man["cdg"]["source"], man["cdg"]["bias"])):
             raise Usage("RESUME=%s: CDG=%s, but the run was started %s (leave it unset)"
                         % (resume, os.environ["CDG"], "with CDG=%s" % man["cdg"]["source"]
@@ -1105,7 +1109,7 @@ def knobs():
                 raise Usage("RESUME=%s: %s=%s, but the run was started with %r (leave it unset)"
                             % (resume, name, os.environ[name], man[f]))
         for f in ("seed", "seeds", "cseeds", "sizes", "imem_jitter", "waves", "cov", "defines", "inject",
-                  "rtl_files", "rtl_top", "cmp", "cdg", "ram_styles"):
+                  "rtl_files", "rtl_top", "cmp", "cdg", "rtl_forms"):
             k[f] = man[f]
         k["man"], run_id = man, resume
         check_out_dir(os.path.join(k["out"], run_id), 0)
@@ -1158,7 +1162,7 @@ def open_run(k):
     man = {"version": 1, "run_id": k["run_id"], "seed": k["seed"], "seeds": k["seeds"], "cseeds": k["cseeds"],
            "shard": [i + 1, n], "sizes": k["sizes"], "imem_jitter": k["imem_jitter"], "waves": k["waves"],
            "cov": k["cov"], "defines": k["defines"], "inject": k["inject"], "cmp": k["cmp"],
-           "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"], "cdg": k["cdg"], "ram_styles": k["ram_styles"],
+           "rtl_files": k["rtl_files"], "rtl_top": k["rtl_top"], "cdg": k["cdg"], "rtl_forms": k["rtl_forms"],
            "rtl_seeds": [s for j, s in enumerate(range(k["seed"], k["seed"] + k["seeds"])) if j % n == i],
            "created": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "host": socket.gethostname()}
     man["c_ids"] = [j["id"] for x, j in enumerate(c_jobs(man, checked) if k["cseeds"] else []) if x % n == i]
@@ -1179,11 +1183,11 @@ def open_run(k):
 def header(k, man, what):
     i, n = k["shard"]
     say("regress: %s %s: results in %s" % (what, k["run_id"], rel(k["dir"])))
-    say("regress: RTL leg: %d seeds (%d..%d%s), size sets %s, bank RAM forms %s; harness %s: %s--seed on, "
+    say("regress: RTL leg: %d seeds (%d..%d%s), size sets %s, RTL forms %s; harness %s: %s--seed on, "
         "--imem-jitter %s, WAVES %s, COV %s; C leg: %d random configurations, %d runs; %d jobs"
         % (len(man["rtl_seeds"]), man["seed"], man["seed"] + man["seeds"] - 1,
            ", shard %d/%d" % tuple(man["shard"]) if man["shard"][1] > 1 else "",
-           ",".join(man["sizes"]) or "all", ",".join(man.get("ram_styles", ["auto"])), rel(COSIM),
+           ",".join(man["sizes"]) or "all", ",".join(man.get("rtl_forms", ["auto"])), rel(COSIM),
            cmp_note(man, "compare level %s, "),
            "on 1 seed in %d" % man["imem_jitter"] if man["imem_jitter"] else "off", "on" if man["waves"] else "off",
            "on" if man["cov"] else "off", man["cseeds"], len(man["c_ids"]), k["jobs"]))
@@ -1205,8 +1209,8 @@ def finish(rdir, item, res):
                dir=os.path.relpath(item["dir"], rdir), **{"class": item["class"]})
     if item.get("redraw"):
         res["redraw"] = item["redraw"]
-    if item.get("ram"):
-        res["ram"] = item["ram"]
+    if item.get("form"):
+        res["form"] = item["form"]
     if res.get("waves"):
         res["waves"] = os.path.relpath(res["waves"], rdir)
     if item["leg"] == "rtl":
@@ -1234,7 +1238,7 @@ def regress(k):
            "cdg": man["cdg"]["bias"] if man.get("cdg") else None, "man": man,
            "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
-           "seed0": man["seed"], "jitter": man["imem_jitter"], "ram_styles": man.get("ram_styles", ["auto"]),
+           "seed0": man["seed"], "jitter": man["imem_jitter"], "rtl_forms": man.get("rtl_forms", ["auto"]),
            "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
     has = lambda d: os.path.exists(os.path.join(d, "result.json"))
     todo_rtl = [s for j, s in enumerate(man["rtl_seeds"]) if j % n == i and not has(os.path.join(rdir, str(s)))]
@@ -1274,7 +1278,7 @@ def regress(k):
     if keys and not STOP.is_set():
         say("regress: %d Verilated builds (cached under build/rtl/, BUILD_TIMEOUT=%ds): %s"
             % (len(keys), k["build_timeout"], ", ".join("%s%s%s" % (
-                it["sizes"], "" if it["ram"] == "auto" else "+" + it["ram"],
+                it["sizes"], "" if it["form"] == "auto" else "+" + it["form"],
                 "" if it["defines"] == cfg["defines"] else " [%s]" % it["defines"]) for it in keys)))
     for item in keys:
         if STOP.is_set():
@@ -1370,16 +1374,16 @@ def slurm_submit(k):
     n = k["shards"]
     header(k, man, "Slurm run")
     cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "defines": man["defines"],
-           "ram_styles": man["ram_styles"], "build_timeout": k["build_timeout"], "progress": k["progress"],
+           "rtl_forms": man["rtl_forms"], "build_timeout": k["build_timeout"], "progress": k["progress"],
            "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
     rtl = Rtl(cfg)
-    # one build per size set the seeds may draw, define set and bank RAM form
+    # one build per size set the seeds may draw, define set and RTL form
     # (drawing 10^5 seeds here to learn which sets occur would cost more than it saves)
     if man["rtl_seeds"]:
         dsets = [man["defines"]] + sorted(set(man["inject"].values()) - {man["defines"]})
-        for sizes, defs, ram in [(s, d, r) for s in man["sizes"] or list(k["known_sizes"])
-                                 for d in dsets for r in man["ram_styles"]]:
-            item = {"key": (sizes, defs, ram), "defines": defs, "ram": ram, "dir": os.path.join(rdir, "builds")}
+        for sizes, defs, form in [(s, d, f) for s in man["sizes"] or list(k["known_sizes"])
+                                  for d in dsets for f in man["rtl_forms"]]:
+            item = {"key": (sizes, defs, form), "defines": defs, "form": form, "dir": os.path.join(rdir, "builds")}
             b = rtl.build(item, opts=k["known_sizes"][sizes])
             if STOP.is_set():
                 return 128 + STOP_SIG[0]

@@ -21,9 +21,12 @@ import filecmp
 import glob
 import os
 import re
+import shlex
+import subprocess
 
 import pytest
 
+from wf import forms
 from wf.paths import ROOT
 from wf.testing import WFSIM, gen, script, sim, write
 
@@ -131,33 +134,51 @@ def test_tiny_rtl_regression(r4):
 
 
 @rtl
-def test_bank_ram_forms_drawn_per_seed(r4, tmp):
-    """RAM_STYLES (default auto,distributed): seeds 1-3 draw auto, seed 4
-    distributed (a hash of the seed); each form runs on its own build, which
-    Verilator made from the other RTL (wf_spram's registered read address)."""
+def test_rtl_forms_drawn_per_seed(r4, tmp):
+    """RTL_FORMS (default auto,distributed,fpga; scripts/wf/forms.py): seeds
+    1, 3, 4 draw distributed, seed 2 fpga, seed 8 auto (a hash of the seed);
+    each form runs on its own build of its own RTL, an fpga seed's options are
+    the pins, and a pinned build really ignores a contradicting option."""
     d, out = r4
-    want = {1: "auto", 2: "auto", 3: "auto", 4: "distributed"}
+    want = {1: "distributed", 2: "fpga", 3: "distributed", 4: "distributed"}
     built = {}
     for log in glob.glob(os.path.join(d, "builds", "*.log")):
         m = re.search(r"^run\.sh: (?:built|cached build verified:) (\S+)", read(log), re.M)
         assert m, "build log %s names no build directory" % log
-        built["distributed" if log.endswith("__ram-distributed.log") else "auto"] = m.group(1)
-    assert sorted(built) == ["auto", "distributed"], "builds of the forms: %s" % built
+        built[re.sub(r".*__form-|\.log$", "", log)] = m.group(1)
+    assert sorted(built) == ["distributed", "fpga"], "builds of the forms: %s" % built
+    fpga_params, fpga_pins = forms.form("fpga")
     for s, form in want.items():
-        assert "# WF_BANK_RAM_STYLE=%s" % form in read(os.path.join(d, str(s), "options.txt")), \
-            "seed %d: options.txt does not name form %s" % (s, form)
+        opts = read(os.path.join(d, str(s), "options.txt"))
+        params = forms.rtl_params(forms.form(form)[0])
+        assert "# RTL form %s: WF_RTL_PARAMS=%s\n" % (form, params) in opts, "seed %d: options.txt: %s" % (s, opts)
         cmd = read(os.path.join(d, str(s), "cmd.txt"))
-        assert ("WF_BANK_RAM_STYLE=distributed " in cmd) == (form == "distributed"), "seed %d: cmd.txt %s" % (s, cmd)
-    assert "regress: RTL by bank RAM form: auto 3/3, distributed 1/1" in out, "no per-form line in the report"
-    for form, reg in (("auto", "rdata_q"), ("distributed", "raddr_q")):
-        with open(os.path.join(ROOT, built[form], "Vwf_core___024root.h")) as f:
-            assert reg in f.read(), "the %s build has no %s: not that form's RTL" % (form, reg)
-    with open(os.path.join(ROOT, built["auto"], "Vwf_core___024root.h")) as f:
-        assert "raddr_q" not in f.read(), "the auto build has the distributed form's raddr_q"
+        assert cmd.startswith("WF_DEFINES=WF_ASSERT WF_RTL_PARAMS=%s " % shlex.quote(params)), "seed %d: %s" % (s, cmd)
+    line = read(os.path.join(d, "2", "options.txt")).splitlines()[0].split()
+    for name, v in fpga_pins.items():
+        assert line[line.index("--" + name) + 1] == v, "fpga seed 2: --%s is not its pin %s: %s" % (name, v, line)
+    assert "regress: RTL by RTL form: distributed 3/3, fpga 1/1" in out, "no per-form line in the report"
+    # the distributed form's RTL is wf_spram's registered read address
+    with open(os.path.join(ROOT, built["distributed"], "Vwf_core___024root.h")) as f:
+        assert "raddr_q" in f.read(), "the distributed build has no raddr_q: not that form's RTL"
+    # the fpga build is pinned: the pinned options pass, a contradicting one fails the compare
+    base = ["verif/cosim/run.sh", "sim/examples/saxpy.s"] + [a for k, v in sorted(fpga_pins.items())
+                                                           for a in ("--" + k, v)]
+    env = dict(os.environ, WF_RTL_PARAMS=forms.rtl_params(fpga_params), WF_AUTO_WAVES="0")
+    for extra, rc_want in (([], 0), (["--hazard", "stall"], 1)):
+        p = subprocess.run(base + extra, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        assert p.returncode == rc_want, "fpga form %s: exit %d, expected %d: %s" % (
+            extra, p.returncode, rc_want, (p.stdout + p.stderr)[-400:])
+    assert "LOCKSTEP MISMATCH" in p.stdout + p.stderr, "pinned build against --hazard stall: no mismatch report"
+    # the auto form: seed 8, no WF_RTL_PARAMS
+    rc, out8 = regress(os.path.join(tmp, "r8"), SEED="8", SEEDS="1", **RTL_ENV)
+    assert rc == 0 and "RTL by RTL form: auto 1/1" in out8, "seed 8 (auto): " + out8[-400:]
+    assert "WF_RTL_PARAMS" not in read(os.path.join(tmp, "r8", "r", "8", "cmd.txt")), "auto seed with WF_RTL_PARAMS"
     for bad in ("bogus", "auto,auto", "auto,"):
-        rc, out = regress(os.path.join(tmp, "rs"), SEEDS="1", RAM_STYLES=bad, **RTL_ENV)
-        assert rc == 2 and "RAM_STYLES=%s: allowed a comma list of distinct values of auto, block, distributed" % bad \
-            in out, "RAM_STYLES=%r: exit %d, %s" % (bad, rc, out[-300:])
+        rc, out = regress(os.path.join(tmp, "rs"), SEEDS="1", RTL_FORMS=bad, **RTL_ENV)
+        assert rc == 2 and "RTL_FORMS=%s: allowed a comma list of distinct values of auto, distributed, fpga" % bad \
+            in out, "RTL_FORMS=%r: exit %d, %s" % (bad, rc, out[-300:])
+
 
 @rtl
 def test_seed_alone_is_reproducible(r4, tmp):

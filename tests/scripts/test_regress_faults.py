@@ -72,8 +72,9 @@ class Farm:
         os.makedirs(self.state, exist_ok=True)
         cosim = write(os.path.join(tmp, "fake-run.sh"), FAKE_RUN)
         os.chmod(cosim, 0o755)
+        # one RTL form (test_regress.py draws the forms): one build per size set
         self.env = dict(os.environ, CSEEDS="0", SIZES="smallest", IMEM_JITTER="2", JOBS="2", COSIM=cosim,
-                        FAKE_LOG=self.log, FAKE_STATE=self.state)
+                        FAKE_LOG=self.log, FAKE_STATE=self.state, RTL_FORMS="auto")
         for k in ("OUT", "RUN_ID", "RESUME", "SEED", "SEEDS", "SHARD", "SLURM", "SHARDS", "COV", "WAVES"):
             self.env.pop(k, None)
 
@@ -353,9 +354,7 @@ def test_not_reproduced(farm):
         if f.startswith("crashed"):
             os.remove(os.path.join(farm.state, f))
     o = os.path.join(farm.tmp, "o")
-    # one bank RAM form: one build step for the run, one after the crash
-    rc, out, err = farm.run(OUT=o, RUN_ID="flaky", SEEDS="4", FAKE_CRASH_ONCE="2", FAKE_FAIL_NOWAVES="3",
-                            RAM_STYLES="auto")
+    rc, out, err = farm.run(OUT=o, RUN_ID="flaky", SEEDS="4", FAKE_CRASH_ONCE="2", FAKE_FAIL_NOWAVES="3")
     text = out + err
     assert rc == 1 and last_line(text) == "2 passed, 2 failed", "flaky: exit %d, '%s'" % (rc, last_line(text))
     assert re.search(r"^FAIL rtl +seed2 .* not-reproduced +first run: crash \(killed by SIGSEGV", text, re.M), \

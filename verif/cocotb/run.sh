@@ -7,7 +7,7 @@
 #   verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N]
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; a mutant: "WF_ASSERT
 # WF_MUTANT_<NAME>"), WF_RTL_FILES, WF_TOP (the design; .vlt files are
-# skipped), WF_BANK_RAM_STYLE (the banks' RTL form), each set its own build (verif/cosim/params.sh). Needs cocotb
+# skipped), WF_RTL_PARAMS (more wf_core parameters), each set its own build (verif/cosim/params.sh). Needs cocotb
 # (scripts/setup.sh installs the pinned version) and the shared libraries
 # (make install into build/cocotb/prefix, done here).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.

@@ -8,15 +8,17 @@
 #   gflags   array of -GNAME=V Verilator options
 #   dflags   " -DWF_P_NAME=V ..." C/C++ defines (the harness checks them)
 #   defs     WF_DEFINES (Verilog defines, default WF_ASSERT), vdefs (+define+...), dkey
-#   bkey     "$key" plus "__$dkey" when there are defines, plus "__ram-<style>"
-#            for a bank RAM form other than auto, plus
+#   bkey     "$key" plus "__$dkey" when there are defines, plus
+#            "__rtl-<8 hex digits>" for WF_RTL_PARAMS, plus
 #            "__<top>-<8 hex digits of the file list>" for a design of your own
-# WF_BANK_RAM_STYLE  wf_core's BANK_RAM_STYLE: auto (default, no -G), block or
-#            distributed (docs/rtl.md): the register banks' synthesis form.
-#            "distributed" is other RTL with the same behaviour (wf_spram
-#            READ_ADDR_REG), so the regression draws it per seed (RAM_STYLES);
-#            each form is its own cached build and rtl_env names it. Another
-#            value: exit 2.
+# WF_RTL_PARAMS  more wf_core parameters, blank separated NAME=VALUE: the
+#            register banks' form BANK_RAM_STYLE=auto|block|distributed, the
+#            latency maxima ALU_LAT_MAX, MUL_LAT_MAX, LSU_LAT_MAX and the pins
+#            PIN_* (docs/rtl.md "Parameters", "Pinned knobs"; wf_core checks
+#            the ranges). Each set is its own cached build and rtl_env names
+#            it. A pin fixes its knob: run with the option at the pinned
+#            value (make regress's RTL_FORMS does), or the lockstep compare
+#            fails. Another name or a malformed word: exit 2.
 # The design under test (docs/verification.md "Verifying your own front end"):
 #   WF_RTL_FILES  its Verilog/SystemVerilog files and Verilator .vlt files,
 #                 blank separated, globs allowed, relative to the caller's
@@ -29,7 +31,7 @@
 #   file's directory), rtl_hash (array: files whose contents key a build: the
 #   listed files and the *.vh/*.svh of their directories), rtl_vflags (array:
 #   --prefix Vwf_core for another top, so the harness's class keeps its name),
-#   rtl_env ("WF_RTL_FILES=... WF_TOP=... WF_BANK_RAM_STYLE=... " for reproduce
+#   rtl_env ("WF_RTL_FILES=... WF_TOP=... WF_RTL_PARAMS=... " for reproduce
 #           lines, each when set; "" by default).
 # A missing file, a bad top name or a top that no listed file declares: exit 2.
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2
@@ -73,12 +75,22 @@ defs=${WF_DEFINES-WF_ASSERT}
 vdefs=(); for wf_d in $defs; do vdefs+=("+define+$wf_d"); done
 dkey=$(tr ' ' '+' <<<"$defs")
 bkey=$key${dkey:+__$dkey}
-ram_style=${WF_BANK_RAM_STYLE:-auto}
-case $ram_style in
-  auto) ;;
-  block|distributed) gflags+=("-GBANK_RAM_STYLE=\"$ram_style\""); bkey+="__ram-$ram_style" ;;
-  *) echo "WF_BANK_RAM_STYLE='$ram_style': allowed auto, block, distributed" >&2; exit 2 ;;
-esac
+rtl_params=()
+for wf_a in ${WF_RTL_PARAMS:-}; do
+  if [[ $wf_a =~ ^BANK_RAM_STYLE=(auto|block|distributed)$ ]]; then
+    rtl_params+=("BANK_RAM_STYLE=\"${BASH_REMATCH[1]}\"")
+  elif [[ $wf_a =~ ^(PIN_[A-Z_]+|ALU_LAT_MAX|MUL_LAT_MAX|LSU_LAT_MAX)=-?[0-9]+$ ]]; then
+    rtl_params+=("$wf_a")
+  else
+    echo "WF_RTL_PARAMS: '$wf_a': allowed BANK_RAM_STYLE=auto|block|distributed, ALU_LAT_MAX=N," \
+         "MUL_LAT_MAX=N, LSU_LAT_MAX=N, PIN_<knob>=N (docs/rtl.md)" >&2
+    exit 2
+  fi
+done
+if [[ ${#rtl_params[@]} -gt 0 ]]; then
+  for wf_a in "${rtl_params[@]}"; do gflags+=("-G$wf_a"); done
+  bkey+="__rtl-$(printf '%s\n' "${rtl_params[@]}" | sort | sha256sum | cut -c1-8)"
+fi
 rtl_top=${WF_TOP:-wf_core}
 rtl_custom=0 rtl_env="" rtl_vflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
 if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
@@ -106,5 +118,5 @@ if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
   rtl_env="WF_RTL_FILES=$(printf %q "${rtl_src[*]}") WF_TOP=$rtl_top "
   bkey+="__${rtl_top}-$(printf '%s\n' "$rtl_top" "${rtl_src[@]}" | sha256sum | cut -c1-8)"
 fi
-[[ $ram_style == auto ]] || rtl_env+="WF_BANK_RAM_STYLE=$ram_style "
+[[ -z ${WF_RTL_PARAMS:-} ]] || rtl_env+="WF_RTL_PARAMS=$(printf %q "$WF_RTL_PARAMS") "
 unset wf_args wf_i wf_j wf_w wf_n wf_a wf_k wf_d wf_order wf_flag_opts wf_root

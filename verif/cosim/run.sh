@@ -13,9 +13,9 @@
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build
-#              WF_BANK_RAM_STYLE  wf_core's BANK_RAM_STYLE: auto (default),
-#                          block or distributed (docs/rtl.md); each form is
-#                          its own cached build, named in the reproduce line
+#              WF_RTL_PARAMS  more wf_core parameters, NAME=VALUE words:
+#                          BANK_RAM_STYLE, *_LAT_MAX, PIN_* (params.sh); each
+#                          set its own cached build, named in the reproduce line
 #              WF_RTL_DIR  the build cache directory (default build/rtl): a
 #                          private cache for a test that damages a cached build
 #              WF_AUTO_WAVES=0  no automatic re-run with waves on a failure

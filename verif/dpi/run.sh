@@ -7,8 +7,8 @@
 # +plusargs go to the testbench (+flip_bit=N +flip_cycle=C: the self-test).
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
 # WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core,
-# instantiated by tb_dpi.sv as `WF_DUT), WF_BANK_RAM_STYLE (the banks' RTL
-# form); each its own build: verif/cosim/params.sh.
+# instantiated by tb_dpi.sv as `WF_DUT), WF_RTL_PARAMS (more wf_core
+# parameters); each its own build: verif/cosim/params.sh.
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.
 set -euo pipefail
 wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory

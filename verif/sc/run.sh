@@ -7,7 +7,7 @@
 # (the C++ harness's command line: verif/cosim/run.sh --help; $bin --help)
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
 # WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core;
-# WF_BANK_RAM_STYLE (the banks' RTL form); each its own build:
+# WF_RTL_PARAMS (more wf_core parameters); each its own build:
 # verif/cosim/params.sh).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
 set -euo pipefail
