@@ -83,6 +83,7 @@ module wf_collector #(
     output wire [COLLECTORS*3-1:0]      nx_pending_o,
     output wire [COLLECTORS*64-1:0]     nx_word_o,
     output wire [COLLECTORS*16-1:0]     nx_older_o,
+    output wire [3*5-1:0]               sr_bank_o,      // the SR slots' banks (bank_q, §6.1)
     output reg                          free_valid_o,   // a CU is free
     output reg  [4:0]                   free_cu_o,      // the lowest free CU
     // dispatch (§7.1, §7.2), per unit x = U_ALU, U_MUL, U_LSU (wf_isa.vh)
@@ -156,6 +157,7 @@ module wf_collector #(
   assign nx_pending_o = pending_d[COLLECTORS*3-1:0];
   assign nx_word_o    = word_d[COLLECTORS*64-1:0];
   assign nx_older_o   = older_d;
+  assign sr_bank_o    = bank_q[SR*15 +: 15];
   assign h_valid_o   = valid_q;
   assign h_warp_o    = warp_q;
   assign h_pending_o = pending_q;
@@ -440,29 +442,27 @@ module wf_collector #(
   end
 
   // §7.1 the CU candidates of the next state: per unit the oldest CU with
-  // every slot filled, of that unit, which §8.2 allows
+  // every slot filled, of that unit, which §8.2 allows. Written as a one-hot
+  // pick (a ready CU with no ready CU older than it) rather than a scan: the
+  // valid CUs' ages are a total order (above), so exactly the oldest ready CU
+  // is picked, in two levels instead of a chain through every CU.
   always @* begin : p_cand
-    integer x, u, sel;
-    reg [4:0] bu;
-    reg bv, bage;
-    u = 0; bage = 1'b0; sel = 0;
+    integer x, u, v;
+    reg [C-1:0] rdy, pick;
     cnd_v_d = 3'd0;
     cnd_h_d = 15'd0;
     for (x = 0; x < NUNITS; x = x + 1) begin
-      bv = 1'b0; bu = 5'd0;
       for (u = 0; u < C; u = u + 1)
-        if (valid_d[u] && pending_d[u*3 +: 3] == 3'd0 &&
-            {30'd0, f_unit(word_d[u*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1 && dispatch_ok_i[u]) begin
-          bage = 1'b0;
-          `WF_GET(bage, agem_d, {27'd0, bu}, C, C, u, 1, sel);
+        rdy[u] = valid_d[u] && pending_d[u*3 +: 3] == 3'd0 && dispatch_ok_i[u] &&
+                 {30'd0, f_unit(word_d[u*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])} == x + 1;
+      for (u = 0; u < C; u = u + 1) begin
+        pick[u] = rdy[u];
+        for (v = 0; v < C; v = v + 1)
           // mutant DISP_LOWEST: dispatch picks the lowest-index ready CU, not the oldest
-          if (!bv || (bage && !`WF_MUT_DISP_LOWEST)) begin
-            bv = 1'b1;
-            bu = u[4:0];
-          end
-        end
-      cnd_v_d[x] = bv;
-      cnd_h_d[x*5 +: 5] = bu;
+          if (v != u && rdy[v] && (`WF_MUT_DISP_LOWEST ? v < u : agem_d[u*C + v])) pick[u] = 1'b0;
+        if (pick[u]) cnd_h_d[x*5 +: 5] = cnd_h_d[x*5 +: 5] | u[4:0];
+      end
+      cnd_v_d[x] = |rdy;
     end
   end
 

@@ -394,6 +394,7 @@ module wf_core #(
   wire [C*3-1:0]           cu_nx_pending;
   wire [C*64-1:0]          cu_nx_word;
   wire [C*16-1:0]          cu_nx_older;
+  wire [3*5-1:0]           cu_sr_bank;
   // execution units: each unit's last stage, the branch event
   wire [NUNITS-1:0]        ex_accept;
   wire [NUNITS-1:0]        ex_valid, ex_writes, ex_final, ex_end, ex_sbv;
@@ -512,7 +513,7 @@ module wf_core #(
     .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
     .ih_valid_o(cu_ih_valid), .ih_warp_o(cu_ih_warp), .ih_word_o(cu_ih_word), .alloc_warp_o(cu_alloc_warp),
     .nx_valid_o(cu_nx_valid), .nx_warp_o(cu_nx_warp), .nx_pending_o(cu_nx_pending), .nx_word_o(cu_nx_word),
-    .nx_older_o(cu_nx_older),
+    .nx_older_o(cu_nx_older), .sr_bank_o(cu_sr_bank),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
     .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
     .d_word_o(disp_word), .d_sbv_o(disp_sbv), .d_sbe_o(disp_sbe), .d_left_o(disp_left),
@@ -520,9 +521,9 @@ module wf_core #(
   );
 
   wf_staging #(.BANKS(P_BANKS)) u_staging (
-    .swizzle_i(swz_q), .sr_valid_i(cu_valid[C]), .sr_cf_i(cu_cf[C]),
+    .sr_valid_i(cu_valid[C]), .sr_cf_i(cu_cf[C]),
     .sr_pending_i(cu_pending[C*3 +: 3]), .sr_wd_i(cu_word[C*64 +: 64]),
-    .sr_warp_i(cu_warp[C*6 +: 6]), .fill_sr_i(cu_fill_sr), .bank_written_i(wb_bank_written),
+    .sr_bank_i(cu_sr_bank), .fill_sr_i(cu_fill_sr), .bank_written_i(wb_bank_written),
     .accept_i(unit_accept), .disp_o(sr_disp), .issue_ok_o(sr_ok)
   );
 

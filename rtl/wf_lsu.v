@@ -69,6 +69,12 @@ module wf_lsu #(
   localparam [4:0]   OMASK = OMASK_I[4:0];
   localparam integer OFFW  = MEM_LINE > 1 ? $clog2(MEM_LINE) : 1;
   localparam integer LAW   = LINES > 1 ? $clog2(LINES) : 1;
+  // per lane the word address (a + imm) mod M: M <= 2^16 keeps only the low
+  // 16 bits of the 32-bit sum (§10.2)
+  function automatic [LANES*16-1:0] f_addr(input [LW-1:0] a, input [15:0] imm);
+    integer l;
+    for (l = 0; l < LANES; l = l + 1) f_addr[l*16 +: 16] = (a[l*32 +: 16] + imm) & AMASK;
+  endfunction
   `include "wf_sel.vh"   // run-time-index part selects without a multiplier
 
   // ---- stage-1 state (cmodel lsu1) ---------------------------------------------
@@ -82,24 +88,23 @@ module wf_lsu #(
   reg [2*LW-1:0]   opnd_q, opnd_d;
   reg [1:0]        late_q, late_d;
   reg [2*5-1:0]    lbank_q, lbank_d;
+  reg [LANES*16-1:0] addr_q, addr_d;
   reg              lsu_stall_q, lsu_stall_d;
   assign lsu_stall_o = lsu_stall_q;
 
-  // resolved operands and per-lane word addresses (a + sext(imm)) mod M
+  // resolved operands and per-lane word addresses (a + sext(imm)) mod M. The
+  // addresses are added where the operands arrive and kept in addr_q, the
+  // same value as from opnd_q and imm_q, so the piece logic starts at flops
+  // (docs/critpath.md 4j); a late slot a (SR, loop modes 1 and 2) is resolved
+  // from the bank in stage 1, and its addresses are added then.
   reg [2*LW-1:0]   ropnd;
   reg [LANES*16-1:0] addr;
   always @* begin : p_addr
-    integer s, l, sel;
-    reg [15:0] sum;
+    integer s, sel;
     ropnd = opnd_q; sel = 0;
     for (s = 0; s < 2; s = s + 1)
       if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
-    addr = '0;
-    for (l = 0; l < LANES; l = l + 1) begin
-      // mod M <= 2^16 keeps only the low 16 bits of the 32-bit sum
-      sum = ropnd[l*32 +: 16] + imm_q[15:0];
-      addr[l*16 +: 16] = sum & AMASK;
-    end
+    addr = late_q[0] ? f_addr(ropnd[LW-1:0], imm_q[15:0]) : addr_q;
   end
 
   // ---- the piece (§12 signal 3) ----------------------------------------------------
@@ -161,7 +166,7 @@ module wf_lsu #(
   always @* begin : p_next
     valid_d = valid_q; is_ld_d = is_ld_q; sbv_d = sbv_q; warp_d = warp_q; pc_d = pc_q;
     rd_d = rd_q; sbe_d = sbe_q; imm_d = imm_q; left_d = left_q; opnd_d = ropnd;
-    late_d = 2'd0; lbank_d = lbank_q;
+    late_d = 2'd0; lbank_d = lbank_q; addr_d = addr;
     if (p_valid_o) left_d = rest;
     if (valid_q && lsu_leaves) valid_d = 1'b0;
     if (d_valid_i) begin
@@ -175,6 +180,7 @@ module wf_lsu #(
       imm_d   = d_wd_i[`WF_INSN_IMM];
       left_d  = d_left_i;
       opnd_d  = d_opnd_i;
+      addr_d  = f_addr(d_opnd_i[LW-1:0], d_wd_i[`WF_INSN_IMM_LSB +: 16]);
       late_d  = d_late_i;
       lbank_d = d_lbank_i;
     end
@@ -195,6 +201,7 @@ module wf_lsu #(
   always @(posedge clk_i) begin
     is_ld_q <= is_ld_d; sbv_q <= sbv_d; warp_q <= warp_d; pc_q <= pc_d; rd_q <= rd_d;
     sbe_q <= sbe_d; imm_q <= imm_d; left_q <= left_d; opnd_q <= opnd_d; lbank_q <= lbank_d;
+    addr_q <= addr_d;
   end
 
   // ---- the scratchpad: the piece while running, the host port otherwise ---------

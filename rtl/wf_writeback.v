@@ -58,7 +58,6 @@ module wf_writeback #(
   always @* begin : p_wb
     integer i, k, x, y, b, w;
     reg [8:0] ord;               // the units in priority order, 3 bits each
-    reg [3*5-1:0] ubank;         // per unit its bank (§6.1)
     reg [3*BANKS-1:0] ub;        // per unit its bank as a one-hot
     reg [2:0] wants, win;
     bank_written_o = '0;
@@ -71,15 +70,14 @@ module wf_writeback #(
     wmask_o = '0;
     wdata_o = '0;
     i = 0; k = 0; x = 0; y = 0; b = 0; w = 0;   // no latch: every path assigns them
-    ord = 9'd0; ubank = 15'd0; ub = '0; wants = 3'd0; win = 3'd0;
+    ord = 9'd0; ub = '0; wants = 3'd0; win = 3'd0;
     for (i = 0; i < NUNITS; i = i + 1) begin
       x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
       if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
       ord[i*3 +: 3] = x[2:0];
       wants[x] = l_valid_i[x] && l_writes_i[x];
-      ubank[x*5 +: 5] = l_bank_i[x*5 +: 5];
       for (b = 0; b < BANKS; b = b + 1)
-        ub[x*BANKS + b] = ubank[x*5 +: 5] == b[4:0];
+        ub[x*BANKS + b] = l_bank_i[x*5 +: 5] == b[4:0];
     end
     for (i = 0; i < NUNITS; i = i + 1) begin
       x = {29'd0, ord[i*3 +: 3]};
@@ -95,7 +93,7 @@ module wf_writeback #(
       wb_valid_o[x] = win[x];
       if (wants[x]) bank_written_o = bank_written_o | ub[x*BANKS +: BANKS];
       if (win[x]) begin
-        wb_bank_o[x*5 +: 5] = ubank[x*5 +: 5];
+        wb_bank_o[x*5 +: 5] = l_bank_i[x*5 +: 5];
         for (b = 0; b < BANKS; b = b + 1)
           if (ub[x*BANKS + b]) begin
             wrow_o[b*RAW +: RAW] = wrow_o[b*RAW +: RAW] | f_row(l_warp_i[x*6 +: 6], l_rd_i[x*7 +: 7]);
