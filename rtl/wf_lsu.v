@@ -112,24 +112,37 @@ module wf_lsu #(
   reg [MEM_LINE-1:0] wmask;
   reg [MEM_LINE*32-1:0] wdata;
   reg                lsu_leaves;
+  // The piece is the lanes left whose line is the lowest lane's line. Written
+  // as a one-hot of the lowest lane against a lane-by-lane same-line matrix of
+  // the addresses (flops, addr_q), not as a select of the lowest lane's
+  // address followed by compares, so lanes left -> piece is two levels.
   always @* begin : p_piece
-    integer l, j, low;
-    reg found;
-    reg [15:0] line, al;
-    found = 1'b0;
-    low = 0;
+    integer l, k, j;
+    reg found, seen;
+    reg [LANES-1:0] lowest;
+    reg [LANES*LANES-1:0] same;   // same[l*LANES+k]: lanes l and k in one line
+    reg [15:0] line;
+    found = |left_q;
+    seen = 1'b0;
     j = 0;
-    for (l = LANES - 1; l >= 0; l = l - 1)
-      if (left_q[l]) begin found = 1'b1; low = l; end
-    line = addr[low*16 +: 16] >> LOG2L;
+    line = 16'd0;
+    for (l = 0; l < LANES; l = l + 1) begin
+      lowest[l] = left_q[l] && !seen;
+      seen = seen || left_q[l];
+      if (lowest[l]) line = line | (addr[l*16 +: 16] >> LOG2L);
+      for (k = 0; k < LANES; k = k + 1)
+        // (only l <= k is used: the lowest lane left is at or below lane k)
+        // mutant LSU_SPLIT: the piece boundary is one address bit too high
+        same[l*LANES + k] = l <= k && (`WF_MUT_LSU_SPLIT
+            ? (addr[l*16 +: 16] >> (LOG2L + 1)) == (addr[k*16 +: 16] >> (LOG2L + 1))
+            : (addr[l*16 +: 16] >> LOG2L) == (addr[k*16 +: 16] >> LOG2L));
+    end
     p_lanes_o = '0;
     p_off_o = '0;
-    for (l = 0; l < LANES; l = l + 1) begin
-      al = addr[l*16 +: 16];
-      // mutant LSU_SPLIT: the piece boundary is one address bit too high
-      if (left_q[l] && (`WF_MUT_LSU_SPLIT ? (al >> (LOG2L + 1)) == (line >> 1) : (al >> LOG2L) == line))
-        p_lanes_o[l] = 1'b1;
-      p_off_o[l*5 +: 5] = al[4:0] & OMASK;
+    for (k = 0; k < LANES; k = k + 1) begin
+      for (l = 0; l <= k; l = l + 1)
+        if (left_q[k] && lowest[l] && same[l*LANES + k]) p_lanes_o[k] = 1'b1;
+      p_off_o[k*5 +: 5] = addr[k*16 +: 5] & OMASK;
     end
     rest = left_q & ~p_lanes_o;
     p_valid_o  = valid_q && s2_accept_i && found;
