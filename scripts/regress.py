@@ -328,6 +328,12 @@ def rtl_form(seed, names):
     return names[zlib.crc32(b"form%d" % seed) % len(names)]
 
 
+def build_label(key, defines):
+    """A build's name in the output: size set, +form, [defines] when not the run's."""
+    sizes, defs, form = key
+    return "%s%s%s" % (sizes, "" if form == "auto" else "+" + form, "" if defs == defines else " [%s]" % defs)
+
+
 def gen_command(seed, opts, prog, bias=None):
     """The wfgen command of a seed's program (its options from draw)."""
     return [WFGEN, "--seed", str(seed), "--random-knobs"] + opts + ["-o", prog] + (
@@ -444,7 +450,7 @@ class Rtl:
             # Verilator line/toggle coverage: run.sh's --coverage build (own cache dir)
             e["WF_LINE_COV"] = os.path.join(item["dir"], "coverage.dat")
         e["WF_DEFINES"] = item["defines"]
-        e["WF_RTL_PARAMS"] = forms.rtl_params(forms.form(item["form"])[0])
+        e["WF_RTL_PARAMS"] = forms.env_value(item["form"])
         e.pop("WF_RTL_FILES", None)  # the run's design (run.json), not this process's
         e.pop("WF_TOP", None)
         e.update(self.design())
@@ -459,7 +465,7 @@ class Rtl:
 
     def shell_line(self, item, cmd, line_cov=False):
         pre = "WF_DEFINES=%s " % shlex.quote(item["defines"])
-        params = forms.rtl_params(forms.form(item["form"])[0])
+        params = forms.env_value(item["form"])
         pre += "WF_RTL_PARAMS=%s " % shlex.quote(params) if params else ""
         pre += "".join("%s=%s " % (name, shlex.quote(v)) for name, v in self.design())
         if line_cov and self.cfg["cov"]:
@@ -491,7 +497,8 @@ class Rtl:
         gcmd = gen_command(seed, opts, item["prog"], c["cdg"])
         with open(os.path.join(d, "options.txt"), "w", encoding="utf-8") as f:
             f.write("%s\n# sizes %s\n# WF_DEFINES=%s\n# RTL form %s: WF_RTL_PARAMS=%s%s%s\n" % (
-                qjoin(opts), sizes, item["defines"], item["form"], forms.rtl_params(forms.form(item["form"])[0]), "\n# --imem-jitter" if item["jitter"] else "",
+                qjoin(opts), sizes, item["defines"], item["form"], forms.env_value(item["form"]),
+                "\n# --imem-jitter" if item["jitter"] else "",
                 "\n# cdg %s" % rel(c["cdg"]) if c["cdg"] else ""))
         rc, out, err, _ = run(gcmd, 60)
         with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as f:
@@ -518,8 +525,7 @@ class Rtl:
             ["--waves"] if c["waves"] else [])
         with open(log, "a", encoding="utf-8") as f:
             f.write("$ %s%s\n" % ("WF_LINE_COV=... " if c["cov"] else "", self.shell_line(item, cmd)))
-        label = "%s%s%s" % (key[0], "" if key[2] == "auto" else "+" + key[2],
-                            "" if key[1] == c["defines"] else " [%s]" % key[1])
+        label = build_label(key, c["defines"])
         done, t0 = threading.Event(), time.time()
 
         def tick():
@@ -1277,9 +1283,7 @@ def regress(k):
             keys.append(item)
     if keys and not STOP.is_set():
         say("regress: %d Verilated builds (cached under build/rtl/, BUILD_TIMEOUT=%ds): %s"
-            % (len(keys), k["build_timeout"], ", ".join("%s%s%s" % (
-                it["sizes"], "" if it["form"] == "auto" else "+" + it["form"],
-                "" if it["defines"] == cfg["defines"] else " [%s]" % it["defines"]) for it in keys)))
+            % (len(keys), k["build_timeout"], ", ".join(build_label(it["key"], cfg["defines"]) for it in keys)))
     for item in keys:
         if STOP.is_set():
             break

@@ -10,6 +10,7 @@ their pins fix. Every form must behave exactly as the C model says.
                maxima at the pinned latencies, distributed banks; the sizes
                stay the draw's
 """
+import functools
 import os
 import sys
 
@@ -46,8 +47,10 @@ def fpga_form(config=FPGA_CONFIG):
     return params, {opt: str(v) for opt, v in knobs.items()}
 
 
+@functools.lru_cache(maxsize=None)
 def form(name):
-    """(wf_core parameters, pinned wfsim options) of form `name` (NAMES)."""
+    """(wf_core parameters, pinned wfsim options) of form `name` (NAMES);
+    computed once per process (the regression asks per seed)."""
     if name == "auto":
         return {}, {}
     if name == "distributed":
@@ -60,6 +63,11 @@ def form(name):
 def rtl_params(params):
     """WF_RTL_PARAMS's value: NAME=VALUE words, sorted."""
     return " ".join("%s=%s" % kv for kv in sorted(params.items()))
+
+
+def env_value(name):
+    """WF_RTL_PARAMS's value for form `name` ("" for auto)."""
+    return rtl_params(form(name)[0])
 
 
 def pin_options(opts, pinned):
