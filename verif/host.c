@@ -125,6 +125,50 @@ void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *w
         words[w / 2] |= (uint32_t)prog->start_pc[w] << (16 * (w % 2));
 }
 
+void wf_host_pins_none(wf_launch_pins *p)
+{
+#define WF_UNSET_PIN(pin, input, option) p->input = -1;
+    WF_LAUNCH_PINS(WF_UNSET_PIN)
+#undef WF_UNSET_PIN
+}
+
+int wf_host_set_pin(wf_launch_pins *p, const char *pin, int value)
+{
+#define WF_SET_PIN(name, input, option) \
+    if (!strcmp(pin, #name)) {          \
+        p->input = value;               \
+        return 0;                       \
+    }
+    WF_LAUNCH_PINS(WF_SET_PIN)
+#undef WF_SET_PIN
+    return -1;
+}
+
+int wf_host_check_pins(const wf_config *cfg, const wf_launch_pins *pins, char *err, size_t errlen)
+{
+    wf_launch_inputs li;
+    if (!pins) return 0;
+    wf_host_launch_inputs(cfg, &li);
+#define WF_CHECK_PIN(pin, input, option)                                                           \
+    if (pins->input >= 0 && li.input != (unsigned)pins->input) {                                   \
+        const wf_param *p = wf_param_find(option);                                                 \
+        const unsigned v = p ? wf_config_get(cfg, p) : 0;                                          \
+        const char *vname =                                                                        \
+            p && p->kind == WF_PARAM_ENUM && v <= p->max ? p->enum_names[v] : NULL;                \
+        char vbuf[16];                                                                             \
+        snprintf(vbuf, sizeof vbuf, "%u", v);                                                      \
+        snprintf(err, errlen,                                                                      \
+                 "option --%s %s drives cfg_" #input "_i to %u, but the RTL build pins it: "       \
+                 "PIN_" #pin "=%d (WF_RTL_PARAMS); run with the option at the pinned value or "    \
+                 "use a build without the pin",                                                    \
+                 option, vname && *vname ? vname : vbuf, li.input, pins->input);                             \
+        return -1;                                                                                 \
+    }
+    WF_LAUNCH_PINS(WF_CHECK_PIN)
+#undef WF_CHECK_PIN
+    return 0;
+}
+
 int wf_host_check_sizes(const wf_config *cfg, const wf_config *built, char *err, size_t errlen)
 {
     static const char *const size_params[] = {

@@ -370,7 +370,8 @@ int wf_ls_setup_args(const wf_ls_harness *h, int argc, char **argv, wf_ls_setup 
         h->usage(stderr, argv[0]);
         return 2;
     }
-    if (wf_config_check(&s->cfg, err, sizeof err) || wf_host_check_sizes(&s->cfg, h->built, err, sizeof err)) {
+    if (wf_config_check(&s->cfg, err, sizeof err) || wf_host_check_sizes(&s->cfg, h->built, err, sizeof err) ||
+        wf_host_check_pins(&s->cfg, h->pins, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }

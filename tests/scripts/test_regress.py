@@ -133,6 +133,19 @@ def test_tiny_rtl_regression(r4):
     assert len(configs) == 4, "4 seeds did not draw 4 different configurations"
 
 
+def test_pin_lists_agree():
+    """The pins the harness checks (verif/include/wf_host.h WF_LAUNCH_PINS) are
+    wf_core's PIN_* parameters, each with the launch input its comment names,
+    and the fpga form pins only those."""
+    with open(os.path.join(ROOT, "rtl", "wf_core.v")) as f:
+        rtl_pins = dict(re.findall(r"parameter integer PIN_(\w+)\s*=\s*-1,.*\(cfg_(\w+)_i\)", f.read()))
+    with open(os.path.join(ROOT, "verif", "include", "wf_host.h")) as f:
+        host = f.read()
+    host_pins = {pin: inp for pin, inp, _opt in re.findall(r'X\((\w+), (\w+), "([\w-]+)"\)', host)}
+    assert len(rtl_pins) >= 11 and rtl_pins == host_pins, "wf_core PIN_*: %s; WF_LAUNCH_PINS: %s" % (rtl_pins, host_pins)
+    assert set(forms.form("fpga")[0]) - {"PIN_" + p for p in rtl_pins} <= set(forms.PASS_THROUGH)
+
+
 @rtl
 def test_rtl_forms_drawn_per_seed(r4, tmp):
     """RTL_FORMS (default auto,distributed,fpga; scripts/wf/forms.py): seeds
@@ -161,15 +174,19 @@ def test_rtl_forms_drawn_per_seed(r4, tmp):
     # the distributed form's RTL is wf_spram's registered read address
     with open(os.path.join(ROOT, built["distributed"], "Vwf_core___024root.h")) as f:
         assert "raddr_q" in f.read(), "the distributed build has no raddr_q: not that form's RTL"
-    # the fpga build is pinned: the pinned options pass, a contradicting one fails the compare
+    # the fpga build is pinned: the pinned options pass; the harness refuses a
+    # contradicting one by name (that the RTL itself ignores the input is
+    # make rtl-pins' check, on a build whose harness has no pins)
     base = ["verif/cosim/run.sh", "sim/examples/saxpy.s"] + [a for k, v in sorted(fpga_pins.items())
                                                            for a in ("--" + k, v)]
     env = dict(os.environ, WF_RTL_PARAMS=forms.rtl_params(fpga_params), WF_AUTO_WAVES="0")
-    for extra, rc_want in (([], 0), (["--hazard", "stall"], 1)):
+    hazard = fpga_params["PIN_HAZARD"]
+    for extra, rc_want in (([], 0), (["--hazard", "replay" if hazard else "stall"], 2)):
         p = subprocess.run(base + extra, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
         assert p.returncode == rc_want, "fpga form %s: exit %d, expected %d: %s" % (
             extra, p.returncode, rc_want, (p.stdout + p.stderr)[-400:])
-    assert "LOCKSTEP MISMATCH" in p.stdout + p.stderr, "pinned build against --hazard stall: no mismatch report"
+    assert "but the RTL build pins it: PIN_HAZARD=%d" % hazard in p.stderr and "--hazard " in p.stderr, \
+        "pinned build against a contradicting --hazard: " + (p.stdout + p.stderr)[-400:]
     # the auto form: seed 8, no WF_RTL_PARAMS
     rc, out8 = regress(os.path.join(tmp, "r8"), SEED="8", SEEDS="1", **RTL_ENV)
     assert rc == 0 and "RTL by RTL form: auto 1/1" in out8, "seed 8 (auto): " + out8[-400:]

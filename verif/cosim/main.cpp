@@ -333,7 +333,9 @@ int main(int argc, char **argv) {
     char err[1024];
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
-    const wf_ls_harness h = {argv[0], 2, &built, usage, check_options, nullptr};
+    wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
+    wf_host_built_pins(&pins);
+    const wf_ls_harness h = {argv[0], 2, &built, &pins, usage, check_options, nullptr};
     wf_ls_setup su;
     const int rc = wf_ls_setup_args(&h, argc, argv, &su);
     if (rc >= 0) return rc;

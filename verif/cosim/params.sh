@@ -6,7 +6,8 @@
 #   P        associative array: size parameter -> value (defaults of cmodel/config.c)
 #   key      "warps8_lanes8_..." (the build directory name)
 #   gflags   array of -GNAME=V Verilator options
-#   dflags   " -DWF_P_NAME=V ..." C/C++ defines (the harness checks them)
+#   dflags   " -DWF_P_NAME=V ..." C/C++ defines (the harness checks them):
+#            the sizes, and the PIN_* words of WF_RTL_PARAMS
 #   defs     WF_DEFINES (Verilog defines, default WF_ASSERT), vdefs (+define+...), dkey
 #   bkey     "$key" plus "__$dkey" when there are defines, plus
 #            "__rtl-<8 hex digits>" for WF_RTL_PARAMS, plus
@@ -17,8 +18,9 @@
 #            PIN_* (docs/rtl.md "Parameters", "Pinned knobs"; wf_core checks
 #            the ranges). Each set is its own cached build and rtl_env names
 #            it. A pin fixes its knob: run with the option at the pinned
-#            value (make regress's RTL_FORMS does), or the lockstep compare
-#            fails. Another name or a malformed word: exit 2.
+#            value (make regress's RTL_FORMS does); the harness refuses an
+#            option that contradicts a pin (exit 2, naming both). Another
+#            name or a malformed word: exit 2.
 # The design under test (docs/verification.md "Verifying your own front end"):
 #   WF_RTL_FILES  its Verilog/SystemVerilog files and Verilator .vlt files,
 #                 blank separated, globs allowed, relative to the caller's
@@ -81,6 +83,8 @@ for wf_a in ${WF_RTL_PARAMS:-}; do
     rtl_params+=("BANK_RAM_STYLE=\"${BASH_REMATCH[1]}\"")
   elif [[ $wf_a =~ ^(PIN_[A-Z_]+|ALU_LAT_MAX|MUL_LAT_MAX|LSU_LAT_MAX)=-?[0-9]+$ ]]; then
     rtl_params+=("$wf_a")
+    # a pin is mirrored for the harness, which refuses options contradicting it
+    [[ $wf_a == PIN_* ]] && dflags+=" -DWF_P_$wf_a"
   else
     echo "WF_RTL_PARAMS: '$wf_a': allowed BANK_RAM_STYLE=auto|block|distributed, ALU_LAT_MAX=N," \
          "MUL_LAT_MAX=N, LSU_LAT_MAX=N, PIN_<knob>=N (docs/rtl.md)" >&2

@@ -4,6 +4,8 @@
 # examples (PASS), then once with obs_o's issue.valid bit (from the field table) inverted in cycle
 # 13 before it reaches wf_dpi_compare: must exit 1 with a LOCKSTEP MISMATCH
 # report naming issue.valid and a reproduce line; and a missing program: exit 2.
+# A pinned build (WF_RTL_PARAMS): passes with the pins' options, refuses a
+# contradicting option with exit 2.
 set -u
 cd "$(dirname "$0")/../.."
 pass=0 fail=0
@@ -43,5 +45,22 @@ else bad "(exit $rc) --cmp cycle not refused: $out"; fi
 out=$(verif/dpi/run.sh sim/examples/no_such_program.s $(opts sim/examples/seed_naive.s) 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'wf_dpi_create: .*no_such_program.s' <<<"$out"; then ok "missing program refused: $out"
 else bad "(exit $rc) missing program: $out"; fi
+# a pinned wf_core (WF_RTL_PARAMS, passed on by tb_dpi): the pinned options
+# pass; an option that contradicts a pin is refused by name (exit 2); another
+# top cannot take wf_core's parameters (exit 2, no build)
+pinned="PIN_LAYOUT=0 PIN_LOOPS=2 PIN_HAZARD=0"
+# shellcheck disable=SC2046
+out=$(WF_RTL_PARAMS=$pinned verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) 2>&1); rc=$?
+if [[ $rc == 0 && $(grep -c '^PASS tb_dpi' <<<"$out") == 1 ]]; then ok "WF_RTL_PARAMS='$pinned': $(grep '^PASS' <<<"$out")"
+else bad "(exit $rc) WF_RTL_PARAMS='$pinned' verif/dpi/run.sh sim/examples/seed_naive.s"; tail -25 <<<"$out"; fi
+# shellcheck disable=SC2046
+out=$(WF_RTL_PARAMS=$pinned verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) \
+        --hazard stall 2>&1); rc=$?
+if [[ $rc == 2 ]] && grep -q 'option --hazard stall drives cfg_stall_i to 1, but the RTL build pins it: PIN_HAZARD=0' <<<"$out"
+then ok "a contradicted pin refused: $(grep -m1 'PIN_HAZARD' <<<"$out" | cut -c1-90)..."
+else bad "(exit $rc) --hazard stall against PIN_HAZARD=0 not refused"; tail -25 <<<"$out"; fi
+out=$(WF_RTL_PARAMS=PIN_HAZARD=0 WF_TOP=wf_fetch verif/dpi/run.sh sim/examples/seed_naive.s 2>&1); rc=$?
+if [[ $rc == 2 ]] && grep -q 'passes it to wf_core only, not to WF_TOP=wf_fetch' <<<"$out"; then ok "WF_RTL_PARAMS with another top refused"
+else bad "(exit $rc) WF_RTL_PARAMS with WF_TOP=wf_fetch: $out"; fi
 echo "dpi-smoke: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -18,6 +18,8 @@
 `ifndef WF_DUT
 `define WF_DUT wf_core
 `endif
+// WF_DUT_RTL_PARAMS (verif/dpi/run.sh, when WF_RTL_PARAMS is set): wf_core's
+// other parameters are the testbench's too and are passed on
 module tb_dpi #(
     parameter integer WARPS        = 8,
     parameter integer LANES        = 8,
@@ -33,6 +35,26 @@ module tb_dpi #(
     parameter integer MEM_WORDS    = 1024,
     parameter integer MEM_LINE     = 4,
     parameter integer BLOOM_BITS   = 16
+`ifdef WF_DUT_RTL_PARAMS
+    // wf_core's other parameters (WF_RTL_PARAMS; wf_core's defaults): the
+    // latency maxima, the banks' RAM form and the pins (docs/rtl.md)
+    ,
+    parameter integer ALU_LAT_MAX  = 16,
+    parameter integer MUL_LAT_MAX  = 32,
+    parameter integer LSU_LAT_MAX  = 32,
+    parameter        BANK_RAM_STYLE = "auto",
+    parameter integer PIN_LAYOUT   = -1,
+    parameter integer PIN_WAR      = -1,
+    parameter integer PIN_SCHED    = -1,
+    parameter integer PIN_LOOPS    = -1,
+    parameter integer PIN_HAZARD   = -1,
+    parameter integer PIN_DECODE_STAGE = -1,
+    parameter integer PIN_ALLOC_STAGE = -1,
+    parameter integer PIN_HANDOFF_STAGE = -1,
+    parameter integer PIN_ALU_LAT  = -1,
+    parameter integer PIN_MUL_LAT  = -1,
+    parameter integer PIN_LSU_LAT  = -1
+`endif
 );
   import wf_dpi_pkg::*;
   localparam integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF);
@@ -78,6 +100,14 @@ module tb_dpi #(
       .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
       .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
       .BLOOM_BITS(BLOOM_BITS)
+`ifdef WF_DUT_RTL_PARAMS
+      , .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
+      .BANK_RAM_STYLE(BANK_RAM_STYLE), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR),
+      .PIN_SCHED(PIN_SCHED), .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD),
+      .PIN_DECODE_STAGE(PIN_DECODE_STAGE), .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE),
+      .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_ALU_LAT(PIN_ALU_LAT),
+      .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT)
+`endif
   ) dut (
       .clk_i(clk), .rst_ni(rst_ni), .launch_i(launch),
       .cfg_swizzle_i(cfg_swizzle), .cfg_war_i(cfg_war), .cfg_gto_i(cfg_gto), .cfg_loops_i(cfg_loops),
@@ -148,6 +178,18 @@ module tb_dpi #(
           size_ok(h, "mem_words", MEM_WORDS) && size_ok(h, "mem_line", MEM_LINE) &&
           size_ok(h, "bloom_bits", BLOOM_BITS)))
       wf_dpi_exit(2);
+`ifdef WF_DUT_RTL_PARAMS
+    // a pinned input ignores the options: refuse options that contradict a pin
+    if (wf_dpi_check_pin(h, "LAYOUT", PIN_LAYOUT) != 0 || wf_dpi_check_pin(h, "WAR", PIN_WAR) != 0 ||
+        wf_dpi_check_pin(h, "SCHED", PIN_SCHED) != 0 || wf_dpi_check_pin(h, "LOOPS", PIN_LOOPS) != 0 ||
+        wf_dpi_check_pin(h, "HAZARD", PIN_HAZARD) != 0 ||
+        wf_dpi_check_pin(h, "DECODE_STAGE", PIN_DECODE_STAGE) != 0 ||
+        wf_dpi_check_pin(h, "ALLOC_STAGE", PIN_ALLOC_STAGE) != 0 ||
+        wf_dpi_check_pin(h, "HANDOFF_STAGE", PIN_HANDOFF_STAGE) != 0 ||
+        wf_dpi_check_pin(h, "ALU_LAT", PIN_ALU_LAT) != 0 || wf_dpi_check_pin(h, "MUL_LAT", PIN_MUL_LAT) != 0 ||
+        wf_dpi_check_pin(h, "LSU_LAT", PIN_LSU_LAT) != 0)
+      wf_dpi_exit(2);
+`endif
     imiss = wf_dpi_cfg(h, "imiss_lat");
 
     // asynchronous reset (a real falling edge), held over two rising edges

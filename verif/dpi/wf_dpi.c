@@ -46,6 +46,7 @@ void wf_dpi_set_repro(void *h, const char *command);
 int wf_dpi_cfg(void *h, const char *name);
 int wf_dpi_launch_input(void *h, const char *name);
 int wf_dpi_start_pc(void *h, int warp);
+int wf_dpi_check_pin(void *h, const char *pin, int value);
 long long wf_dpi_imem_word(void *h, int addr);
 int wf_dpi_step(void *h);
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
@@ -162,6 +163,22 @@ int wf_dpi_launch_input(void *h, const char *name)
     if (!wf_host_launch_input(&li, name, &v)) return (int)v;
     fprintf(stderr, "wf_dpi_launch_input: unknown input '%s'\n", name);
     return -1;
+}
+
+int wf_dpi_check_pin(void *h, const char *pin, int value)
+{
+    const wf_dpi *d = handle(h, __func__);
+    if (!d) return -1;
+    wf_launch_pins pins;
+    char err[512];
+    wf_host_pins_none(&pins);
+    if (wf_host_set_pin(&pins, pin, value)) {
+        fprintf(stderr, "wf_dpi_check_pin: unknown pin 'PIN_%s'\n", pin);
+        return -1;
+    }
+    if (!wf_host_check_pins(&d->cfg, &pins, err, sizeof err)) return 0;
+    fprintf(stderr, "%s\n", err);
+    return 1;
 }
 
 int wf_dpi_start_pc(void *h, int warp)

@@ -52,6 +52,10 @@ package wf_dpi_pkg;
   // launch inputs: "swizzle" "war" "gto" "loops" "stall" "alu_lat" "mul_lat" "lsu_lat" "active_warps"
   import "DPI-C" function int wf_dpi_launch_input(input chandle h, input string name);
   import "DPI-C" function int wf_dpi_start_pc(input chandle h, input int warp);
+  // a wf_core pin (PIN_<pin> = value, -1 unpinned) against the options: 0
+  // agree, 1 the options drive its input to another value (reported), -1 an
+  // unknown pin name
+  import "DPI-C" function int wf_dpi_check_pin(input chandle h, input string pin, input int value);
   // instruction word at addr (0 past the program)
   import "DPI-C" function longint wf_dpi_imem_word(input chandle h, input int addr);
   // one model cycle: 0 stepped, 1 the model is done (not stepped)

@@ -92,6 +92,40 @@ typedef struct {
 #undef WF_LAUNCH_INPUT_FIELD
 } wf_launch_inputs;
 void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
+
+/* The launch inputs a wf_core parameter can pin (rtl/wf_core.v PIN_*,
+ * docs/rtl.md "Pinned knobs"), one line each: X(PIN name without "PIN_",
+ * the launch input it fixes, the wfsim option that sets that input). A
+ * pinned build ignores the input; the harnesses refuse options that drive it
+ * to another value (wf_host_check_pins). tests/scripts/test_regress.py
+ * checks the list against wf_core's parameters. */
+#define WF_LAUNCH_PINS(X)                                  \
+    X(LAYOUT, swizzle, "layout")                           \
+    X(WAR, war, "war")                                     \
+    X(SCHED, gto, "sched")                                 \
+    X(LOOPS, loops, "loops")                               \
+    X(HAZARD, stall, "hazard")                             \
+    X(DECODE_STAGE, decode_stage, "decode-stage")          \
+    X(ALLOC_STAGE, alloc_stage, "alloc-stage")             \
+    X(HANDOFF_STAGE, handoff_stage, "handoff-stage")       \
+    X(ALU_LAT, alu_lat, "alu-lat")                         \
+    X(MUL_LAT, mul_lat, "mul-lat")                         \
+    X(LSU_LAT, lsu_lat, "lsu-lat")
+/* The value each pin fixes its input to, -1 where the input is not pinned. */
+typedef struct {
+#define WF_LAUNCH_PIN_FIELD(pin, input, option) int input;
+    WF_LAUNCH_PINS(WF_LAUNCH_PIN_FIELD)
+#undef WF_LAUNCH_PIN_FIELD
+} wf_launch_pins;
+/* 0 when cfg drives every pinned input to its pin's value (pins NULL: none
+ * pinned), else -1 and "option --OPTION V drives cfg_INPUT_i to X, but the
+ * RTL build pins it: PIN_NAME=P ..." in err (the first contradiction). */
+int wf_host_check_pins(const wf_config *cfg, const wf_launch_pins *pins, char *err, size_t errlen);
+/* Every input unpinned (-1). */
+void wf_host_pins_none(wf_launch_pins *p);
+/* Pins the input of PIN_<pin> ("HAZARD") to value (-1: unpinned): 0, or -1
+ * when no pin has that name. */
+int wf_host_set_pin(wf_launch_pins *p, const char *pin, int value);
 /* The input called NAME (as in WF_LAUNCH_INPUTS) into *v: 0, or -1 when no
  * input has that name. */
 int wf_host_launch_input(const wf_launch_inputs *li, const char *name, unsigned *v);
@@ -118,6 +152,47 @@ static inline void wf_host_built_sizes(wf_config *built)
     built->imshrs = WF_P_IMSHRS, built->imem_words = WF_P_IMEM_WORDS;
     built->mem_words = WF_P_MEM_WORDS, built->mem_line = WF_P_MEM_LINE;
     built->bloom_bits = WF_P_BLOOM_BITS;
+#endif
+}
+
+/* The compiled-in pins of the harness being compiled: WF_P_PIN_* from
+ * verif/cosim/params.sh (the PIN_* words of WF_RTL_PARAMS mirrored as
+ * defines), -1 for each pin not defined. Inline, as wf_host_built_sizes. */
+static inline void wf_host_built_pins(wf_launch_pins *p)
+{
+    wf_host_pins_none(p);
+#ifdef WF_P_PIN_LAYOUT
+    p->swizzle = WF_P_PIN_LAYOUT;
+#endif
+#ifdef WF_P_PIN_WAR
+    p->war = WF_P_PIN_WAR;
+#endif
+#ifdef WF_P_PIN_SCHED
+    p->gto = WF_P_PIN_SCHED;
+#endif
+#ifdef WF_P_PIN_LOOPS
+    p->loops = WF_P_PIN_LOOPS;
+#endif
+#ifdef WF_P_PIN_HAZARD
+    p->stall = WF_P_PIN_HAZARD;
+#endif
+#ifdef WF_P_PIN_DECODE_STAGE
+    p->decode_stage = WF_P_PIN_DECODE_STAGE;
+#endif
+#ifdef WF_P_PIN_ALLOC_STAGE
+    p->alloc_stage = WF_P_PIN_ALLOC_STAGE;
+#endif
+#ifdef WF_P_PIN_HANDOFF_STAGE
+    p->handoff_stage = WF_P_PIN_HANDOFF_STAGE;
+#endif
+#ifdef WF_P_PIN_ALU_LAT
+    p->alu_lat = WF_P_PIN_ALU_LAT;
+#endif
+#ifdef WF_P_PIN_MUL_LAT
+    p->mul_lat = WF_P_PIN_MUL_LAT;
+#endif
+#ifdef WF_P_PIN_LSU_LAT
+    p->lsu_lat = WF_P_PIN_LSU_LAT;
 #endif
 }
 

@@ -189,6 +189,7 @@ typedef struct {
     const char *name;               /* a parse error is "NAME: message"                  */
     unsigned runs;                  /* the --runs default                                */
     const wf_config *built;         /* the compiled-in RTL sizes (wf_host_built_sizes)   */
+    const wf_launch_pins *pins;     /* its pinned launch inputs (wf_host_built_pins)     */
     void (*usage)(FILE *f, const char *argv0);
     /* the harness's own option rules, with the configuration checked: 0, or
      * its exit status after printing why. NULL: none */

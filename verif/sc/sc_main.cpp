@@ -319,7 +319,9 @@ int sc_main(int argc, char **argv) {
     Run run; // outlives the modules (the block below)
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
-    const wf_ls_harness h = {"wf_sc", 1, &built, usage, check_options, &run};
+    wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
+    wf_host_built_pins(&pins);
+    const wf_ls_harness h = {"wf_sc", 1, &built, &pins, usage, check_options, &run};
     const int rc = wf_ls_setup_args(&h, argc, argv, &run.su);
     if (rc >= 0) return rc;
     const wf_host_args &args = run.su.args;

@@ -109,6 +109,32 @@ START_TEST(sizes_must_match_the_build)
 }
 END_TEST
 
+START_TEST(options_must_match_the_pins)
+{
+    wf_config cfg;
+    wf_config_default(&cfg);
+    wf_launch_pins pins;
+    wf_host_built_pins(&pins); /* this file defines no WF_P_PIN_*: nothing pinned */
+    char err[512];
+    ck_assert_int_eq(pins.stall, -1);
+    cfg.hazard = WF_HAZARD_STALL;
+    ck_assert_int_eq(wf_host_check_pins(&cfg, &pins, err, sizeof err), 0);
+    ck_assert_int_eq(wf_host_check_pins(&cfg, NULL, err, sizeof err), 0);
+    pins.stall = 1; /* PIN_HAZARD=1: stall */
+    pins.alu_lat = (int)cfg.alu_lat;
+    ck_assert_int_eq(wf_host_check_pins(&cfg, &pins, err, sizeof err), 0);
+    pins.stall = 0; /* PIN_HAZARD=0: replay, against --hazard stall */
+    ck_assert_int_eq(wf_host_check_pins(&cfg, &pins, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "--hazard stall") && strstr(err, "cfg_stall_i to 1") && strstr(err, "PIN_HAZARD=0"),
+                  "%s", err);
+    cfg.hazard = WF_HAZARD_REPLAY;
+    ck_assert_int_eq(wf_host_check_pins(&cfg, &pins, err, sizeof err), 0);
+    pins.alu_lat = (int)cfg.alu_lat + 1; /* a number knob */
+    ck_assert_int_eq(wf_host_check_pins(&cfg, &pins, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "--alu-lat ") && strstr(err, "PIN_ALU_LAT="), "%s", err);
+}
+END_TEST
+
 START_TEST(command_line)
 {
     wf_config cfg;
@@ -262,6 +288,7 @@ int main(void)
     tcase_add_test(t, imem_answers_after_imiss_lat_minus_one);
     tcase_add_test(t, launch_inputs_and_start_pcs);
     tcase_add_test(t, sizes_must_match_the_build);
+    tcase_add_test(t, options_must_match_the_pins);
     tcase_add_test(t, command_line);
     tcase_add_test(t, option_line_and_quoting);
     tcase_add_test(t, oracle_and_final_check);
