@@ -127,14 +127,14 @@ void wf_host_start_pcs(const wf_config *cfg, const wf_program *prog, uint32_t *w
 
 void wf_host_pins_none(wf_launch_pins *p)
 {
-#define WF_UNSET_PIN(pin, input, option) p->input = -1;
+#define WF_UNSET_PIN(input, pin, option) p->input = -1;
     WF_LAUNCH_PINS(WF_UNSET_PIN)
 #undef WF_UNSET_PIN
 }
 
 int wf_host_set_pin(wf_launch_pins *p, const char *pin, int value)
 {
-#define WF_SET_PIN(name, input, option) \
+#define WF_SET_PIN(input, name, option) \
     if (!strcmp(pin, #name)) {          \
         p->input = value;               \
         return 0;                       \
@@ -149,7 +149,7 @@ int wf_host_check_pins(const wf_config *cfg, const wf_launch_pins *pins, char *e
     wf_launch_inputs li;
     if (!pins) return 0;
     wf_host_launch_inputs(cfg, &li);
-#define WF_CHECK_PIN(pin, input, option)                                                           \
+#define WF_CHECK_PIN(input, pin, option)                                                           \
     if (pins->input >= 0 && li.input != (unsigned)pins->input) {                                   \
         const wf_param *p = wf_param_find(option);                                                 \
         const unsigned v = p ? wf_config_get(cfg, p) : 0;                                          \

@@ -160,6 +160,17 @@ def test_host_imem_and_launch_inputs():
     assert words == prog.words[:4]
 
 
+def test_check_pins():
+    # a pinned build's inputs against the options (wf_host_check_pins)
+    cfg = wf.Config(hazard="stall", alu_lat=2)
+    assert wf.check_pins(cfg, {}) is None and wf.check_pins(cfg, {"HAZARD": 1, "ALU_LAT": 2}) is None
+    with pytest.raises(wf.WarpfrontError, match=r"option --hazard stall drives cfg_stall_i to 1, but the RTL "
+                                                r"build pins it: PIN_HAZARD=0"):
+        wf.check_pins(cfg, {"HAZARD": 0})
+    with pytest.raises(wf.WarpfrontError, match="PIN_BOGUS: no such pin"):
+        wf.check_pins(cfg, {"BOGUS": 1})
+
+
 def test_lockstep_core():
     # the C harnesses' lockstep core: an all-zero "RTL" is reported once, as they report it
     cfg = wf.Config(warps=4)

@@ -255,6 +255,21 @@ def compare(config, expected, actual, hazard=True):
     return {"cycle": d.cycle, "path": _str(d.path), "expected": d.expected, "actual": d.actual}
 
 
+def check_pins(config, pins):
+    """wf_core pins against the configuration (wf_host_check_pins): pins is
+    {"HAZARD": 0, ...} (PIN_<name> = value, the WF_RTL_PARAMS words of a
+    pinned build). None when the configuration drives every pinned input to
+    its pin's value; WarpfrontError naming the option, the input and the pin
+    when it contradicts one, or for an unknown pin name."""
+    p, err = ffi.new("wf_launch_pins *"), _err()
+    verif.wf_host_pins_none(p)
+    for name, v in pins.items():
+        if verif.wf_host_set_pin(p, name.encode(), int(v)):
+            raise WarpfrontError("PIN_%s: no such pin (verif/include/wf_host.h WF_LAUNCH_PINS)" % name)
+    if verif.wf_host_check_pins(config._c, p, err, _ERRLEN):
+        raise WarpfrontError(_str(err))
+
+
 def trace_version():
     """The trace layout version this decoder reads (WF_TRACE_VERSION,
     scripts/wf/layout.py): what the RTL must report on obs_version_o."""

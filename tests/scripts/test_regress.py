@@ -141,7 +141,7 @@ def test_pin_lists_agree():
         rtl_pins = dict(re.findall(r"parameter integer PIN_(\w+)\s*=\s*-1,.*\(cfg_(\w+)_i\)", f.read()))
     with open(os.path.join(ROOT, "verif", "include", "wf_host.h")) as f:
         host = f.read()
-    host_pins = {pin: inp for pin, inp, _opt in re.findall(r'X\((\w+), (\w+), "([\w-]+)"\)', host)}
+    host_pins = {pin: inp for inp, pin, _opt in re.findall(r'X\((\w+), (\w+), "([\w-]+)"\)', host)}
     assert len(rtl_pins) >= 11 and rtl_pins == host_pins, "wf_core PIN_*: %s; WF_LAUNCH_PINS: %s" % (rtl_pins, host_pins)
     assert set(forms.form("fpga")[0]) - {"PIN_" + p for p in rtl_pins} <= set(forms.PASS_THROUGH)
 

@@ -57,6 +57,9 @@ if [[ ! -f $vvp || -n $(find rtl verif/cocotb/run.sh verif/cosim/params.sh ${rtl
     { tail -20 "$dir/build.log"; echo "run.sh: iverilog failed, see $dir/build.log" >&2; exit 2; }
   mv -f "$vvp.tmp" "$vvp"
 fi
+# the pins of WF_RTL_PARAMS: the testbench refuses options that contradict one
+pins=""
+for p in ${rtl_params[@]+"${rtl_params[@]}"}; do if [[ $p == PIN_* ]]; then pins+="$p "; fi; done
 repro="${WF_DEFINES+WF_DEFINES=$(printf %q "$WF_DEFINES") }${rtl_env}verif/cocotb/run.sh $prog${opts[*]+ ${opts[*]}}"
 status=$(mktemp "${TMPDIR:-/tmp}/wf-cocotb.XXXXXX")
 trap 'rm -f "$status"' EXIT
@@ -66,7 +69,7 @@ rc=0
   PYTHONPATH="$OLDPWD/verif/cocotb:$OLDPWD/python${PYTHONPATH:+:$PYTHONPATH}" WARPFRONT_PREFIX=$pre \
   LIBPYTHON_LOC=$(cocotb-config --libpython) COCOTB_REDUCED_LOG_FMT=1 \
   WF_COCOTB_PROGRAM=$prog_abs WF_COCOTB_OPTIONS="${opts[*]-}" WF_COCOTB_MAX_CYCLES=$max \
-  WF_COCOTB_REPRO="$repro" WF_COCOTB_STATUS=$status \
+  WF_COCOTB_REPRO="$repro" WF_COCOTB_STATUS=$status WF_COCOTB_PINS="$pins" \
   vvp -M "$(cocotb-config --lib-dir)" -m "$(cocotb-config --lib-name vpi icarus)" sim.vvp ) || rc=$?
 case $(cat "$status") in
   pass) exit 0 ;;

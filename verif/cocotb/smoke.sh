@@ -4,7 +4,8 @@
 # registers and scratchpad read back equal), then on a mutant (rtl/wf_mutant.vh:
 # WF_MUTANT_SWIZZLE_OFF1, the swizzled bank mapping off by one) that must
 # fail with exit 1 and a LOCKSTEP MISMATCH report naming a bank[] field and
-# a reproduce line, and a bad option (exit 2).
+# a reproduce line, and a bad option (exit 2); a pinned build (WF_RTL_PARAMS)
+# passes with its pins' options and refuses a contradicting one (exit 2).
 set -u
 cd "$(dirname "$0")/../.."
 pass=0 fail=0
@@ -34,5 +35,13 @@ else bad "(exit $rc) mutant SWIZZLE_OFF1 was not reported as a bank[] field mism
 out=$(verif/cocotb/run.sh sim/examples/vecadd.s --war nonsense 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'war' <<<"$out"; then ok "bad option refused (exit 2)"
 else bad "(exit $rc) --war nonsense not refused"; tail -5 <<<"$out"; fi
+# a pinned build (WF_RTL_PARAMS): its pins' options pass, a contradicting one is refused by name
+pinned="PIN_HAZARD=1 PIN_SCHED=1"
+WF_RTL_PARAMS=$pinned run sim/examples/saxpy.s --hazard stall --sched gto --war inorder
+out=$(WF_RTL_PARAMS=$pinned verif/cocotb/run.sh sim/examples/saxpy.s --hazard replay --sched gto 2>&1); rc=$?
+printf '$ WF_RTL_PARAMS="%s" verif/cocotb/run.sh sim/examples/saxpy.s --hazard replay --sched gto\n%s\n' "$pinned" "$out" >> "$log"
+if [[ $rc == 2 ]] && grep -q 'option --hazard replay drives cfg_stall_i to 0, but the RTL build pins it: PIN_HAZARD=1' <<<"$out"
+then ok "a contradicted pin refused (exit 2)"
+else bad "(exit $rc) --hazard replay against PIN_HAZARD=1 not refused"; grep -v '^ *\*\*\|^ *$' <<<"$out" | tail -10; fi
 echo "test-cocotb: $pass passed, $fail failed (log $log)"
 [[ $fail == 0 ]]

@@ -11,6 +11,8 @@ Run by verif/cocotb/run.sh (Icarus), which passes:
   WF_COCOTB_OPTIONS  wfsim options "--name value ..." (the size parameters
                      are the build's: run.sh compiled the RTL with them)
   WF_COCOTB_MAX_CYCLES, WF_COCOTB_REPRO (the reproduce line),
+  WF_COCOTB_PINS     the build's pins, "PIN_HAZARD=0 ..." (run.sh, from
+                     WF_RTL_PARAMS): options that contradict one are a usage error
   WF_COCOTB_STATUS   file that receives the outcome: pass, mismatch, usage,
                      timeout (run.sh's exit status 0, 1, 2, 3)
 Sequence (verif/cosim/main.cpp's): the cycle model runs the program to done
@@ -188,6 +190,11 @@ async def wf_core_lockstep(dut):
     cocotb.start_soon(Clock(dut.clk_i, 10, units="ns").start())
     try:
         cfg = config_from(os.environ.get("WF_COCOTB_OPTIONS", ""))
+        # a pinned build (run.sh: the PIN_* words of WF_RTL_PARAMS) ignores its pinned inputs
+        try:
+            wf.check_pins(cfg, dict(w[len("PIN_"):].split("=", 1) for w in os.environ.get("WF_COCOTB_PINS", "").split()))
+        except wf.WarpfrontError as e:
+            raise Outcome("usage", str(e)) from None
         try:
             with open(prog_path) as f:
                 prog = wf.assemble(f.read(), regs=cfg["regs"], name=prog_path)

@@ -94,26 +94,26 @@ typedef struct {
 void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
 
 /* The launch inputs a wf_core parameter can pin (rtl/wf_core.v PIN_*,
- * docs/rtl.md "Pinned knobs"), one line each: X(PIN name without "PIN_",
- * the launch input it fixes, the wfsim option that sets that input). A
+ * docs/rtl.md "Pinned knobs"), one line each: X(the launch input it fixes,
+ * the PIN name without "PIN_", the wfsim option that sets that input). A
  * pinned build ignores the input; the harnesses refuse options that drive it
  * to another value (wf_host_check_pins). tests/scripts/test_regress.py
  * checks the list against wf_core's parameters. */
 #define WF_LAUNCH_PINS(X)                                  \
-    X(LAYOUT, swizzle, "layout")                           \
-    X(WAR, war, "war")                                     \
-    X(SCHED, gto, "sched")                                 \
-    X(LOOPS, loops, "loops")                               \
-    X(HAZARD, stall, "hazard")                             \
-    X(DECODE_STAGE, decode_stage, "decode-stage")          \
-    X(ALLOC_STAGE, alloc_stage, "alloc-stage")             \
-    X(HANDOFF_STAGE, handoff_stage, "handoff-stage")       \
-    X(ALU_LAT, alu_lat, "alu-lat")                         \
-    X(MUL_LAT, mul_lat, "mul-lat")                         \
-    X(LSU_LAT, lsu_lat, "lsu-lat")
+    X(swizzle, LAYOUT, "layout")                           \
+    X(war, WAR, "war")                                     \
+    X(gto, SCHED, "sched")                                 \
+    X(loops, LOOPS, "loops")                               \
+    X(stall, HAZARD, "hazard")                             \
+    X(decode_stage, DECODE_STAGE, "decode-stage")          \
+    X(alloc_stage, ALLOC_STAGE, "alloc-stage")             \
+    X(handoff_stage, HANDOFF_STAGE, "handoff-stage")       \
+    X(alu_lat, ALU_LAT, "alu-lat")                         \
+    X(mul_lat, MUL_LAT, "mul-lat")                         \
+    X(lsu_lat, LSU_LAT, "lsu-lat")
 /* The value each pin fixes its input to, -1 where the input is not pinned. */
 typedef struct {
-#define WF_LAUNCH_PIN_FIELD(pin, input, option) int input;
+#define WF_LAUNCH_PIN_FIELD(input, pin, option) int input;
     WF_LAUNCH_PINS(WF_LAUNCH_PIN_FIELD)
 #undef WF_LAUNCH_PIN_FIELD
 } wf_launch_pins;
