@@ -146,26 +146,34 @@ int wf_host_set_pin(wf_launch_pins *p, const char *pin, int value)
 
 int wf_host_check_pins(const wf_config *cfg, const wf_launch_pins *pins, char *err, size_t errlen)
 {
-    wf_launch_inputs li;
     if (!pins) return 0;
+    wf_launch_inputs li;
     wf_host_launch_inputs(cfg, &li);
-#define WF_CHECK_PIN(input, pin, option)                                                           \
-    if (pins->input >= 0 && li.input != (unsigned)pins->input) {                                   \
-        const wf_param *p = wf_param_find(option);                                                 \
-        const unsigned v = p ? wf_config_get(cfg, p) : 0;                                          \
-        const char *vname =                                                                        \
-            p && p->kind == WF_PARAM_ENUM && v <= p->max ? p->enum_names[v] : NULL;                \
-        char vbuf[16];                                                                             \
-        snprintf(vbuf, sizeof vbuf, "%u", v);                                                      \
-        snprintf(err, errlen,                                                                      \
-                 "option --%s %s drives cfg_" #input "_i to %u, but the RTL build pins it: "       \
-                 "PIN_" #pin "=%d (WF_RTL_PARAMS); run with the option at the pinned value or "    \
-                 "use a build without the pin",                                                    \
-                 option, vname && *vname ? vname : vbuf, li.input, pins->input);                             \
-        return -1;                                                                                 \
+#define WF_PIN_ROW(input, pin, option) {#input, #pin, option, li.input, pins->input},
+    const struct {
+        const char *input, *pin, *option;
+        unsigned driven; /* the value the options drive the input to */
+        int pinned;      /* the pin's value, -1: not pinned */
+    } rows[] = {WF_LAUNCH_PINS(WF_PIN_ROW)};
+#undef WF_PIN_ROW
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].pinned < 0 || rows[i].driven == (unsigned)rows[i].pinned) continue;
+        /* the option's value as given: an enum's name, else the number */
+        const wf_param *p = wf_param_find(rows[i].option);
+        const unsigned v = p ? wf_config_get(cfg, p) : 0;
+        char vbuf[16];
+        snprintf(vbuf, sizeof vbuf, "%u", v);
+        const char *shown = p && p->kind == WF_PARAM_ENUM && v <= p->max && p->enum_names[v] &&
+                                    *p->enum_names[v]
+                                ? p->enum_names[v]
+                                : vbuf;
+        snprintf(err, errlen,
+                 "option --%s %s drives cfg_%s_i to %u, but the RTL build pins it: PIN_%s=%d "
+                 "(WF_RTL_PARAMS); run with the option at the pinned value or use a build "
+                 "without the pin",
+                 rows[i].option, shown, rows[i].input, rows[i].driven, rows[i].pin, rows[i].pinned);
+        return -1;
     }
-    WF_LAUNCH_PINS(WF_CHECK_PIN)
-#undef WF_CHECK_PIN
     return 0;
 }
 
