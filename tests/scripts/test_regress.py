@@ -244,8 +244,11 @@ KINDS = {2: "mismatch", 3: "crash", 4: "timeout", 5: "final-state", 6: "build-er
 def kinds(tmp):
     cosim = write(os.path.join(tmp, "cosim"), FAKE_COSIM % ROOT)
     os.chmod(cosim, 0o755)
+    # the smallest sizes and one form: the kinds do not depend on them, and
+    # the three builds (seed 1, seed 2's mutant and its waves) compile fast
     rc, out = regress(os.path.join(tmp, "k"), SEEDS="7", TIMEOUT="8", COSIM=cosim,
-                      REGRESS_INJECT_DEFINES="2:WF_ASSERT+WF_MUTANT_TRACE_SELFTEST", **RTL_ENV)
+                      REGRESS_INJECT_DEFINES="2:WF_ASSERT+WF_MUTANT_TRACE_SELFTEST",
+                      **dict(RTL_ENV, SIZES="smallest", RTL_FORMS="auto"))
     return rc, out, os.path.join(tmp, "k", "r")
 
 

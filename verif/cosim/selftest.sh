@@ -10,6 +10,9 @@
 #  2. the same program on the unbroken build passes (exit 0);
 #  3. exit 3 for a run past --max-cycles, exit 2 for a bad option, a bad
 #     parameter value and --seed 0.
+# Arguments: wfsim options given to every run (smoke.sh passes its smallest
+# configuration, whose unbroken build it has made already: the two broken
+# builds at that size take a third of the default shape's compile time).
 set -u
 cd "$(dirname "$0")/../.."
 fails=0
@@ -22,7 +25,7 @@ waves=$out/vecadd-seed7.fst
 
 st=0
 log=$(WF_DEFINES="WF_ASSERT WF_MUTANT_TRACE_SELFTEST" WF_COSIM_WAVES_DIR=$out \
-      verif/cosim/run.sh $prog --seed 7 2>&1) || st=$?
+      verif/cosim/run.sh $prog "$@" --seed 7 2>&1) || st=$?
 echo "$log" > "$out/mutant.log"
 [[ $st == 1 ]] && ok "mutant: exit 1" || bad "mutant: exit $st, expected 1 (see $out/mutant.log)"
 grep -Eq '^LOCKSTEP MISMATCH at cycle [0-9]+$' <<<"$log" && ok "mutant: LOCKSTEP MISMATCH line" \
@@ -44,25 +47,25 @@ grep -Eq '^LOCKSTEP MISMATCH at cycle [0-9]+$' "$waves.log" 2>/dev/null && ok "r
 python3 verif/cosim/fstcheck.py "$waves" && ok "waves: complete FST file $waves" || bad "waves: $waves is not a complete FST file"
 
 st=0
-verif/cosim/run.sh $prog --seed 7 > "$out/clean.log" 2>&1 || st=$?
+verif/cosim/run.sh $prog "$@" --seed 7 > "$out/clean.log" 2>&1 || st=$?
 [[ $st == 0 ]] && ok "unbroken build: exit 0" || bad "unbroken build: exit $st (see $out/clean.log)"
 st=0  # the C model's run control stops first
-l=$(WF_AUTO_WAVES=0 verif/cosim/run.sh $prog --max-cycles 40 2>&1) || st=$?
+l=$(WF_AUTO_WAVES=0 verif/cosim/run.sh $prog "$@" --max-cycles 40 2>&1) || st=$?
 [[ $st == 3 ]] && grep -q '^TIMEOUT .*oracle: not done after max_cycles=40' <<<"$l" \
   && ok "max-cycles, lockstep: exit 3, TIMEOUT (C model)" || bad "max-cycles, lockstep: exit $st: $l"
 st=0  # the harness's own run control on the RTL
-l=$(WF_AUTO_WAVES=0 verif/cosim/run.sh $prog --max-cycles 40 --bare 2>&1) || st=$?
+l=$(WF_AUTO_WAVES=0 verif/cosim/run.sh $prog "$@" --max-cycles 40 --bare 2>&1) || st=$?
 [[ $st == 3 ]] && grep -q '^TIMEOUT at cycle 40 ' <<<"$l" && ok "max-cycles, bare: exit 3, TIMEOUT" \
   || bad "max-cycles, bare: exit $st: $l"
 st=0
-l=$(verif/cosim/run.sh $prog --no-such-option 1 2>&1) || st=$?
+l=$(verif/cosim/run.sh $prog "$@" --no-such-option 1 2>&1) || st=$?
 [[ $st == 2 ]] && grep -q "unknown parameter 'no-such-option'" <<<"$l" && ok "bad option: exit 2" \
   || bad "bad option: exit $st: $l"
 st=0
-l=$(verif/cosim/run.sh $prog --alu-lat 99 2>&1) || st=$?
+l=$(verif/cosim/run.sh $prog "$@" --alu-lat 99 2>&1) || st=$?
 [[ $st == 2 ]] && grep -q "alu_lat" <<<"$l" && ok "bad value: exit 2 ($l)" || bad "bad value: exit $st: $l"
 st=0
-l=$(verif/cosim/run.sh $prog --seed 0 2>&1) || st=$?
+l=$(verif/cosim/run.sh $prog "$@" --seed 0 2>&1) || st=$?
 [[ $st == 2 ]] && ok "seed 0: exit 2" || bad "seed 0: exit $st: $l"
 [[ $fails == 0 ]] && echo "selftest: all checks passed" || echo "selftest: $fails checks failed"
 [[ $fails == 0 ]]

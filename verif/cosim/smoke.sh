@@ -62,7 +62,8 @@ gen() { # gen SEED OUT [options]: a program for the configuration of the options
 for seed in $(seq 1 "${RTL_SMOKE_SEEDS:-12}"); do
   p=build/rtl/rand/g$seed
   c2=(--hazard stall --sched gto --war inorder --loops $((seed % 3 + 1)))
-  c3=(--war warpboard-commit --collectors 2 --layout naive --imiss-lat 3)
+  # run-time options only: the default build (the size sets are configs[2], [3])
+  c3=(--war warpboard-commit --layout naive --imiss-lat 3)
   gen "$seed" "$p.s" && one "$p.s" --seed "$seed"
   gen "$seed" "$p-2.s" "${c2[@]}" && one "$p-2.s" "${c2[@]}" --seed "$seed"
   gen "$seed" "$p-3.s" "${c3[@]}" && one "$p-3.s" "${c3[@]}" --seed "$seed"
@@ -85,6 +86,7 @@ fi
 # the seed's scale point (issue 4): 64 warps x 128 registers (x 32 lanes)
 one sim/kernels/pchase.s --warps 64 --regs 128 --lanes 32 --mem-words 65536
 # the comparator fails end to end
-if bash verif/cosim/selftest.sh; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+# shellcheck disable=SC2086
+if bash verif/cosim/selftest.sh ${configs[3]}; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 echo "rtl-smoke: $pass passed, $fail failed"
 [[ $fail == 0 ]]
