@@ -4,7 +4,9 @@
 # build/wfgen program (launched twice on one instance), the --bare mode, and
 # two runs that must fail: a trace bit inverted before decoding
 # (--selftest-flip: exit 1, a LOCKSTEP MISMATCH report naming the field, a
-# reproduce line) and a bad option (exit 2). Two builds (4 warps, default).
+# reproduce line) and a bad option (exit 2). One build: every run at the seed
+# examples' sizes (4 warps, 4 banks; the harness, not the size, is under test
+# here: `make rtl-smoke` runs the sizes).
 set -u
 cd "$(dirname "$0")/../.."
 pass=0 fail=0
@@ -18,17 +20,18 @@ run() {
   else bad "(exit $rc) verif/sc/run.sh $*"; tail -25 <<<"$out"; fi
 }
 opts() { sed -n 's/^# wfsim-options://p' "$1" | head -1; }
+seed=(--warps 4 --banks 4)
 # shellcheck disable=SC2046
 run sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s)
 # shellcheck disable=SC2046
 run sim/examples/seed_swizzle.s $(opts sim/examples/seed_swizzle.s)
-run sim/kernels/saxpy.s --war inorder --sched gto
+run sim/kernels/saxpy.s "${seed[@]}" --war inorder --sched gto
 mkdir -p build/rtl-sc
-if build/wfgen --seed 11 -o build/rtl-sc/gen11.s >/dev/null 2>&1; then
-  run build/rtl-sc/gen11.s --hazard stall --imiss-lat 5 --seed 11 --runs 2   # relaunch on one instance
+if build/wfgen --seed 11 "${seed[@]}" -o build/rtl-sc/gen11.s >/dev/null 2>&1; then
+  run build/rtl-sc/gen11.s "${seed[@]}" --hazard stall --imiss-lat 5 --seed 11 --runs 2   # relaunch on one instance
 else bad "build/wfgen --seed 11"; fi
 # --bare: the RTL alone, simulated cycles per second
-out=$(verif/sc/run.sh sim/kernels/saxpy.s --bare 2>&1); rc=$?
+out=$(verif/sc/run.sh sim/kernels/saxpy.s "${seed[@]}" --bare 2>&1); rc=$?
 if [[ $rc == 0 && $out =~ DONE.*bare\ RTL.*\ ([0-9]+)\ cycles\ in.*\ cycles/s ]] && ((BASH_REMATCH[1] > 0)); then
   ok "$out"
 else bad "(exit $rc) --bare: $out"; fi
@@ -45,9 +48,9 @@ else bad "(exit $rc) --selftest-flip was not reported as a mismatch of issue.val
 # compare levels (docs/verification.md "Compare levels"): the same runs pass at
 # events and arch; a flipped issue bit is an issue event (events) and a
 # retirement only one side has (arch: left unmatched at the end)
-run sim/kernels/saxpy.s --war inorder --sched gto --cmp events
+run sim/kernels/saxpy.s "${seed[@]}" --war inorder --sched gto --cmp events
 # arch on two launches: the second is compared too (every RTL cycle of both)
-out=$(WF_CMP=arch verif/sc/run.sh build/rtl-sc/gen11.s --hazard stall --imiss-lat 5 --seed 11 --runs 2 2>&1); rc=$?
+out=$(WF_CMP=arch verif/sc/run.sh build/rtl-sc/gen11.s "${seed[@]}" --hazard stall --imiss-lat 5 --seed 11 --runs 2 2>&1); rc=$?
 if [[ $rc == 0 && $out =~ rtl\ cycles\ ([0-9]+),.*\ ([0-9]+)\ cycles\ compared\ in\ 2\ runs ]] &&
    ((BASH_REMATCH[2] == 2 * BASH_REMATCH[1])); then ok "WF_CMP=arch: $(grep '^PASS' <<<"$out")"
 else bad "(exit $rc) WF_CMP=arch --runs 2: $out"; fi
@@ -59,10 +62,10 @@ for lv in events arch; do
     ok "--cmp $lv --selftest-flip reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//')"
   else bad "(exit $rc) --cmp $lv: the flipped issue bit was not reported"; tail -30 <<<"$out"; fi
 done
-out=$(verif/sc/run.sh sim/examples/seed_naive.s --cmp cycle 2>&1); rc=$?
+out=$(verif/sc/run.sh sim/examples/seed_naive.s "${seed[@]}" --cmp cycle 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, arch)" <<<"$out"; then ok "bad --cmp refused: $out"
 else bad "(exit $rc) --cmp cycle not refused: $out"; fi
-out=$(verif/sc/run.sh sim/examples/seed_naive.s --warps 4 --war nonsense 2>&1); rc=$?
+out=$(verif/sc/run.sh sim/examples/seed_naive.s "${seed[@]}" --war nonsense 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'war' <<<"$out"; then ok "bad option refused: $out"
 else bad "(exit $rc) --war nonsense not refused: $out"; fi
 echo "sc-smoke: $pass passed, $fail failed"
