@@ -5,7 +5,7 @@
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
 #     a small and a large parameter set, and with +define+WF_ASSERT (the simulation-only assertions);
 #  2. iverilog -g2012 -Irtl compiles (default, large, and with -DWF_ASSERT);
-#  3. yosys 0.23: read_verilog -sv; synth -top wf_core at the default: no
+#  3. yosys 0.23: read_verilog -defer -sv; synth -top wf_core at the default: no
 #     latches, and the register banks and the scratchpad are memories
 #     ($mem_v2), not flops;
 #  4. out-of-range parameters are refused, naming the parameter (WARPS=0,
@@ -88,8 +88,11 @@ done
 # coarse / full: one script, synth up to the fine stage (and on to the end).
 synth=${LINT_SYNTH:-full}
 mem_sel=""
+# -defer: Yosys elaborates once, at the parameters hierarchy gives (not
+# first at every module's defaults)
+ys_read="read_verilog -defer -sv -Irtl $RTL"
 {
-  echo "read_verilog -defer -sv -Irtl $RTL"
+  echo "$ys_read"
   echo "hierarchy -check -top wf_core"
   if [[ $synth == fast ]]; then
     echo "proc"
@@ -110,7 +113,7 @@ yosys -q -l "$out/yosys.log" -s "$out/synth.ys" > /dev/null 2>&1 &
 yosys_pid=$!
 if [[ $synth == fast ]]; then
   mem_sel='*wf_spram*'
-  { echo "read_verilog -defer -sv -Irtl $RTL"
+  { echo "$ys_read"
     echo "hierarchy -check -top wf_core"
     echo "proc $mem_sel"
     echo "opt $mem_sel"
@@ -160,12 +163,11 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64 yosys" "BANKS 33 BANKS_out_of_ra
   # shellcheck disable=SC2086
   if iverilog -g2012 -Irtl -s wf_core -Pwf_core.$n=$v -o /dev/null $RTL > "$out/oor_iverilog.log" 2>&1 \
      || ! grep -q "$msg" "$out/oor_iverilog.log"; then ok=0; echo "  iverilog accepted $n=$v or did not name it"; fi
-  # -defer: elaborate once, at the parameters given (not first at the
-  # defaults); Yosys 0.23's `hierarchy -chparam` takes no string values
+  # Yosys 0.23's `hierarchy -chparam` takes no string values
   if [[ ${4-} == yosys ]]; then
     tools+=", yosys"
-    ys="read_verilog -defer -sv -Irtl $RTL; hierarchy -check -top wf_core -chparam $n $v"
-    [[ $v == \"* ]] && ys="read_verilog -defer -sv -Irtl $RTL; chparam -set $n $v \$abstract\\wf_core; hierarchy -check -top wf_core"
+    ys="$ys_read; hierarchy -check -top wf_core -chparam $n $v"
+    [[ $v == \"* ]] && ys="$ys_read; chparam -set $n $v \$abstract\\wf_core; hierarchy -check -top wf_core"
     if yosys -q -p "$ys" > "$out/oor_yosys.log" 2>&1 || ! grep -q "$msg" "$out/oor_yosys.log"; then
       ok=0; echo "  yosys accepted $n=$v or did not name it"; fi
   fi
