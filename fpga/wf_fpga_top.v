@@ -153,6 +153,7 @@ module wf_fpga_top #(
   reg  [31:0] chk_next, fold_w;
   always @* begin : p_fold
     integer l;
+    l = 0;
     fold_w = mem_rdata;
     if (reg_rd_q)
       for (l = 0; l < LANES; l = l + 1)

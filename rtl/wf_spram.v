@@ -13,6 +13,7 @@
 //    result) does not reach the write address either.
 // waddr_i / raddr_i: the address of a write / a read (a single-port user ties
 // them together; the registered-data form muxes them into one address).
+// Each lane is its own memory of the same rows.
 // Written in the plain templates Yosys memory_dff / Verilator / Icarus all
 // recognise, so it maps to a memory ($mem_v2), not to flops.
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
@@ -35,30 +36,34 @@ module wf_spram #(
     input  wire [LANES*LW-1:0]   wdata_i,
     output wire [LANES*LW-1:0]   rdata_o
 );
-  (* ram_style = RAM_STYLE *) reg [LANES*LW-1:0] mem_q [0:DEPTH-1];
-  integer l;
-
-  // the write port's address: a single address in the registered-data form
-  // (one port of a block RAM), waddr_i alone in the registered-address form
-  wire [AW-1:0] addr = (READ_ADDR_REG != 0 || we_i) ? waddr_i : raddr_i;
-
-  always @(posedge clk_i) begin
-    if (en_i && we_i) begin
-      for (l = 0; l < LANES; l = l + 1)
-        // mutant SPRAM_MASK: lane 0's write enable is ignored (always written)
-        if (wmask_i[l] || (`WF_MUT_SPRAM_MASK && l == 0)) mem_q[addr][l*LW +: LW] <= wdata_i[l*LW +: LW];
-    end
-  end
-
+  // One memory per lane, the same rows: a lane is written under its own
+  // enable, and in the registered-address form each lane has its own copy of
+  // the read address, which then drives only that lane's LUT-RAM slices
+  // (docs/critpath.md 4k; (* keep *) on each copy's process stops Yosys
+  // opt_merge folding the copies back into one flop).
+  genvar gl;
   generate
-    if (READ_ADDR_REG != 0) begin : g_raddr
-      reg [AW-1:0] raddr_q;
-      always @(posedge clk_i) if (en_i && !we_i) raddr_q <= raddr_i;
-      assign rdata_o = mem_q[raddr_q];
-    end else begin : g_rdata
-      reg [LANES*LW-1:0] rdata_q;
-      always @(posedge clk_i) if (en_i && !we_i) rdata_q <= mem_q[addr];
-      assign rdata_o = rdata_q;
+    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
+      (* ram_style = RAM_STYLE *) reg [LW-1:0] mem_q [0:DEPTH-1];
+
+      // the write port's address: a single address in the registered-data
+      // form (one port of a block RAM), waddr_i alone in the registered-address form
+      wire [AW-1:0] addr = (READ_ADDR_REG != 0 || we_i) ? waddr_i : raddr_i;
+
+      always @(posedge clk_i)
+        // mutant SPRAM_MASK: lane 0's write enable is ignored (always written)
+        if (en_i && we_i && (wmask_i[gl] || (`WF_MUT_SPRAM_MASK && gl == 0)))
+          mem_q[addr] <= wdata_i[gl*LW +: LW];
+
+      if (READ_ADDR_REG != 0) begin : g_raddr
+        reg [AW-1:0] raddr_q;
+        (* keep *) always @(posedge clk_i) if (en_i && !we_i) raddr_q <= raddr_i;
+        assign rdata_o[gl*LW +: LW] = mem_q[raddr_q];
+      end else begin : g_rdata
+        reg [LW-1:0] rdata_q;
+        always @(posedge clk_i) if (en_i && !we_i) rdata_q <= mem_q[addr];
+        assign rdata_o[gl*LW +: LW] = rdata_q;
+      end
     end
   endgenerate
 endmodule

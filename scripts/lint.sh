@@ -123,18 +123,22 @@ if [[ $synth == fast ]]; then
   yosys -q -l "$out/yosys_mem.log" -s "$out/synth_mem.ys" > /dev/null 2>&1 || mem_sel=failed
 fi
 # every bank (BANKS=4 at the default) and the scratchpad: wf_spram
-# instances in the hierarchy, each module variant holding one $mem_v2 and
-# no flip-flops (the output register is the memory's synchronous read port)
+# instances in the hierarchy, each module variant holding one $mem_v2 per
+# lane (wf_spram keeps a memory per lane) and no flip-flops (the output
+# register is the memory's synchronous read port)
 check_memories() {
-  local st=$out/yosys_coarse_stat.txt inst vars mems ffs
+  local st=$out/yosys_coarse_stat.txt inst vars memv mems ffs
   inst=$(awk '/^=== design hierarchy ===/{h=1} h && /wf_spram/{n+=$NF} END{print n+0}' "$st")
   vars=$(awk '/^=== .*wf_spram ===/{m=1; v++; next} /^=== /{m=0} END{print v+0}' "$st")
+  # the variants holding a $mem_v2, and the $mem_v2 cells of all variants
+  memv=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$mem_v2/{v++} END{print v+0}' "$st")
   mems=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$mem_v2/{n+=$2} END{print n+0}' "$st")
   ffs=$(awk '/^=== .*wf_spram ===/{m=1; next} /^=== /{m=0} m && /\$(a|s)?dff/{n+=$2} END{print n+0}' "$st")
-  if [[ $inst == 5 && $vars -ge 2 && $mems == "$vars" && $ffs == 0 ]]; then
-    pass "yosys: the 4 register banks and the scratchpad are memories ($inst wf_spram instances, one \$mem_v2 and no flops in each of the $vars variants)"
+  # at the default parameters: LANES=8 memories in the banks' variant, MEM_LINE=4 in the scratchpad's
+  if [[ $inst == 5 && $vars == 2 && $memv == 2 && $mems == $((8 + 4)) && $ffs == 0 ]]; then
+    pass "yosys: the 4 register banks and the scratchpad are memories ($inst wf_spram instances in $vars variants: one \$mem_v2 per lane, $mems in all, and no flops)"
   else
-    bad "yosys: memories: $inst wf_spram instances, $vars variants, $mems \$mem_v2, $ffs flop cells; see $st"
+    bad "yosys: memories: $inst wf_spram instances, $vars variants ($memv with a \$mem_v2), $mems \$mem_v2, $ffs flop cells; see $st"
   fi
 }
 if [[ $mem_sel == failed ]]; then
