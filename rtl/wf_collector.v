@@ -29,10 +29,7 @@ module wf_collector #(
     parameter integer REGS       = 32,
     parameter integer BANKS      = 4,
     parameter integer COLLECTORS = 4,
-    parameter integer RAW        = 6,    // bank row address bits
-    // 0 when the build pins loop mode 1 or 2 (mode3_i always 0): the copies
-    // of the mode-3 dispatch candidates below would only be dead flops
-    parameter integer MODE3_USED = 1
+    parameter integer RAW        = 6     // bank row address bits
 ) (
     input  wire                         clk_i,
     input  wire                         rst_ni,
@@ -312,31 +309,6 @@ module wf_collector #(
   reg [3*5-1:0] cand_h;
   reg [2:0]     cnd_v_q, cnd_v_d;
   reg [3*5-1:0] cnd_h_q, cnd_h_d;
-
-  // Copies of two registers with a wide fanout (docs/critpath.md 4k), the
-  // same values: cnd_h_q once per source slot and lane, bank_q once per lane,
-  // so that each copy drives one lane's 32-bit operand selects instead of
-  // every lane's. (* keep *) on each copy's process stops Yosys opt_merge
-  // folding the copies back into one flop.
-  wire [3*LANES*15-1:0]  cnd_hc;    // copy s*LANES + l: cnd_h_q for slot s, lane l
-  wire [LANES*NH*15-1:0] bank_lc;   // copy l: bank_q for lane l
-  genvar gk;
-  generate
-    for (gk = 0; gk < 3*LANES; gk = gk + 1) begin : g_cnd_copy
-      if (MODE3_USED != 0) begin : g_q
-        reg [14:0] q;
-        (* keep *) always @(posedge clk_i) q <= cnd_h_d;
-        assign cnd_hc[gk*15 +: 15] = q;
-      end else begin : g_none
-        assign cnd_hc[gk*15 +: 15] = 15'd0;
-      end
-    end
-    for (gk = 0; gk < LANES; gk = gk + 1) begin : g_bank_copy
-      reg [NH*15-1:0] q;
-      (* keep *) always @(posedge clk_i) q <= bank_d;
-      assign bank_lc[gk*NH*15 +: NH*15] = q;
-    end
-  endgenerate
   always @* begin : p_disp
     integer x;
     reg [4:0] bu;
@@ -368,25 +340,23 @@ module wf_collector #(
   reg [NH*3*LW-1:0] opnd_r;
   reg [NH*3-1:0]    src_m;
   always @* begin : p_resolve
-    integer h, s, l, sel;
-    sel = 0; l = 0;
+    integer h, s, sel;
+    sel = 0;
     opnd_r = opnd_q;
     for (h = 0; h < NH; h = h + 1)
       for (s = 0; s < 3; s = s + 1) begin
         src_m[h*3 + s] = s < {30'd0, f_nsrc(word_q[h*64 + `WF_INSN_OP_LSB +: `WF_INSN_OP_W])};
         if (late_q[h*3 + s])                          // last cycle's read is on the bank output
-          for (l = 0; l < LANES; l = l + 1)           // lane l through its copy of bank_q
-            `WF_GET(opnd_r[(h*3+s)*LW + l*32 +: 32], rdata_i, {27'd0, bank_lc[(l*NH*3 + h*3 + s)*5 +: 5]},
-                    BANKS, LW, l*32, 32, sel);
+          `WF_GET(opnd_r[(h*3+s)*LW +: LW], rdata_i, {27'd0, bank_q[(h*3 + s)*5 +: 5]}, BANKS, LW, 0, LW, sel);
       end
   end
 
   always @* begin : p_bundle
-    integer x, s, l, hx, hl, sel;
+    integer x, s, hx, sel;
     reg [2:0] sm, sf;
     reg [LW-1:0] so;
     reg [4:0] sb;
-    hx = 0; hl = 0; l = 0; sm = 3'd0; sf = 3'd0; so = '0; sb = 5'd0; sel = 0;
+    hx = 0; sm = 3'd0; sf = 3'd0; so = '0; sb = 5'd0; sel = 0;
     d_warp_o = '0; d_pc_o = '0; d_word_o = '0;
     d_sbv_o = 3'd0; d_sbe_o = 9'd0; d_left_o = '0;
     d_opnd_o = '0; d_late_o = 9'd0; d_lbank_o = 45'd0;
@@ -403,10 +373,7 @@ module wf_collector #(
       `WF_GET(sf, fill, hx, NH, 3, 0, 3, sel);
       for (s = 0; s < 3; s = s + 1) begin
         so = '0; sb = 5'd0;
-        for (l = 0; l < LANES; l = l + 1) begin       // lane l through its copy of cnd_h_q
-          hl = mode3_i ? {27'd0, cnd_hc[(s*LANES + l)*15 + x*5 +: 5]} : hx;
-          `WF_GET(so[l*32 +: 32], opnd_r, hl, NH, 3*LW, s*LW + l*32, 32, sel);
-        end
+        `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
         `WF_GET(sb, bank_q, hx, NH, 15, s*5, 5, sel);
         // Only the SR dispatches a slot read in the dispatch cycle: a CU
         // dispatches with every slot filled at the start of the cycle (§7.1),

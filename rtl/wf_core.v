@@ -498,8 +498,7 @@ module wf_core #(
   );
 
   wf_collector #(
-    .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW),
-    .MODE3_USED(PN_LOOPS == 0 || PV_LOOPS == 2'd3 ? 1 : 0)
+    .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
   ) u_collector (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .hstage_i(hstage),
     .swizzle_i(swz_q), .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
