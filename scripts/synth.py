@@ -456,6 +456,10 @@ def place_and_route(flow, part, d, seed, timeout, name, t0, keep_as_seed=False):
     # extra nextpnr options (e.g. WF_PNR_ARGS="--router router2"), kept in the row's command
     cmd += os.environ.get("WF_PNR_ARGS", "").split()
     out = dict(ok=True, command=" ".join(cmd))
+    # a report or log left by an earlier run must not pass for this one's
+    for f in (report, log_name):
+        if os.path.exists(os.path.join(d, f)):
+            os.remove(os.path.join(d, f))
     progress(name, "place and route: %s" % " ".join(cmd), t0)
     t1 = datetime.datetime.now()
     try:

@@ -101,3 +101,15 @@ def test_fmax_cell():
     assert synth.fmax_cell({"fmax": None}) == "-"
     assert synth.fmax_cell({"fmax": 42.8, "fmax_seeds": {"1": 48.0, "2": 42.8, "3": 39.8}}) == \
         "42.8 MHz (median; seeds 1/2/3: 48.0/42.8/39.8)"
+
+
+# a seed whose nextpnr fails is a failure even when an earlier run's report
+# and log of that seed are still in the directory
+def test_stale_report_not_reused(tmp_path, monkeypatch):
+    (tmp_path / "report.seed2.json").write_text('{"fmax": {"clk": {"achieved": 99.0}}}')
+    (tmp_path / "nextpnr.seed2.log").write_text("old log")
+    monkeypatch.setitem(synth.NEXTPNR, "ice40", ["false"])
+    monkeypatch.delenv("WF_PNR_ARGS", raising=False)
+    out = synth.place_and_route("ice40", "hx8k", str(tmp_path), 2, 60, "t", synth.datetime.datetime.now(),
+                                keep_as_seed=True)
+    assert out["ok"] is False and not (tmp_path / "report.seed2.json").exists()
