@@ -63,7 +63,7 @@ include cmodel/lib.mk
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz \
   regress regress-report coverage-report waves bench experiments \
-  synth fpga fpga-sim fpga-sweep fpga-gls fpga-guard bitstream program
+  synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
 # one line per user-facing target (tests/scripts/test_make_help.py checks every
@@ -110,6 +110,7 @@ help:
 	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
+	@echo "make fpga-gls-ice the hx8k board's shape (ice-min): synth_ice40 and gate-level simulation against wfsim"
 	@echo "Other tests and tools:"
 	@echo "make fuzz         libFuzzer over the assembler, image loader, options line, interpreter vs cycle model (FUZZ_SECONDS=300)"
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
@@ -149,7 +150,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-cocotb test-own-rtl test-fuzz test-host fpga-guard
+  test-install test-python test-cocotb test-own-rtl test-fuzz test-host fpga-guard fpga-gls-ice
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -268,6 +269,11 @@ fpga-sweep:
 # default ice-min and ecp5-1w1l) simulated with the FPGA cell models against wfsim
 fpga-gls: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py $(FPGA_CONFIGS)
+# fpga-gls-ice: the hx8k board's shape (ice-min) through synth_ice40 (no place
+# and route, no docs row) and its gate-level simulation: part of make test
+fpga-gls-ice: $(B)/wfsim
+	@python3 scripts/synth.py ice40 ice-min --no-pnr --no-doc
+	@WFSIM=$(B)/wfsim python3 scripts/fpga-gls.py ice-min
 fpga-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim python3 scripts/fpga-sim.py
 # fpga-guard: synth_ecp5 -noflatten at a small shape against fpga/area-baseline.json

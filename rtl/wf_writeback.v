@@ -49,15 +49,26 @@ module wf_writeback #(
     end
   endfunction
 
-  // Per unit its bank (one-hot) and whether an earlier unit in the priority
+  // Position of unit u in the writeback priority order (§10.3): LSU, MUL,
+  // ALU. A constant of the loop variables below, so no unit is looked up by
+  // a run-time index (Yosys 0.23 mis-synthesised such a lookup at BANKS = 1:
+  // docs/fpga.md, Gate-level check).
+  function automatic integer f_prio(input integer u);
+    begin
+      if (`WF_MUT_WB_ORDER) f_prio = u;                                 // mutant: ALU first
+      else if (`WF_MUT_WB_MUL_OVER_LSU) f_prio = u == 0 ? 2 : u - 1;   // mutant: MUL, LSU, ALU
+      else f_prio = 2 - u;
+    end
+  endfunction
+
+  // Per unit its bank (one-hot) and whether a unit earlier in the priority
   // order writes the same bank; every output is then an AND-OR over the
   // units, with no run-time index arithmetic between a unit's destination
   // and the bank ports, the leaves and the releases (docs/critpath.md 4g).
   // An earlier unit that wants the bank has written it, or lost it to one
   // that did, so "an earlier unit wants it" is "the bank is taken".
   always @* begin : p_wb
-    integer i, k, x, y, b, w;
-    reg [8:0] ord;               // the units in priority order, 3 bits each
+    integer x, y, b, w;
     reg [3*BANKS-1:0] ub;        // per unit its bank as a one-hot
     reg [2:0] wants, win;
     bank_written_o = '0;
@@ -69,24 +80,19 @@ module wf_writeback #(
     wrow_o = '0;
     wmask_o = '0;
     wdata_o = '0;
-    i = 0; k = 0; x = 0; y = 0; b = 0; w = 0;   // no latch: every path assigns them
-    ord = 9'd0; ub = '0; wants = 3'd0; win = 3'd0;
-    for (i = 0; i < NUNITS; i = i + 1) begin
-      x = `WF_MUT_WB_ORDER ? i : 2 - i;              // LSU, MUL, ALU (mutant: ALU first)
-      if (`WF_MUT_WB_MUL_OVER_LSU && i < 2) x = i + 1;  // mutant: MUL, LSU, ALU
-      ord[i*3 +: 3] = x[2:0];
+    x = 0; y = 0; b = 0; w = 0;   // no latch: every path assigns them
+    ub = '0; wants = 3'd0; win = 3'd0;
+    for (x = 0; x < NUNITS; x = x + 1) begin
       wants[x] = l_valid_i[x] && l_writes_i[x];
       for (b = 0; b < BANKS; b = b + 1)
         ub[x*BANKS + b] = l_bank_i[x*5 +: 5] == b[4:0];
     end
-    for (i = 0; i < NUNITS; i = i + 1) begin
-      x = {29'd0, ord[i*3 +: 3]};
+    for (x = 0; x < NUNITS; x = x + 1) begin
       win[x] = wants[x];
-      for (k = 0; k < i; k = k + 1)
-        for (y = 0; y < NUNITS; y = y + 1)
-          if (ord[k*3 +: 3] == y[2:0] && wants[y] &&
-              (ub[y*BANKS +: BANKS] & ub[x*BANKS +: BANKS]) != {BANKS{1'b0}})
-            win[x] = 1'b0;                              // else: loses, stays
+      for (y = 0; y < NUNITS; y = y + 1)
+        if (f_prio(y) < f_prio(x) && wants[y] &&
+            (ub[y*BANKS +: BANKS] & ub[x*BANKS +: BANKS]) != {BANKS{1'b0}})
+          win[x] = 1'b0;                                // else: loses, stays
     end
     for (x = 0; x < NUNITS; x = x + 1) begin
       leaves_o[x] = l_valid_i[x] && (!l_writes_i[x] || win[x]);

@@ -694,9 +694,11 @@ def row_key(line):
     return line.strip().strip("|").split("|")[0].strip().split(" (")[0]
 
 
-def merge_table(old, new, order=()):
+def merge_table(old, new, order=(), weak=()):
     """The rows of table text `new` replace the rows of `old` with the same
     config; `old`'s other rows are kept (a run never deletes a measured row).
+    A new row whose config is in `weak` (a synthesis-only --no-pnr result)
+    only fills a gap: an old row of that config (placed and routed) stays.
     Header and separator come from `new`; an old row with fewer columns (a
     column added since) gets '-' cells appended. Rows in `order`'s order,
     then the others as found. A table without rows (the breakdown's
@@ -713,6 +715,8 @@ def merge_table(old, new, order=()):
     if oh is None:
         return new.strip()
     ncols = nh.count("|") - 1
+    placed = {row_key(r) for r in orows} & set(weak)
+    nrows = [r for r in nrows if row_key(r) not in placed]
     have = {row_key(r) for r in nrows}
     keep = []
     for r in orows:
@@ -728,9 +732,10 @@ def merge_table(old, new, order=()):
     return "\n".join([nh, nsep] + rows)
 
 
-def replace_tables(text, tables, say=print):
+def replace_tables(text, tables, say=print, weak=()):
     """text with each (tag, new table, row order)'s table merged between its
-    markers; None when a marker is missing"""
+    markers (merge_table; `weak`: the synthesis-only configs); None when a
+    marker is missing"""
     for tag, table, order in tables:
         begin, end = "<!-- %s-table begin -->" % tag, "<!-- %s-table end -->" % tag
         if begin not in text or end not in text:
@@ -738,7 +743,7 @@ def replace_tables(text, tables, say=print):
             return None
         pre, rest = text.split(begin, 1)
         old, post = rest.split(end, 1)
-        text = pre + begin + "\n" + merge_table(old, table, order) + "\n" + end + post
+        text = pre + begin + "\n" + merge_table(old, table, order, weak) + "\n" + end + post
     return text
 
 
@@ -752,7 +757,9 @@ def rewrite_doc():
         ("fpga", table_ice40(results("ice40")), cfg),
         ("ecp5", table_ecp5(results("ecp5")), cfg),
         ("sweep", table_sweep(sweep_rows()), [n for n, _ in SWEEP]),
-        ("breakdown", table_breakdown(results("breakdown")), ())))
+        ("breakdown", table_breakdown(results("breakdown")), ())),
+        weak={r["name"] for r in results("ice40") + results("ecp5")
+              if r.get("params", {}).get("pnr") is False})
     if text is None:
         return False
     with open(DOC, "w") as f:

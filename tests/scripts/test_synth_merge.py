@@ -113,3 +113,10 @@ def test_stale_report_not_reused(tmp_path, monkeypatch):
     out = synth.place_and_route("ice40", "hx8k", str(tmp_path), 2, 60, "t", synth.datetime.datetime.now(),
                                 keep_as_seed=True)
     assert out["ok"] is False and not (tmp_path / "report.seed2.json").exists()
+
+
+# a synthesis-only (--no-pnr) result never replaces a placed row, but fills a gap
+def test_synthesis_only_keeps_placed_row():
+    new = HEAD + "\n| b (2x2) | 21 | d2 |\n| z (8x8) | 99 | d2 |"
+    assert synth.merge_table(OLD, new, ["a", "b", "c", "z"], weak={"b", "z"}) == \
+        HEAD + "\n| a (1x1) | 10 | d1 |\n| b (2x2) | 20 | d1 |\n| c (4x4) | 30 | d1 |\n| z (8x8) | 99 | d2 |"
