@@ -36,6 +36,10 @@
 #   rtl_env ("WF_RTL_FILES=... WF_TOP=... WF_RTL_PARAMS=... " for reproduce
 #           lines, each when set; "" by default).
 # A missing file, a bad top name or a top that no listed file declares: exit 2.
+# vl_make (array): the make variables of every Verilator --build here: the
+#   generated model and Verilator's runtime at -O1, not Verilator's default
+#   -Os (default shape, this machine: the C++ build 29 s against 35 s and the
+#   lockstep run 15 % faster; docs/verification.md "Build flags").
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2
               [icache_lines]=16 [icache_line]=4 [imshrs]=2 [imem_words]=1024 [mem_words]=1024
               [mem_line]=4 [bloom_bits]=16)
@@ -95,6 +99,7 @@ if [[ ${#rtl_params[@]} -gt 0 ]]; then
   for wf_a in "${rtl_params[@]}"; do gflags+=("-G$wf_a"); done
   bkey+="__rtl-$(printf '%s\n' "${rtl_params[@]}" | sort | sha256sum | cut -c1-8)"
 fi
+vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1")
 rtl_top=${WF_TOP:-wf_core}
 rtl_custom=0 rtl_env="" rtl_vflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
 if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
