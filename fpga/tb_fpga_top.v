@@ -70,7 +70,7 @@ module tb_fpga_top #(
 
   initial begin
     repeat (3) @(posedge clk);
-    rst = 1'b0;
+    rst <= 1'b0;  // nonblocking: the flops of this edge still see reset (no race)
     n = 0;
     while (!done && n < MAX_CYCLES) begin @(posedge clk); n = n + 1; end
     chk = 32'd0;
