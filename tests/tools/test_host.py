@@ -107,13 +107,17 @@ def build(shape):
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
             h.update(fh.read())
+    # the harnesses' make variables (verif/cosim/params.sh vl_make_cc: -O levels, clang++)
+    mk = subprocess.run(["bash", "-c", 'source verif/cosim/params.sh && printf %s "${vl_make_cc[1]}"'],
+                        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    h.update(mk.encode())
     d = os.path.join(ROOT, "build", "hostsim", shape)
     exe, stamp = os.path.join(d, "hostsim"), os.path.join(d, "stamp")
     if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == h.hexdigest():
         return exe, "cached"
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2",
+    cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2", "-MAKEFLAGS", mk,
            "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt", "--top-module", "wf_fpga_uart_top",
            "--Mdir", d, "-o", "hostsim", "-CFLAGS", "-O1", "-CFLAGS", "-DBAUD_DIV=%d" % SIM_DIV,
            "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]

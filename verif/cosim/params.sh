@@ -37,9 +37,16 @@
 #           lines, each when set; "" by default).
 # A missing file, a bad top name or a top that no listed file declares: exit 2.
 # vl_make (array): the make variables of every Verilator --build here: the
-#   generated model and Verilator's runtime at -O1, not Verilator's default
-#   -Os (default shape, this machine: the C++ build 29 s against 35 s and the
-#   lockstep run 15 % faster; docs/verification.md "Build flags").
+#   model's per-cycle code and Verilator's runtime at -O1 (Verilator's default
+#   is -Os), its run-once code (construction, initial values, settle) at -O0,
+#   and Verilator's runtime objects compiled once per compiler and flag set
+#   (OBJCACHE=verif/cosim/vl-objcache.sh, kept in build/vlrt/).
+# vl_make_cc (array): the same plus clang++ when it is installed (make test's
+#   set-up installs it), for the plain C++ harnesses (run.sh, make rtl-pins):
+#   on the default shape their C++ build takes 50 s of CPU against 70 s with
+#   g++ at these -O levels, and the lockstep run is 15 % faster. The SystemC
+#   and DPI-C builds keep g++: libsystemc is built for g++'s C++ standard,
+#   and --timing needs g++'s -fcoroutines. docs/verification.md "Build flags".
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2
               [icache_lines]=16 [icache_line]=4 [imshrs]=2 [imem_words]=1024 [mem_words]=1024
               [mem_line]=4 [bloom_bits]=16)
@@ -99,7 +106,10 @@ if [[ ${#rtl_params[@]} -gt 0 ]]; then
   for wf_a in "${rtl_params[@]}"; do gflags+=("-G$wf_a"); done
   bkey+="__rtl-$(printf '%s\n' "${rtl_params[@]}" | sort | sha256sum | cut -c1-8)"
 fi
-vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1")
+vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0")
+wf_a=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/vl-objcache.sh
+[[ $wf_a =~ [[:space:]] ]] || vl_make[1]+=" OBJCACHE=$wf_a"  # make splits its variables on blanks
+vl_make_cc=(-MAKEFLAGS "${vl_make[1]}$(command -v clang++ > /dev/null && echo " CXX=clang++ LINK=clang++")")
 rtl_top=${WF_TOP:-wf_core}
 rtl_custom=0 rtl_env="" rtl_vflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
 if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then

@@ -25,7 +25,7 @@ build() {  # build "PIN_X=v ..." -> sets bin
   if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp build/libwarpfront.a \
         build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
     mkdir -p "$dir"
-    verilator --cc --exe --build -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
+    verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique \
       --top-module wf_pin_wrap --prefix Vwf_core -Irtl rtl/wf.vlt rtl/*.v verif/rtl_assert/wf_pin_wrap.v \
       "${gflags[@]}" "${g[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core \
       -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
