@@ -10,18 +10,19 @@
 #  2. the same program on the unbroken build passes (exit 0);
 #  3. exit 3 for a run past --max-cycles, exit 2 for a bad option, a bad
 #     parameter value and --seed 0.
-# Arguments: wfsim options given to every run (smoke.sh passes its smallest
-# configuration, whose unbroken build it has made already: the two broken
-# builds at that size take a third of the default shape's compile time).
+# Arguments: wfsim options given to every run, the program build/wfgen's
+# --seed 7 for them (smoke.sh passes the regression's size set "smallest",
+# whose builds the regression tests share).
 set -u
 cd "$(dirname "$0")/../.."
 fails=0
 ok() { echo "selftest ok: $*"; }
 bad() { echo "selftest FAIL: $*"; fails=$((fails + 1)); }
-prog=sim/examples/vecadd.s
 out=out/cosim-selftest
 rm -rf "$out"; mkdir -p "$out"
-waves=$out/vecadd-seed7.fst
+prog=$out/gen7.s
+make -s build/wfgen && build/wfgen --seed 7 "$@" -o $prog > /dev/null || { echo "selftest FAIL: wfgen $*"; exit 1; }
+waves=$out/gen7-seed7.fst
 
 st=0
 log=$(WF_DEFINES="WF_ASSERT WF_MUTANT_TRACE_SELFTEST" WF_COSIM_WAVES_DIR=$out \

@@ -9,7 +9,9 @@
 #  2. runs with a configuration that contradicts a pin: the RTL must keep the
 #     pinned value, so the lockstep comparison must fail (exit 1);
 #  3. runs programs in every loop mode on the banks' BANK_RAM_STYLE
-#     "distributed" form (a registered read address), which must pass.
+#     "distributed" form (a registered read address), which must pass: with
+#     verif/cosim/run.sh on the regression's build of that form
+#     (scripts/wf/forms.py, the same WF_RTL_PARAMS, so one cached build).
 # Exit 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.."
@@ -22,7 +24,7 @@ build() {  # build "PIN_X=v ..." -> sets bin
   for kv in $pins; do g+=("-G$kv"); pk+="${kv//[=\"]/}_"; done
   local dir=build/rtl/pins_${pk%_}__$dkey
   bin=$dir/Vwf_core
-  if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp build/libwarpfront.a \
+  if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp verif/cosim/params.sh build/libwarpfront.a \
         build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
     mkdir -p "$dir"
     verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique \
@@ -75,14 +77,23 @@ one 1 sim/examples/saxpy.s --layout naive --sched lrr --loops 2 --hazard replay
 # not a pin: the register banks as LUT RAM with the read address registered
 # instead of the data (BANK_RAM_STYLE "distributed", wf_spram READ_ADDR_REG),
 # other RTL with the same behaviour: every loop mode, both hazard modes
-pins='BANK_RAM_STYLE="distributed"'
-build "$pins"
-for f in "${progs[@]}"; do one 0 "$f" --loops 3 --war bloom --decode-stage 1 --alloc-stage 1 --handoff-stage 1; done
-one 0 sim/examples/saxpy.s --loops 3 --war inorder --hazard stall --alu-lat 2
-one 0 build/pins/gen7.s --loops 3 --war warpboard-read --sched gto
-one 0 sim/examples/vecadd.s --loops 2 --hazard stall
-one 0 build/pins/gen7.s --loops 2 --layout naive
-one 0 sim/examples/sum_loop.s --loops 1
-one 0 build/pins/gen7.s --loops 1 --hazard stall
+pins=$(cd scripts && python3 -c 'from wf import forms; print(forms.rtl_params(forms.form("distributed")[0]))') ||
+  exit 2
+dist() {  # dist PROGRAM OPTIONS...: run.sh (two launches, both must pass) on that form
+  local out rc
+  out=$(WF_RTL_PARAMS=$pins WF_AUTO_WAVES=0 verif/cosim/run.sh "$@" 2>&1); rc=$?
+  if [[ $rc == 0 && $(grep -c '^PASS' <<<"$out") == 2 ]]; then
+    pass=$((pass + 1)); echo "PASS [$pins] exit 0: $*   $(grep -m1 '^PASS' <<<"$out")"
+  else
+    fail=$((fail + 1)); echo "FAIL [$pins] $*: exit $rc, expected 0"; tail -8 <<<"$out"
+  fi
+}
+for f in "${progs[@]}"; do dist "$f" --loops 3 --war bloom --decode-stage 1 --alloc-stage 1 --handoff-stage 1; done
+dist sim/examples/saxpy.s --loops 3 --war inorder --hazard stall --alu-lat 2
+dist build/pins/gen7.s --loops 3 --war warpboard-read --sched gto
+dist sim/examples/vecadd.s --loops 2 --hazard stall
+dist build/pins/gen7.s --loops 2 --layout naive
+dist sim/examples/sum_loop.s --loops 1
+dist build/pins/gen7.s --loops 1 --hazard stall
 echo "pins: $pass passed, $fail failed"
 [[ $fail == 0 ]]
