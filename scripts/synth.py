@@ -26,8 +26,10 @@ CONFIG names are those of CONFIGS below (default: every config of the flow
 but those in ON_REQUEST).
 Each run's result is kept in build/synth/<flow>/<config>/result.json; after a
 run the tables between the markers in docs/fpga.md are merged with every
-result present: a result's row replaces the row of the same config, every
-other row stays (merge_table; a fresh clone keeps every measured row). Each
+result present: a result's row replaces the row of the same config unless
+it was measured before that row (its commit an ancestor of the row's, or an
+earlier date: a stale result left in this tree's build/synth/), every other
+row stays (merge_table; a fresh clone keeps every measured row). Each
 row records the date and the commit it was measured at. Long steps print a
 progress line (config, step, elapsed seconds). Options: --jobs N (<= 2,
 default 1), --timeout S (per configuration, default 3600), --no-doc, --no-pnr
@@ -694,11 +696,47 @@ def row_key(line):
     return line.strip().strip("|").split("|")[0].strip().split(" (")[0]
 
 
-def merge_table(old, new, order=(), weak=()):
+STAMP = re.compile(r"\b(20\d\d-\d\d-\d\d)(?: \d\d:\d\d)?(?: ([0-9a-f]{7,40}))?\b")
+
+
+def row_stamp(line):
+    """(date, commit or None) of a table row's "measured" cell, or None"""
+    for cell in line.strip().strip("|").split("|")[1:]:
+        m = STAMP.fullmatch(cell.strip())
+        if m:
+            return m.group(1), m.group(2)
+    return None
+
+
+def git_is_ancestor(a, b):
+    """commit a is an ancestor of commit b in this repository (False when either is unknown)"""
+    return subprocess.run(["git", "merge-base", "--is-ancestor", a, b], cwd=ROOT,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+
+
+def older(new_row, old_row, is_ancestor=git_is_ancestor):
+    """new_row was measured before old_row: its commit is an ancestor of the
+    old row's (another commit), or, when a commit is missing or unknown, its
+    date is earlier"""
+    n, o = row_stamp(new_row), row_stamp(old_row)
+    if not n or not o:
+        return False
+    if n[1] and o[1] and n[1] != o[1] and not o[1].startswith(n[1]) and not n[1].startswith(o[1]):
+        if is_ancestor(n[1], o[1]):
+            return True
+        if is_ancestor(o[1], n[1]):
+            return False
+    return n[0] < o[0]
+
+
+def merge_table(old, new, order=(), weak=(), is_ancestor=git_is_ancestor):
     """The rows of table text `new` replace the rows of `old` with the same
     config; `old`'s other rows are kept (a run never deletes a measured row).
     A new row whose config is in `weak` (a synthesis-only --no-pnr result)
     only fills a gap: an old row of that config (placed and routed) stays.
+    A new row measured before the old one (`older`: a stale result.json left
+    in a working tree's build/synth/, e.g. from before a row measured in
+    another checkout) does not replace it either.
     Header and separator come from `new`; an old row with fewer columns (a
     column added since) gets '-' cells appended. Rows in `order`'s order,
     then the others as found. A table without rows (the breakdown's
@@ -716,7 +754,9 @@ def merge_table(old, new, order=(), weak=()):
         return new.strip()
     ncols = nh.count("|") - 1
     placed = {row_key(r) for r in orows} & set(weak)
-    nrows = [r for r in nrows if row_key(r) not in placed]
+    newer = {row_key(r) for r in orows if any(row_key(n) == row_key(r) and older(n, r, is_ancestor)
+                                              for n in nrows)}
+    nrows = [r for r in nrows if row_key(r) not in placed | newer]
     have = {row_key(r) for r in nrows}
     keep = []
     for r in orows:

@@ -120,3 +120,33 @@ def test_synthesis_only_keeps_placed_row():
     new = HEAD + "\n| b (2x2) | 21 | d2 |\n| z (8x8) | 99 | d2 |"
     assert synth.merge_table(OLD, new, ["a", "b", "c", "z"], weak={"b", "z"}) == \
         HEAD + "\n| a (1x1) | 10 | d1 |\n| b (2x2) | 20 | d1 |\n| c (4x4) | 30 | d1 |\n| z (8x8) | 99 | d2 |"
+
+
+# a stale result (measured before the row: an older commit, or an earlier
+# date) never replaces the row; a newer one, or one at the same commit, does
+def test_stale_result_keeps_newer_row():
+    old = HEAD + "\n| a (1x1) | 10 | 2026-12-06 bbbbbbb |\n| b (2x2) | 20 | 2026-12-05 |"
+
+    def is_anc(x, y):  # aaaaaaa is an ancestor of bbbbbbb
+        return (x, y) == ("aaaaaaa", "bbbbbbb")
+
+    def merged(row):
+        return synth.merge_table(old, HEAD + "\n" + row, ["a", "b"], is_ancestor=is_anc)
+    assert merged("| a (1x1) | 9 | 2026-12-07 aaaaaaa |") == old  # older commit, whatever the date
+    assert merged("| b (2x2) | 19 | 2026-12-04 ccccccc |") == old  # no commit to compare: the date
+    newer = merged("| a (1x1) | 11 | 2026-12-06 ccccccc |")  # unrelated commit, same day: replaces
+    assert "| a (1x1) | 11 |" in newer and "| a (1x1) | 10 |" not in newer
+    assert "| a (1x1) | 12 |" in merged("| a (1x1) | 12 | 2026-12-06 bbbbbbb |")  # same commit again
+    assert "| b (2x2) | 21 |" in merged("| b (2x2) | 21 | 2026-12-06 aaaaaaa |")
+    assert synth.row_stamp("| a (1x1) | 10 | 2026-12-05 14:50 |") == ("2026-12-05", None)
+    assert synth.row_stamp("| a (1x1) | 10 | d1 |") is None
+
+
+# the git test used by default: a real ancestor in this repository
+def test_git_is_ancestor():
+    git = ["git", "-C", synth.ROOT]
+    head = synth.subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    first = synth.subprocess.run(git + ["rev-list", "--max-parents=0", "HEAD"], capture_output=True,
+                                 text=True).stdout.split()[0]
+    assert synth.git_is_ancestor(first, head) and not synth.git_is_ancestor(head, first)
+    assert not synth.git_is_ancestor("0000000", head)
