@@ -26,7 +26,7 @@ waited-for descendants; for the harness rows that includes run.sh's own
 `make -s` of the C libraries, ~12 MB, so small harnesses read as that), and the
 regression throughput: scripts/regress.py with SEEDS=REGRESS_SEEDS CSEEDS=0
 SIZES=REGRESS_SIZES JOBS=2, runs (seeds of those size sets) per minute of
-wall time.
+wall time (the builds of the RTL forms the seeds draw are made first, untimed).
 
 Also the C model's profile (verif/bench/profile.py): host instructions per
 simulated cycle by block under callgrind, repeatable on a loaded machine, and
@@ -57,6 +57,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from wf import forms  # noqa: E402
 from wf.paths import BUILD, ROOT, kernel_options  # noqa: E402
 
 OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "bench")))
@@ -248,6 +249,15 @@ def regression():
            "OUT": os.path.join(OUT, "regress"), "RUN_ID": "bench", "IMEM_JITTER": "0",
            "WFSIM": os.path.join(BUILD, "wfsim")}
     # the harness rows above built the default Verilated model (the same WF_DEFINES);
+    # the other RTL forms the seeds draw (RTL_FORMS, scripts/wf/forms.py) are built
+    # here, untimed, so that the figure counts runs, not builds
+    for name in forms.NAMES:
+        params = forms.rtl_params(forms.form(name)[0])
+        if params:
+            code, out, _w, _c, _r = spawn([os.path.join(ROOT, "verif", "cosim", "run.sh"), "--build-only"],
+                                          env={"WF_RTL_PARAMS": params})
+            if code != 0:
+                return {"available": False, "why": "the %s form's build: %s" % (name, last_lines(out))}
     # the runner refuses an existing RUN_ID: the previous bench's run goes first
     shutil.rmtree(os.path.join(OUT, "regress", "bench"), ignore_errors=True)
     code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"], env=env)
