@@ -10,7 +10,8 @@
 /* Bank arbitration over holders first..first+count-1 (§6.4, §7.2). For every
  * bank not written this cycle, the pending slot of the oldest holder (lowest
  * slot within it) is granted; every other pending slot of that holder naming
- * the same register is filled by the same read (§6.3). */
+ * the same register is filled by the same read (§6.3). With fill_stage = 1
+ * a slot granted last cycle (`reading`, §6.5) requests nothing. */
 void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
 {
     /* the requesting holders first..first+count-1, in index order */
@@ -22,8 +23,9 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
     for (uint32_t hs = requesting; hs; hs &= hs - 1) {
         const unsigned h = wf_lowest_bit(hs);
         const wf_holder *hd = &m->hold[h];
+        const unsigned want = hd->pending & ~hd->reading;
         for (unsigned s = 0; s < hd->nsrc; s++) {
-            if (!(hd->pending >> s & 1u)) continue;
+            if (!(want >> s & 1u)) continue;
             const unsigned b = hd->bank[s];
             if (!(req >> b & 1u) || (best_h[b] != h && hd->age < m->hold[best_h[b]].age)) {
                 req |= 1u << b;
@@ -38,9 +40,10 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
         const unsigned h = best_h[b];
         const wf_holder *hd = &m->hold[h];
         const unsigned reg = hd->src[best_s[b]];
+        const unsigned want = hd->pending & ~hd->reading;
         uint8_t mask = 0;
         for (unsigned s = 0; s < hd->nsrc; s++)
-            if ((hd->pending >> s & 1u) && hd->src[s] == reg) mask |= (uint8_t)(1u << s);
+            if ((want >> s & 1u) && hd->src[s] == reg) mask |= (uint8_t)(1u << s);
         cy->fill[h] |= mask;
         cy->granted |= 1u << b;
         cy->grant_holder[b] = (uint8_t)h;
@@ -57,9 +60,10 @@ void wf_arbiter(const wf_model *m, wf_cyc *cy, unsigned first, unsigned count)
     for (uint32_t hs = requesting; hs; hs &= hs - 1) {
         const unsigned h = wf_lowest_bit(hs);
         const wf_holder *hd = &m->hold[h];
-        if (!(hd->pending & ~cy->fill[h])) continue;
+        const unsigned want = hd->pending & ~hd->reading;
+        if (!(want & ~cy->fill[h])) continue;
         for (unsigned s = 0; s < hd->nsrc; s++)
-            if ((hd->pending >> s & 1u) && !(cy->fill[h] >> s & 1u))
+            if ((want >> s & 1u) && !(cy->fill[h] >> s & 1u))
                 cy->read_conflict |= 1u << hd->bank[s];
     }
 }
@@ -114,10 +118,12 @@ void wf_cu_dispatch_decide(const wf_model *m, wf_cyc *cy)
         if (best[x] != WF_NONE && cy->accept[x]) cy->disp[x] = (uint8_t)best[x];
 }
 
-/* Holder next state: operand fills (§6.3), frees at dispatch (with the
- * §8.2 older-bit clearing), the allocation of wf_alloc_decide, and IH. */
+/* Holder next state: operand fills (§6.3; with fill_stage = 1 in loop mode
+ * 3 the slots granted last cycle, §6.5), frees at dispatch (with the §8.2
+ * older-bit clearing), the allocation of wf_alloc_decide, and IH. */
 void wf_collector_commit(wf_model *m, const wf_cyc *cy)
 {
+    const int fstage = m->cfg.fill_stage && m->cfg.loops == 3;
     for (uint32_t g = cy->granted; g; g &= g - 1) {
         const unsigned b = wf_lowest_bit(g);
         wf_holder *hd = &m->hold[cy->grant_holder[b]];
@@ -126,10 +132,23 @@ void wf_collector_commit(wf_model *m, const wf_cyc *cy)
             if ((cy->fill[cy->grant_holder[b]] >> s & 1u) && hd->bank[s] == b)
                 memcpy(hd->opnd[s], cy->rrow[b], m->L * sizeof(uint32_t));
     }
-    for (uint32_t g = cy->granted; g; g &= g - 1) { /* fill[h] != 0 only for a granted holder */
-        const unsigned h = cy->grant_holder[wf_lowest_bit(g)];
-        m->hold[h].pending &= (uint8_t)~cy->fill[h];
-        if (!m->hold[h].pending) m->hpending &= ~(1u << h);
+    if (fstage) { /* §6.5: last cycle's grants fill now, this cycle's become `reading` */
+        for (uint32_t hs = m->hpending & ((1u << m->C) - 1u); hs; hs &= hs - 1) {
+            wf_holder *hd = &m->hold[wf_lowest_bit(hs)];
+            hd->pending &= (uint8_t)~hd->reading;
+            hd->reading = 0;
+            if (!hd->pending) m->hpending &= ~(1u << wf_lowest_bit(hs));
+        }
+        for (uint32_t g = cy->granted; g; g &= g - 1) {
+            const unsigned h = cy->grant_holder[wf_lowest_bit(g)];
+            m->hold[h].reading |= cy->fill[h];
+        }
+    } else {
+        for (uint32_t g = cy->granted; g; g &= g - 1) { /* fill[h] != 0 only for a granted holder */
+            const unsigned h = cy->grant_holder[wf_lowest_bit(g)];
+            m->hold[h].pending &= (uint8_t)~cy->fill[h];
+            if (!m->hold[h].pending) m->hpending &= ~(1u << h);
+        }
     }
     uint16_t freed = 0;
     for (unsigned x = 0; x < WF_NUNITS; x++)
@@ -158,6 +177,7 @@ void wf_collector_commit(wf_model *m, const wf_cyc *cy)
             if (m->cfg.war == WF_WAR_BLOOM) hd->bloom[k] = wf_bloom_bits(m->cfg.bloom_bits, hd->src[k]);
         }
         hd->pending = (uint8_t)((1u << hd->nsrc) - 1u);
+        hd->reading = 0;
         m->hvalid |= 1u << cy->alloc.holder;
         if (hd->pending) m->hpending |= 1u << cy->alloc.holder;
         hd->conflict_free = s->conflict_free;

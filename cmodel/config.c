@@ -46,6 +46,7 @@ static const wf_param params[] = {
     I(decode_stage, 0, 1, 0, 0, "1: fetch/decode register, the fetched word is decoded in the next cycle (§3.4)"),
     I(alloc_stage, 0, 1, 0, 0, "1: an issue's allocation reaches the dependency vectors a cycle later (§4.4)"),
     I(handoff_stage, 0, 1, 0, 0, "1 (loops 3): an issued instruction enters its CU a cycle later (§5.6)"),
+    I(fill_stage, 0, 1, 0, 0, "1 (loops 3): a bank read fills its operand slots a cycle after the grant (§6.5)"),
 };
 #undef I
 #undef E

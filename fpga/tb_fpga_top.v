@@ -36,6 +36,7 @@ module tb_fpga_top #(
     parameter integer CFG_DECODE_STAGE = 0,
     parameter integer CFG_ALLOC_STAGE = 0,
     parameter integer CFG_HANDOFF_STAGE = 0,
+    parameter integer CFG_FILL_STAGE = 0,
     parameter integer IMISS_LAT = 8,
     parameter integer PIN_CFG = 1,
     parameter IMEM_HEX = "demo.hex",
@@ -62,7 +63,7 @@ module tb_fpga_top #(
     .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .CFG_SWIZZLE(CFG_SWIZZLE),
     .CFG_WAR(CFG_WAR), .CFG_GTO(CFG_GTO), .CFG_LOOPS(CFG_LOOPS), .CFG_STALL(CFG_STALL),
     .CFG_ALU_LAT(CFG_ALU_LAT), .CFG_MUL_LAT(CFG_MUL_LAT), .CFG_LSU_LAT(CFG_LSU_LAT),
-    .CFG_ACTIVE_WARPS(CFG_ACTIVE_WARPS), .CFG_DECODE_STAGE(CFG_DECODE_STAGE), .CFG_ALLOC_STAGE(CFG_ALLOC_STAGE), .CFG_HANDOFF_STAGE(CFG_HANDOFF_STAGE), .IMISS_LAT(IMISS_LAT), .PIN_CFG(PIN_CFG),
+    .CFG_ACTIVE_WARPS(CFG_ACTIVE_WARPS), .CFG_DECODE_STAGE(CFG_DECODE_STAGE), .CFG_ALLOC_STAGE(CFG_ALLOC_STAGE), .CFG_HANDOFF_STAGE(CFG_HANDOFF_STAGE), .CFG_FILL_STAGE(CFG_FILL_STAGE), .IMISS_LAT(IMISS_LAT), .PIN_CFG(PIN_CFG),
     .IMEM_HEX(IMEM_HEX)
   ) dut (
     .clk_i(clk), .rst_i(rst), .sel_i(sel), .done_led_o(done), .led_o(led));

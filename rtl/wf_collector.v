@@ -14,6 +14,13 @@
 // later; the CU IH names is not free. Without it the issue writes its holder
 // directly.
 //
+// Registered bank grant (§6.5): with fstage_i (fill_stage = 1, loop mode 3) a
+// slot granted in cycle c stays pending through c+1 and is filled at its
+// end; the `reading` bit of the contract is late_q (the slot's read is on
+// the bank output), which keeps it out of the arbiter in c+1. The pending
+// masks of the next state then depend on state only, not on the writeback
+// and bank grants of the cycle.
+//
 // Operand data (§6.2): the banks are synchronous RAMs, so a row granted in
 // cycle c is on the bank's output register during c+1. A filled slot is marked
 // `late` (with its bank) for one cycle; its value is then taken from the bank
@@ -36,6 +43,7 @@ module wf_collector #(
     input  wire                         launch_i,
     input  wire                         mode3_i,        // loops == 3
     input  wire                         hstage_i,       // handoff_stage = 1 and loops == 3 (§5.6)
+    input  wire                         fstage_i,       // fill_stage = 1 and loops == 3 (§6.5)
     input  wire                         swizzle_i,
     input  wire [BANKS-1:0]             bank_written_i, // §12 signal 1
     input  wire [2:0]                   accept_i,       // §12 signal 2, per unit
@@ -201,13 +209,16 @@ module wf_collector #(
   // all slots at once: the same winner as a walk over the holders in order,
   // without its serial chain of replacements (docs/critpath.md 4e).
   reg [NH*3-1:0]   req_v, win;
+  // §6.5: the pending slots that may request: not `reading` (late_q) under fill_stage
+  // (mutant FS_REGRANT: a reading slot requests again)
+  wire [NH*3-1:0]  want = pending_q & ~(fstage_i && !`WF_MUT_FS_REGRANT ? late_q : {NH*3{1'b0}});
   always @* begin : p_arb
     integer h, s, h2, s2, b, hb, sel;
     reg beaten;
     s = 0; s2 = 0; hb = 0; sel = 0; breg = 7'd0; bw = 6'd0; hw = 64'd0;
     for (h = 0; h < NH; h = h + 1)
       for (s = 0; s < 3; s = s + 1)
-        req_v[h*3 + s] = valid_q[h] && f_in_range(h, mode3_i) && pending_q[h*3 + s];
+        req_v[h*3 + s] = valid_q[h] && f_in_range(h, mode3_i) && want[h*3 + s];
     for (b = 0; b < BANKS; b = b + 1) begin
       best_v[b] = 1'b0; best_h[b] = 5'd0; best_s[b] = 2'd0;
     end
@@ -244,7 +255,7 @@ module wf_collector #(
         for (s = 0; s < 3; s = s + 1)
           // §6.2: writes win (mutant WRITE_PRIORITY, also the wf_regfile assertion's self-test: lost)
           // mutant NO_MERGE: a read fills only the granted slot
-          if (pending_q[h*3 + s2] && win[h*3 + s] &&
+          if (want[h*3 + s2] && win[h*3 + s] &&
               (!bank_written_i[bank_q[(h*3 + s)*5 +: 5]] || `WF_MUT_WRITE_PRIORITY) &&
               f_src(word_q[h*64 +: 64], s2) == f_src(word_q[h*64 +: 64], s) &&
               (!`WF_MUT_NO_MERGE || s2 == s))
@@ -373,7 +384,10 @@ module wf_collector #(
       `WF_GET(sf, fill, hx, NH, 3, 0, 3, sel);
       for (s = 0; s < 3; s = s + 1) begin
         so = '0; sb = 5'd0;
-        `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
+        // §6.5: under fill_stage a dispatching CU has no slot read last
+        // cycle, so its operands come from opnd_q, not through the bank outputs
+        if (fstage_i) `WF_GET(so, opnd_q, hx, NH, 3*LW, s*LW, LW, sel);
+        else          `WF_GET(so, opnd_r, hx, NH, 3*LW, s*LW, LW, sel);
         `WF_GET(sb, bank_q, hx, NH, 15, s*5, 5, sel);
         // Only the SR dispatches a slot read in the dispatch cycle: a CU
         // dispatches with every slot filled at the start of the cycle (§7.1),
@@ -399,7 +413,9 @@ module wf_collector #(
     opnd_d = opnd_r; older_d = older_q; agem_d = agem_q;
     ha = 0; sel = 0;
     late_d = fill;
-    pending_d = pending_q & ~fill;
+    // §6.5: under fill_stage last cycle's grants (late_q) fill now
+    // (mutant FS_FILL_EARLY: a grant fills at once, as without the option)
+    pending_d = pending_q & ~(fstage_i && !`WF_MUT_FS_FILL_EARLY ? late_q : fill);
     freed = 16'd0;
     for (x = 0; x < NUNITS; x = x + 1)
       if (disp_valid_o[x]) begin

@@ -77,6 +77,7 @@ module wf_core #(
     parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
     parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
     parameter integer PIN_HANDOFF_STAGE = -1, // 0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)
+    parameter integer PIN_FILL_STAGE = -1,   // 0, 1 fill_stage §6.5     (cfg_fill_stage_i)
     parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
     parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
     parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
@@ -99,6 +100,7 @@ module wf_core #(
     input  wire                          cfg_decode_stage_i, // decode_stage (§3.4)
     input  wire                          cfg_alloc_stage_i,  // alloc_stage (§4.4)
     input  wire                          cfg_handoff_stage_i, // handoff_stage (§5.6)
+    input  wire                          cfg_fill_stage_i,   // fill_stage (§6.5)
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -175,6 +177,8 @@ module wf_core #(
       begin : g_chk_pas PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_HANDOFF_STAGE < -1 || PIN_HANDOFF_STAGE > 1)
       begin : g_chk_phs PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_FILL_STAGE < -1 || PIN_FILL_STAGE > 1)
+      begin : g_chk_pfs PIN_FILL_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_ALU_LAT != -1 && (PIN_ALU_LAT < 1 || PIN_ALU_LAT > ALU_LAT_MAX))
       begin : g_chk_pal PIN_ALU_LAT_out_of_range_minus1_or_1_to_ALU_LAT_MAX u_err(); end
     if (PIN_MUL_LAT != -1 && (PIN_MUL_LAT < 1 || PIN_MUL_LAT > MUL_LAT_MAX))
@@ -216,6 +220,7 @@ module wf_core #(
   localparam integer PN_DSTAGE = (PIN_DECODE_STAGE == 0 || PIN_DECODE_STAGE == 1) ? 1 : 0;
   localparam integer PN_ASTAGE = (PIN_ALLOC_STAGE == 0 || PIN_ALLOC_STAGE == 1) ? 1 : 0;
   localparam integer PN_HSTAGE = (PIN_HANDOFF_STAGE == 0 || PIN_HANDOFF_STAGE == 1) ? 1 : 0;
+  localparam integer PN_FSTAGE = (PIN_FILL_STAGE == 0 || PIN_FILL_STAGE == 1) ? 1 : 0;
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
@@ -227,6 +232,7 @@ module wf_core #(
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
   localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
   localparam [0:0] PV_HSTAGE = PN_HSTAGE != 0 ? PIN_HANDOFF_STAGE[0] : 1'b0;
+  localparam [0:0] PV_FSTAGE = PN_FSTAGE != 0 ? PIN_FILL_STAGE[0] : 1'b0;
   localparam [5:0] PV_ALU_LAT = PN_ALU_LAT != 0 ? PIN_ALU_LAT[5:0] : 6'd1;
   localparam [5:0] PV_MUL_LAT = PN_MUL_LAT != 0 ? PIN_MUL_LAT[5:0] : 6'd4;
   localparam [5:0] PV_LSU_LAT = PN_LSU_LAT != 0 ? PIN_LSU_LAT[5:0] : 6'd2;
@@ -239,7 +245,7 @@ module wf_core #(
 
   // ---- configuration latched at launch; run control ---------------------------
   localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
-  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, hstage_q, running_q, clearing_q, launched_q;
+  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, hstage_q, fstage_q, running_q, clearing_q, launched_q;
   reg [31:0]       clr_row_q;
   reg [P_WARPS*16-1:0] start_pc_q;
   reg [2:0]        war_q;
@@ -260,7 +266,7 @@ module wf_core #(
       // a pinned knob's flop has its pinned value as both reset value and D
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
-      dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE; hstage_q <= PV_HSTAGE;
+      dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE; hstage_q <= PV_HSTAGE; fstage_q <= PV_FSTAGE;
       alu_lat_q <= PV_ALU_LAT; mul_lat_q <= PV_MUL_LAT; lsu_lat_q <= PV_LSU_LAT; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
@@ -273,6 +279,7 @@ module wf_core #(
       dstage_q <= PN_DSTAGE != 0 ? PV_DSTAGE : cfg_decode_stage_i;
       astage_q <= PN_ASTAGE != 0 ? PV_ASTAGE : cfg_alloc_stage_i;
       hstage_q <= PN_HSTAGE != 0 ? PV_HSTAGE : cfg_handoff_stage_i;
+      fstage_q <= PN_FSTAGE != 0 ? PV_FSTAGE : cfg_fill_stage_i;
       alu_lat_q <= PN_ALU_LAT != 0 ? PV_ALU_LAT : cfg_alu_lat_i;
       mul_lat_q <= PN_MUL_LAT != 0 ? PV_MUL_LAT : cfg_mul_lat_i;
       lsu_lat_q <= PN_LSU_LAT != 0 ? PV_LSU_LAT : cfg_lsu_lat_i;
@@ -299,6 +306,7 @@ module wf_core #(
   // mutant MODE3_DECODE: loop mode decoded from its high bit (mode 2 taken as 3)
   wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
   wire hstage = hstage_q && mode3;   // §5.6: loop mode 3 only
+  wire fstage = fstage_q && mode3;   // §6.5: loop mode 3 only
 
   // ---- block interconnect ---------------------------------------------------------
   `include "wf_isa.vh"   // NUNITS and the unit indices U_ALU, U_MUL, U_LSU (generated)
@@ -500,7 +508,7 @@ module wf_core #(
   wf_collector #(
     .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
   ) u_collector (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .hstage_i(hstage),
+    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .hstage_i(hstage), .fstage_i(fstage),
     .swizzle_i(swz_q), .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
     .sr_disp_i(sr_disp),
     .al_valid_i(iss_ok && iss_hv), .al_holder_i(iss_holder), .al_warp_i(iss_warp),

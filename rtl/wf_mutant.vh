@@ -370,4 +370,18 @@
 `else
   `define WF_MUT_IH_NOT_RESERVED 1'b0
 `endif
+`ifdef WF_MUTANT_FS_REGRANT
+  `define WF_MUT_FS_REGRANT 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_FS_REGRANT ($test$plusargs("WF_MUTANT_FS_REGRANT") != 0)
+`else
+  `define WF_MUT_FS_REGRANT 1'b0
+`endif
+`ifdef WF_MUTANT_FS_FILL_EARLY
+  `define WF_MUT_FS_FILL_EARLY 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_FS_FILL_EARLY ($test$plusargs("WF_MUTANT_FS_FILL_EARLY") != 0)
+`else
+  `define WF_MUT_FS_FILL_EARLY 1'b0
+`endif
 `endif

@@ -103,6 +103,8 @@ MUTANTS = [
     ("AR_READY_OFF", "wf_ibuffer.v", "§4.4 alloc_stage: readiness ignores the allocation record"),
     ("IH_WAR_OFF", "wf_war.v", "§5.6 handoff_stage: WAR readiness ignores the issue handoff register"),
     ("IH_NOT_RESERVED", "wf_collector.v", "§5.6 handoff_stage: the CU named by IH counts as free"),
+    ("FS_REGRANT", "wf_collector.v", "§6.5 fill_stage: a slot granted last cycle requests its bank again"),
+    ("FS_FILL_EARLY", "wf_collector.v", "§6.5 fill_stage: a grant fills its slots at once"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).
@@ -117,6 +119,8 @@ STIMULI = [
     ("ih_war/1 warp,handoff", "verif/mutants/ih_war.s", ["--handoff-stage", "1", "--active-warps", "1"]),
     ("ih_war/1 warp,handoff,warpboard-read", "verif/mutants/ih_war.s",
      ["--handoff-stage", "1", "--active-warps", "1", "--war", "warpboard-read"]),
+    # the registered bank grant (§6.5): every CU read fills a cycle later
+    ("saxpy/fill_stage", "sim/examples/saxpy.s", ["--fill-stage", "1"]),
     ("seed_naive/naive,loops2", "sim/examples/seed_naive.s", ["--layout", "naive", "--loops", "2"]),
     ("vecadd/stall,gto,inorder", "sim/examples/vecadd.s",
      ["--hazard", "stall", "--sched", "gto", "--war", "inorder", "--alu-lat", "3", "--mul-lat", "7"]),

@@ -60,6 +60,7 @@ typedef struct { /* a collector unit (mode 3) or the staging register (modes 1, 
     uint8_t src[3];        /* source registers, slot order a, b, c */
     uint8_t bank[3];       /* bank of src[s] for the holder's warp (wf_rf_bank) */
     uint8_t pending;       /* slot mask not yet read */
+    uint8_t reading;       /* fill_stage = 1: pending slots granted last cycle, filled this one (§6.5) */
     uint8_t conflict_free;
     uint8_t sb_entry;      /* held scoreboard entry or WF_NONE */
     uint16_t pc;

@@ -20,6 +20,7 @@ from . import fpga_sim
 CFG_PIN = {"CFG_SWIZZLE": "PIN_LAYOUT", "CFG_WAR": "PIN_WAR", "CFG_GTO": "PIN_SCHED",
            "CFG_LOOPS": "PIN_LOOPS", "CFG_STALL": "PIN_HAZARD", "CFG_DECODE_STAGE": "PIN_DECODE_STAGE",
            "CFG_ALLOC_STAGE": "PIN_ALLOC_STAGE", "CFG_HANDOFF_STAGE": "PIN_HANDOFF_STAGE",
+           "CFG_FILL_STAGE": "PIN_FILL_STAGE",
            "CFG_ALU_LAT": "PIN_ALU_LAT", "CFG_MUL_LAT": "PIN_MUL_LAT", "CFG_LSU_LAT": "PIN_LSU_LAT"}
 # wf_core parameters an FPGA config passes through unchanged
 PASS_THROUGH = ("ALU_LAT_MAX", "MUL_LAT_MAX", "LSU_LAT_MAX", "BANK_RAM_STYLE")

@@ -42,13 +42,15 @@ typedef struct {
     const uint32_t *mem;
 } run_t;
 
-static void run_src(run_t *r, const wf_config *cfg, const char *src, const uint32_t *mem)
+/* Runs prog (the run takes it over: run_free frees it) to done, keeping every record. */
+static void run_prog(run_t *r, const wf_config *cfg, wf_program *prog, const uint32_t *mem)
 {
     char err[512];
     memset(r, 0, sizeof *r);
     r->cfg = *cfg;
     r->mem = mem;
-    ck_assert_msg(wf_assemble("t.s", src, cfg->regs, &r->prog, err, sizeof err) == 0, "%s", err);
+    r->prog = *prog;
+    memset(prog, 0, sizeof *prog);
     r->m = wf_model_create(cfg, err, sizeof err);
     ck_assert_msg(r->m != NULL, "%s", err);
     ck_assert_msg(wf_model_load(r->m, &r->prog, mem, err, sizeof err) == 0, "%s", err);
@@ -63,6 +65,14 @@ static void run_src(run_t *r, const wf_config *cfg, const char *src, const uint3
     }
     ck_assert_uint_eq(wf_model_cycle(r->m), r->n);
     ck_assert_uint_eq(wf_model_stats(r->m)->cycles, r->n);
+}
+
+static void run_src(run_t *r, const wf_config *cfg, const char *src, const uint32_t *mem)
+{
+    char err[512];
+    wf_program p;
+    ck_assert_msg(wf_assemble("t.s", src, cfg->regs, &p, err, sizeof err) == 0, "%s", err);
+    run_prog(r, cfg, &p, mem);
 }
 
 static void run_free(run_t *r)
@@ -1703,6 +1713,7 @@ static void gen_config(uint64_t *s, wf_config *c, unsigned *S)
     c->decode_stage = rnd(s, 2);
     c->alloc_stage = rnd(s, 2);
     c->handoff_stage = rnd(s, 2);
+    c->fill_stage = rnd(s, 2);
 }
 
 START_TEST(random_sweep)
@@ -1789,9 +1800,12 @@ START_TEST(alloc_stage_random)
 END_TEST
 
 
-/* §5.6: in loop modes 1 and 2 the option changes nothing: every record of
- * the §13.1 run and of random programs is equal with 0 and 1. */
-START_TEST(handoff_stage_modes_1_2)
+static void set_handoff_stage(wf_config *c, unsigned v) { c->handoff_stage = v; }
+static void set_fill_stage(wf_config *c, unsigned v) { c->fill_stage = v; }
+
+/* §5.6, §6.5: in loop modes 1 and 2 the option set changes nothing: every
+ * record of the §13.1 run and of random programs is equal with 0 and 1. */
+static void no_effect_modes_1_2(void (*set)(wf_config *, unsigned))
 {
     uint64_t seed = 0xA5A5F00Dull;
     unsigned cycles = 0;
@@ -1815,7 +1829,7 @@ START_TEST(handoff_stage_modes_1_2)
         wf_model *m[2];
         for (unsigned k = 0; k < 2; k++) {
             wf_config ck = c;
-            ck.handoff_stage = k;
+            set(&ck, k);
             m[k] = wf_model_create(&ck, err, sizeof err);
             ck_assert_msg(m[k] != NULL, "%s", err);
             ck_assert_msg(wf_model_load(m[k], &p, mem, err, sizeof err) == 0, "%s", err);
@@ -1836,8 +1850,148 @@ START_TEST(handoff_stage_modes_1_2)
     }
     ck_assert_uint_gt(cycles, 1000);
 }
+
+START_TEST(handoff_stage_modes_1_2) { no_effect_modes_1_2(set_handoff_stage); }
 END_TEST
 
+START_TEST(fill_stage_modes_1_2) { no_effect_modes_1_2(set_fill_stage); }
+END_TEST
+
+
+/* §6.5: every CU read granted in cycle c (bank event: cu u, slot s) keeps
+ * slot s pending in c+1 and no bank reads it again in c+1; it is filled at
+ * the end of c+1 (clear in c+2 while u still holds the instruction). With
+ * fill_stage = 0 (lag 0) the slot is clear in c+1 already. Returns the
+ * number of CU reads seen. */
+static unsigned check_fill_reads(const run_t *r, unsigned banks, unsigned collectors, unsigned lag)
+{
+    unsigned n = 0;
+    for (uint64_t c = 0; c + 2 < r->n; c++)
+        for (unsigned b = 0; b < banks; b++) {
+            const wf_obs_bank *k = &at(r, c)->bank[b];
+            if (k->kind != WF_BANK_READ || k->cu >= collectors) continue;
+            const unsigned u = k->cu, s = k->slot;
+            const wf_obs_cu *now = &at(r, c)->cu[u];
+            ck_assert_msg(now->valid && now->warp == k->warp && (now->pending >> s & 1u),
+                          "cycle %llu: read for CU %u slot %u, which is not pending", (unsigned long long)c, u, s);
+            const wf_obs_cu *nx = &at(r, c + 1 + lag)->cu[u];
+            const int same = nx->valid && nx->warp == now->warp && nx->pc == now->pc;
+            ck_assert_msg(!same || !(nx->pending >> s & 1u), "cycle %llu: CU %u slot %u still pending",
+                          (unsigned long long)c + 1 + lag, u, s);
+            if (lag) {
+                ck_assert_msg(at(r, c + 1)->cu[u].pending >> s & 1u,
+                              "cycle %llu: CU %u slot %u filled a cycle early", (unsigned long long)c + 1, u, s);
+                for (unsigned b2 = 0; b2 < banks; b2++) {
+                    const wf_obs_bank *k2 = &at(r, c + 1)->bank[b2];
+                    ck_assert_msg(!(k2->kind == WF_BANK_READ && k2->cu == u && k2->slot == s),
+                                  "cycle %llu: CU %u slot %u granted twice", (unsigned long long)c + 1, u, s);
+                }
+            }
+            n++;
+        }
+    return n;
+}
+
+/* §6.5 on §13.2: the table of §13.5. Each read fills its slots a cycle after
+ * the grant, so the first four adds dispatch and write back a cycle later;
+ * w0:i2, decoded in 13, sees w0:i1's entry (released in 14) and issues in 15. */
+START_TEST(seed_swizzle_table_fill_stage)
+{
+    wf_config c;
+    wf_config_default(&c);
+    options_of_source(&c, seed_swizzle_s);
+    c.fill_stage = 1;
+    run_t r;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    check_seed_fetch(&r);
+    static const row_t rows[] = {
+        {10, "w0:pc0", {"", "", "", ""}},
+        {11, "w1:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {12, "w2:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {13, "w3:pc0", {"R w2.r2", "", "", "R w2.r5"}},
+        {14, "", {"R w3.r5", "W w0.r1", "", ""}},
+        {15, "w0:pc1", {"", "R w3.r2", "W w1.r1", ""}},
+        {16, "w1:pc1", {"", "R w0.r1", "", "W w2.r1"}},
+        {17, "w2:pc1", {"R w1.r3", "", "R w1.r1", "R w0.r3"}},
+        {18, "w0:pc2", {"W w3.r1", "R w2.r3", "", "R w0.r7"}},
+        {19, "w1:pc2", {"R w1.r7", "R w2.r7", "", "R w2.r1"}},
+        {20, "w2:pc2", {"", "", "", ""}},
+        {21, "w3:pc1", {"", "", "", ""}},
+        {22, "w3:pc2", {"R w3.r1", "", "R w3.r3", ""}},
+        {23, "", {"", "", "R w3.r7", ""}},
+    };
+    check_rows(&r, rows, sizeof rows / sizeof rows[0]);
+    ck_assert_uint_eq(check_fill_reads(&r, 4, c.collectors, 1), 20);
+    /* the first add of w0 (reads granted in 11) dispatches in 13, not 12 */
+    ck_assert_uint_eq(at(&r, 12)->dispatch[WF_UNIT_ALU - 1].valid, 0);
+    ck_assert_uint_eq(at(&r, 13)->dispatch[WF_UNIT_ALU - 1].valid, 1);
+    ck_assert_uint_eq(at(&r, 13)->dispatch[WF_UNIT_ALU - 1].warp, 0);
+    ck_assert_uint_eq(at(&r, 14)->warp[0].hazard, WF_HZ_DEPENDENCY);
+    assert_functional(&r);
+    ck_assert_uint_eq(r.n, 30);
+    run_free(&r);
+    /* with every pipeline option (the FPGA builds' setting), the second §13.5 table */
+    c.decode_stage = c.alloc_stage = c.handoff_stage = 1;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    static const row_t piped[] = {
+        {11, "w0:pc0", {"", "", "", ""}},
+        {12, "w1:pc0", {"", "", "", ""}},
+        {13, "w2:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {14, "w3:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {15, "", {"R w2.r2", "", "", "R w2.r5"}},
+        {16, "", {"R w3.r5", "W w0.r1", "", ""}},
+        {17, "w0:pc1", {"", "R w3.r2", "W w1.r1", ""}},
+        {18, "w1:pc1", {"", "", "", "W w2.r1"}},
+        {19, "w2:pc1", {"", "R w0.r1", "", "R w0.r3"}},
+        {20, "w0:pc2", {"W w3.r1", "", "R w1.r1", "R w0.r7"}},
+        {21, "w1:pc2", {"R w1.r3", "R w2.r3", "", "R w2.r1"}},
+        {22, "w2:pc2", {"R w1.r7", "R w2.r7", "", ""}},
+        {23, "w3:pc1", {"", "", "", ""}},
+        {24, "w3:pc2", {"", "", "", ""}},
+        {25, "", {"R w3.r1", "", "R w3.r3", ""}},
+        {26, "", {"W w0.r4", "", "R w3.r7", ""}},
+    };
+    check_rows(&r, piped, sizeof piped / sizeof piped[0]);
+    ck_assert_uint_eq(check_fill_reads(&r, 4, c.collectors, 1), 20);
+    ck_assert_uint_eq(r.n, 33);
+    assert_functional(&r);
+    run_free(&r);
+    /* the same check sees fill_stage = 0's timing as lag 0 */
+    c.decode_stage = c.alloc_stage = c.handoff_stage = 0;
+    c.fill_stage = 0;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    ck_assert_uint_eq(check_fill_reads(&r, 4, c.collectors, 0), 20);
+    run_free(&r);
+}
+END_TEST
+
+/* §6.5 on random programs and configurations in loop mode 3: the read/fill
+ * lag holds in every run, and the final state is the functional one. */
+START_TEST(fill_stage_random)
+{
+    uint64_t seed = 0xF111574Eull;
+    unsigned reads = 0;
+    for (unsigned t = 0; t < 40; t++) {
+        wf_config c;
+        unsigned S;
+        gen_config(&seed, &c, &S);
+        c.loops = 3;
+        c.fill_stage = 1;
+        if (c.war == WF_WAR_NONE) c.war = WF_WAR_BLOOM;
+        wf_program p;
+        gen_program(&seed, &p, c.regs, S);
+        uint32_t *mem = malloc(c.mem_words * sizeof *mem);
+        for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
+        run_t r;
+        run_prog(&r, &c, &p, mem);
+        reads += check_fill_reads(&r, c.banks, c.collectors, 1);
+        assert_functional(&r);
+        run_free(&r);
+        free(mem);
+    }
+    ck_assert_uint_gt(reads, 1000);
+}
+END_TEST
 
 int main(void)
 {
@@ -1860,6 +2014,9 @@ int main(void)
     tcase_add_test(ex, seed_swizzle_handoff_pipelined);
     tcase_add_test(mo, handoff_stage_modes_1_2);
     tcase_add_test(wr, handoff_stage_war_terms);
+    tcase_add_test(ex, seed_swizzle_table_fill_stage);
+    tcase_add_test(mo, fill_stage_modes_1_2);
+    tcase_add_test(rnd_tc, fill_stage_random);
     tcase_add_test(ex, trace_format);
     tcase_add_test(sb, scoreboard_set_at_decode_cleared_at_writeback);
     tcase_add_test(sb, scoreboard_gap_closing);
