@@ -95,6 +95,7 @@ void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
         case WF_COV_CU_EXHAUSTED: n = "cu.exhausted"; break;
         case WF_COV_READ_MULTI_BANK: n = "read.multi_bank"; break;
         case WF_COV_READ_MERGE: n = "read.merge"; break;
+        case WF_COV_READ_FILL_OVERLAP: n = "read.fill_overlap"; break;
         case WF_COV_BANK_OLDEST_WINS: n = "bank.oldest_wins"; break;
         case WF_COV_DISPATCH_MULTI: n = "dispatch.multi"; break;
         case WF_COV_DISPATCH_OLDEST_WINS: n = "dispatch.oldest_wins"; break;
@@ -170,6 +171,7 @@ static int applicable(const wf_config *c, unsigned bin)
     case WF_COV_LSU_STALL_FLAG: return !replay && c->lanes >= 2;
     case WF_COV_GTO_SWITCH: return c->sched == WF_SCHED_GTO && active >= 2;
     case WF_COV_READ_MULTI_BANK: return c->banks >= 2;
+    case WF_COV_READ_FILL_OVERLAP: return m3 && c->fill_stage; /* §6.5 */
     case WF_COV_DISPATCH_MULTI: return m3;
     case WF_COV_BANK_OLDEST_WINS:
     case WF_COV_DISPATCH_OLDEST_WINS: return m3 && c->collectors >= 2;
@@ -344,13 +346,19 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
         valid[SR_HOLDER] = ob->sr.valid;
         pending[SR_HOLDER] = ob->sr.pending;
     }
-    /* read merges of the previous cycle: slots it filled beyond one per grant */
-    if (consecutive)
+    /* read merges: slots a grant filled beyond one per grant, seen as the
+     * pending bits that cleared between the previous record and this one;
+     * they belong to the previous cycle's grants, or with fill_stage (§6.5)
+     * to the grants of the cycle before (a CU with a slot being read is not
+     * dispatched, so it is the same instance) */
+    const int fstage = m3 && cfg->fill_stage;
+    if (consecutive && (!fstage || cov->prev_consecutive))
         for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
-            if (!cov->prev_valid[h] || !cov->prev_grants[h]) continue;
+            const unsigned g = fstage ? cov->prev2_grants[h] : cov->prev_grants[h];
+            if (!cov->prev_valid[h] || !g) continue;
             unsigned filled = cov->prev_pending[h];
             if (!cov->prev_issued_into[h] && valid[h]) filled &= ~(unsigned)pending[h];
-            if (wf_popcount8((uint8_t)filled) > cov->prev_grants[h]) hit[WF_COV_READ_MERGE]++;
+            if (wf_popcount8((uint8_t)filled) > g) hit[WF_COV_READ_MERGE]++;
         }
 
     /* banks: this cycle's writes into the history, then the grants */
@@ -374,8 +382,10 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
         attribute_wait(cov, b, h, c);
         if (m3) oldest_wins_bank(cov, b, h, c);
     }
-    for (unsigned h = 0; h < WF_COV_HOLDERS; h++)
+    for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
         if (grants[h] >= 2) hit[WF_COV_READ_MULTI_BANK]++;
+        if (fstage && consecutive && grants[h] && cov->prev_grants[h]) hit[WF_COV_READ_FILL_OVERLAP]++;
+    }
 
     /* fetch */
     if (ob->fetch.valid && ob->fetch.kind < 4) hit[WF_COV_FETCH + ob->fetch.kind]++;
@@ -523,10 +533,12 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
     /* the new instances start next cycle (a CU after IH, §5.6: the one after);
      * remember this cycle's holders */
     const unsigned handoff = m3 && cfg->handoff_stage;
+    cov->prev_consecutive = consecutive;
     for (unsigned h = 0; h < WF_COV_HOLDERS; h++) {
         if (issued_into[h]) cov->holder_start[h] = c + 1 + handoff;
         cov->prev_valid[h] = valid[h];
         cov->prev_pending[h] = pending[h];
+        cov->prev2_grants[h] = cov->prev_grants[h];
         cov->prev_grants[h] = grants[h];
         cov->prev_issued_into[h] = issued_into[h];
     }

@@ -101,6 +101,8 @@ PLAN = [
     ("§5.3 GTO switches", ["sched.gto_switch"], ("loops", "hazard")),
     ("§6.2 a write beats a read", ["bank[*].write_beats_read"], ("loops", "layout")),
     ("§6.3 equal registers share one read", ["read.merge"], ("loops", "layout")),
+    ("§6.5 a CU read while another of its slots is still being read (fill_stage 1)",
+     ["read.fill_overlap"], ("layout",)),
     ("§6.4 bank conflicts; one holder read in several banks",
      ["bank[*].conflict", "read.multi_bank"], ("loops", "layout")),
     ("§6.4 the oldest CU wins a bank over a lower-index one", ["bank.oldest_wins"], ("loops", "layout")),
@@ -146,6 +148,7 @@ REASON = {
     "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "
                     "only with one scoreboard entry and >= 2 lanes (no size set has both)",
     "war.handoff": "§5.6: handoff_stage = 1 in loop mode 3 under warpboard-read or bloom only",
+    "read.fill_overlap": "§6.5: fill_stage = 1 in loop mode 3 only",
     "sb.ar_dep": "§4.4: alloc_stage = 1 only; §7.3: a mode-1 warp fetches only with nothing in "
                  "flight, so no head follows its predecessor's issue by one cycle",
     "hazard_nf.dependency": "§4.3: only `issued` precedes it, and an issued head has dep = 0",

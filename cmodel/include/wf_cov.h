@@ -83,11 +83,17 @@
  *                       two or more banks
  *   read.merge          holder-cycles in which a granted read filled more
  *                       than one slot (§6.3: equal registers share a read);
- *                       counted from the next record's pending masks
+ *                       counted from the next record's pending masks (with
+ *                       fill_stage = 1, §6.5: from the record after it)
+ *   read.fill_overlap   CU-cycles in which a CU is granted a read while a
+ *                       slot of it granted in the previous cycle is still
+ *                       being read (fill_stage = 1, §6.5: the arbiter passes
+ *                       over the `reading` slot)
  *   bank[b].read, bank[b].write   bank events (b < banks)
  *   bank[b].conflict    BANK CONFLICT at bank b: cycles c in which at least
  *                       one operand slot that maps to bank b was pending in a
- *                       valid CU/SR at the start of c and was not filled in c
+ *                       valid CU/SR at the start of c (and, with fill_stage
+ *                       = 1, not `reading`, §6.5) and was not granted in c
  *                       (the bank served another holder's or slot's read, or
  *                       was written). Every pending slot requests its bank
  *                       every cycle (§6.4, §7.2), so this is exactly "two or
@@ -200,6 +206,7 @@ enum {
     WF_COV_CU_EXHAUSTED,
     WF_COV_READ_MULTI_BANK,
     WF_COV_READ_MERGE,
+    WF_COV_READ_FILL_OVERLAP,
     WF_COV_BANK_READ,                                    /* + bank, WF_MAX_BANKS */
     WF_COV_BANK_WRITE = WF_COV_BANK_READ + WF_MAX_BANKS,
     WF_COV_BANK_CONFLICT = WF_COV_BANK_WRITE + WF_MAX_BANKS,
@@ -240,6 +247,8 @@ typedef struct {
     uint64_t holder_start[WF_COV_HOLDERS]; /* first cycle the holder's instance is valid */
     uint8_t prev_valid[WF_COV_HOLDERS], prev_pending[WF_COV_HOLDERS];
     uint8_t prev_grants[WF_COV_HOLDERS], prev_issued_into[WF_COV_HOLDERS];
+    uint8_t prev2_grants[WF_COV_HOLDERS]; /* the grants of two records ago (fill_stage merges) */
+    int prev_consecutive;                 /* the previous record followed the one before */
     uint8_t pieces[WF_MAX_WARPS];          /* pieces served so far of the warp's ld/st */
     uint8_t app[WF_COV_NBINS];             /* applicability under the run's configuration */
     uint64_t written[WF_MAX_BANKS][WF_COV_WINDOW / 64]; /* bit c % WINDOW: bank written in c */

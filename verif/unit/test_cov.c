@@ -700,11 +700,13 @@ START_TEST(model_read_merge)
     /* `add r1 <- r2, r2` (§6.3: one read fills both slots) and `mad` with
      * three distinct registers (no merge), once per warp, in modes 2 and 3 */
     static const char src[] = "add r1 <- r2, r2\nmad r3 <- r4, r5, r6\nexit\n";
-    for (unsigned loops = 2; loops <= 3; loops++) {
+    for (unsigned k = 0; k < 3; k++) { /* loop mode 2, 3, and 3 with fill_stage (§6.5) */
+        const unsigned loops = k ? 3 : 2;
         wf_config c;
         wf_config_default(&c);
         c.warps = 4;
         c.loops = loops;
+        c.fill_stage = k == 2;
         wf_program p;
         char err[256];
         ck_assert_msg(wf_assemble("merge.s", src, c.regs, &p, err, sizeof err) == 0, "%s", err);
@@ -712,6 +714,36 @@ START_TEST(model_read_merge)
         wf_model *m;
         run_cov(&c, &p, UINT64_MAX, &m);
         ck_assert_uint_eq(HIT(WF_COV_READ_MERGE), 4);
+        wf_model_destroy(m);
+        wf_program_free(&p);
+    }
+}
+END_TEST
+
+/* §6.5: under fill_stage a CU whose reads serialize (r4 and r8 share a bank)
+ * is granted r8 while r4, granted the cycle before, is still being read; the
+ * bin does not apply without the option. */
+START_TEST(model_fill_overlap)
+{
+    static const char src[] = "mad r3 <- r4, r8, r6\nexit\n";
+    for (unsigned fs = 0; fs < 2; fs++) {
+        wf_config c;
+        wf_config_default(&c);
+        c.warps = 2;
+        c.fill_stage = fs;
+        wf_program p;
+        char err[256];
+        ck_assert_msg(wf_assemble("overlap.s", src, c.regs, &p, err, sizeof err) == 0, "%s", err);
+        wf_cov_init(&cov);
+        wf_model *m;
+        run_cov(&c, &p, UINT64_MAX, &m);
+        if (fs) {
+            ck_assert_uint_eq(HIT(WF_COV_READ_FILL_OVERLAP), 2); /* once per warp */
+            ck_assert_uint_gt(cov.applicable[WF_COV_READ_FILL_OVERLAP], 0);
+        } else {
+            ck_assert_uint_eq(HIT(WF_COV_READ_FILL_OVERLAP), 0);
+            ck_assert_uint_eq(cov.applicable[WF_COV_READ_FILL_OVERLAP], 0);
+        }
         wf_model_destroy(m);
         wf_program_free(&p);
     }
@@ -820,6 +852,7 @@ int main(void)
     tcase_add_test(md, seed_naive_hits_bank_conflict);
     tcase_add_test(md, seed_swizzle_adds_conflict_free);
     tcase_add_test(md, model_read_merge);
+    tcase_add_test(md, model_fill_overlap);
     tcase_add_test(md, matches_model_statistics);
     tcase_set_timeout(md, 120);
     suite_add_tcase(s, cr);
