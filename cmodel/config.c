@@ -47,6 +47,7 @@ static const wf_param params[] = {
     I(alloc_stage, 0, 1, 0, 0, "1: an issue's allocation reaches the dependency vectors a cycle later (§4.4)"),
     I(handoff_stage, 0, 1, 0, 0, "1 (loops 3): an issued instruction enters its CU a cycle later (§5.6)"),
     I(fill_stage, 0, 1, 0, 0, "1 (loops 3): a bank read fills its operand slots a cycle after the grant (§6.5)"),
+    I(ready_stage, 0, 1, 0, 0, "1: the scheduler chooses among the heads ready a cycle earlier (§5.7)"),
 };
 #undef I
 #undef E

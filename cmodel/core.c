@@ -141,6 +141,7 @@ int wf_model_load(wf_model *m, const wf_program *prog, const uint32_t *mem_image
     m->fd_pc = 0;
     m->issue_rr = 0;
     m->gto_last = 0;
+    m->ready_q = 0;
     m->lsu_stall = 0;
     memset(m->hold, 0, sizeof m->hold);
     m->hvalid = m->hpending = 0;

@@ -10,7 +10,9 @@
  * each item tested alone (§11 `hazard_mask`; fm[WF_HZ_NO_HEAD]: the warps without a head),
  * from start-of-cycle state, the per-warp flag masks, plus in loop modes 1 and 2 the SR issue
  * rule's signals of §12.6. Then hzm[k] = the warps whose *first* failing item is k (every
- * hzm[k] is written); the rest are ready. */
+ * hzm[k] is written); the rest are ready. cy->ready_part: the heads meeting
+ * the per-warp items (all but the SR rule and lsu_stall) and not named by IH,
+ * for §5.7. */
 static uint64_t readiness(const wf_model *m, wf_cyc *cy, uint64_t fm[WF_HZ_COUNT])
 {
     const uint64_t head = wf_hmask(m, WF_HF_HEAD), holder = head & wf_hmask(m, WF_HF_HOLDER);
@@ -24,6 +26,9 @@ static uint64_t readiness(const wf_model *m, wf_cyc *cy, uint64_t fm[WF_HZ_COUNT
     fm[WF_HZ_WAR] = m->cfg.loops == 3 ? wf_war_blocks(m, cy, holder) : 0;         /* item 5 */
     fm[WF_HZ_MEM_ORDER] = head & wf_hmask(m, WF_HF_MEM) & wf_smask(m, WF_SF_MEM_INFLIGHT); /* 6 */
     fm[WF_HZ_LSU_STALL] = m->lsu_stall ? head : 0;                               /* item 7 */
+    cy->ready_part = head & ~(fm[WF_HZ_WAIT_LSU] | fm[WF_HZ_DEPENDENCY] | fm[WF_HZ_SB_FULL] |
+                              fm[WF_HZ_INFLIGHT] | fm[WF_HZ_WAR] | fm[WF_HZ_MEM_ORDER]);
+    if (m->ih_valid) cy->ready_part &= ~((uint64_t)1 << m->ih_warp); /* §5.7 condition 2 */
     uint64_t c = head; /* candidates still ready after the items so far */
     cy->hzm[WF_HZ_NO_HEAD] = fm[WF_HZ_NO_HEAD];
     for (unsigned k = WF_HZ_WAIT_LSU; k < WF_HZ_COUNT; k++) {
@@ -53,14 +58,17 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
         if (ob) ob->stall = WF_STALL_LSU;
         return;
     }
-    if (!ready) return;
+    /* §5.7: with ready_stage the eligible warps (last cycle's per-warp
+     * readiness minus its issuer, and this cycle's SR rule) */
+    const uint64_t cand = m->cfg.ready_stage ? m->ready_q & ~fm[WF_HZ_STAGING] : ready;
+    if (!cand) return;
 
     unsigned w = WF_NONE;
     if (m->cfg.sched == WF_SCHED_GTO) {
-        if (ready >> m->gto_last & 1u) w = m->gto_last;
-        else w = wf_lowest_bit(ready); /* oldest = lowest index */
+        if (cand >> m->gto_last & 1u) w = m->gto_last;
+        else w = wf_lowest_bit(cand); /* oldest = lowest index */
     } else {
-        w = wf_rr_pick(ready, m->issue_rr); /* the first ready warp from issue_rr on */
+        w = wf_rr_pick(cand, m->issue_rr); /* the first candidate from issue_rr on */
     }
     const wf_slot *s = &m->warp[w].slot[0];
     cy->iss.warp = (uint8_t)w;
@@ -115,9 +123,12 @@ void wf_issue_decide(const wf_model *m, wf_cyc *cy)
     ob->issue.sb_entry = cy->iss.sb_entry;
 }
 
-/* Scheduler state (§5.3): updated by an issue or a replay issue only. */
+/* Scheduler state (§5.3): updated by an issue or a replay issue only; and
+ * with ready_stage the next cycle's eligibility register (§5.7). */
 void wf_issue_commit(wf_model *m, const wf_cyc *cy)
 {
+    if (m->cfg.ready_stage)
+        m->ready_q = cy->ready_part & ~(cy->iss.kind == WF_ISS_ISSUE ? (uint64_t)1 << cy->iss.warp : 0);
     if (cy->iss.kind != WF_ISS_ISSUE && cy->iss.kind != WF_ISS_REPLAY) return;
     m->issue_rr = wf_next_mod(cy->iss.warp, m->W);
     m->gto_last = cy->iss.warp;

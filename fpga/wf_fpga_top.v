@@ -56,6 +56,7 @@ module wf_fpga_top #(
     parameter integer CFG_ALLOC_STAGE = 0,  // --alloc-stage 0, 1 (1: the allocation record, §4.4)
     parameter integer CFG_HANDOFF_STAGE = 0, // --handoff-stage 0, 1 (1: the issue handoff register, §5.6)
     parameter integer CFG_FILL_STAGE = 0,    // --fill-stage 0, 1 (1: the registered bank grant, §6.5)
+    parameter integer CFG_READY_STAGE = 0,   // --ready-stage 0, 1 (1: the registered readiness, §5.7)
     parameter integer IMISS_LAT    = 8,   // --imiss-lat, >= ICACHE_LINE + 3
     parameter integer PIN_CFG      = 1,   // 1: wf_core's PIN_* = the CFG_* above (the logic
                                           // of the other modes is removed), 0: run-time knobs
@@ -93,6 +94,8 @@ module wf_fpga_top #(
       begin : g_chk_hs CFG_HANDOFF_STAGE_out_of_range_0_to_1 u_err(); end
     if (CFG_FILL_STAGE < 0 || CFG_FILL_STAGE > 1)
       begin : g_chk_fs CFG_FILL_STAGE_out_of_range_0_to_1 u_err(); end
+    if (CFG_READY_STAGE < 0 || CFG_READY_STAGE > 1)
+      begin : g_chk_rs CFG_READY_STAGE_out_of_range_0_to_1 u_err(); end
   endgenerate
 
   localparam integer LA = MEM_WORDS - 1, LR = REGS - 1, LWP = WARPS - 1;
@@ -220,6 +223,7 @@ module wf_fpga_top #(
     .PIN_ALLOC_STAGE(PIN_CFG != 0 ? CFG_ALLOC_STAGE : -1),
     .PIN_HANDOFF_STAGE(PIN_CFG != 0 ? CFG_HANDOFF_STAGE : -1),
     .PIN_FILL_STAGE(PIN_CFG != 0 ? CFG_FILL_STAGE : -1),
+    .PIN_READY_STAGE(PIN_CFG != 0 ? CFG_READY_STAGE : -1),
     .PIN_ALU_LAT(PIN_CFG != 0 ? CFG_ALU_LAT : -1), .PIN_MUL_LAT(PIN_CFG != 0 ? CFG_MUL_LAT : -1),
     .PIN_LSU_LAT(PIN_CFG != 0 ? CFG_LSU_LAT : -1)
   ) u_core (
@@ -231,6 +235,7 @@ module wf_fpga_top #(
     .cfg_lsu_lat_i(CFG_LSU_LAT[5:0]), .cfg_active_warps_i(CFG_ACTIVE_WARPS[6:0]),
     .cfg_decode_stage_i(CFG_DECODE_STAGE != 0), .cfg_alloc_stage_i(CFG_ALLOC_STAGE != 0),
     .cfg_handoff_stage_i(CFG_HANDOFF_STAGE != 0), .cfg_fill_stage_i(CFG_FILL_STAGE != 0),
+    .cfg_ready_stage_i(CFG_READY_STAGE != 0),
     .start_pc_i({(WARPS*16){1'b0}}),
     .running_o(), .done_o(core_done), .cycle_o(core_cycle),
     .imem_req_valid_o(req_valid), .imem_req_ready_i(req_ready),

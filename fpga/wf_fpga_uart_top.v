@@ -37,6 +37,7 @@ module wf_fpga_uart_top #(
     parameter integer ALLOC_STAGE  = 0,      // the allocation record (§4.4), pinned likewise
     parameter integer HANDOFF_STAGE = 0,     // the issue handoff register (§5.6), pinned likewise
     parameter integer FILL_STAGE   = 0,      // the registered bank grant (§6.5), pinned likewise
+    parameter integer READY_STAGE  = 0,      // the registered readiness (§5.7), pinned likewise
     parameter integer IMISS_LAT    = 8,      // wfsim --imiss-lat, >= ICACHE_LINE + 3
     parameter integer BAUD_DIV     = 104,    // clock cycles per UART bit (12 MHz: 104 = 115200 baud)
     parameter integer TIMEOUT      = 1200000, // cycles a frame may pause (12 MHz: 0.1 s)
@@ -139,7 +140,8 @@ module wf_fpga_uart_top #(
     .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .BANK_RAM_STYLE(BANK_RAM_STYLE),
     .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
     .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(DECODE_STAGE),
-    .PIN_ALLOC_STAGE(ALLOC_STAGE), .PIN_HANDOFF_STAGE(HANDOFF_STAGE), .PIN_FILL_STAGE(FILL_STAGE)
+    .PIN_ALLOC_STAGE(ALLOC_STAGE), .PIN_HANDOFF_STAGE(HANDOFF_STAGE), .PIN_FILL_STAGE(FILL_STAGE),
+    .PIN_READY_STAGE(READY_STAGE)
   ) u_core (
     .clk_i(clk_i), .rst_ni(rst_n),
     .launch_i(launch),
@@ -149,6 +151,7 @@ module wf_fpga_uart_top #(
     .cfg_lsu_lat_i(cfg_lsu_lat), .cfg_active_warps_i(cfg_active_warps),
     .cfg_decode_stage_i(DECODE_STAGE != 0), .cfg_alloc_stage_i(ALLOC_STAGE != 0),
     .cfg_handoff_stage_i(HANDOFF_STAGE != 0), .cfg_fill_stage_i(FILL_STAGE != 0),
+    .cfg_ready_stage_i(READY_STAGE != 0),
     .start_pc_i(start_pc),
     .running_o(running), .done_o(done), .cycle_o(cycle),
     .imem_req_valid_o(req_valid), .imem_req_ready_i(req_ready),

@@ -78,6 +78,7 @@ module wf_core #(
     parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
     parameter integer PIN_HANDOFF_STAGE = -1, // 0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)
     parameter integer PIN_FILL_STAGE = -1,   // 0, 1 fill_stage §6.5     (cfg_fill_stage_i)
+    parameter integer PIN_READY_STAGE = -1,  // 0, 1 ready_stage §5.7    (cfg_ready_stage_i)
     parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
     parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
     parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
@@ -101,6 +102,7 @@ module wf_core #(
     input  wire                          cfg_alloc_stage_i,  // alloc_stage (§4.4)
     input  wire                          cfg_handoff_stage_i, // handoff_stage (§5.6)
     input  wire                          cfg_fill_stage_i,   // fill_stage (§6.5)
+    input  wire                          cfg_ready_stage_i,  // ready_stage (§5.7)
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -179,6 +181,8 @@ module wf_core #(
       begin : g_chk_phs PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_FILL_STAGE < -1 || PIN_FILL_STAGE > 1)
       begin : g_chk_pfs PIN_FILL_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
+    if (PIN_READY_STAGE < -1 || PIN_READY_STAGE > 1)
+      begin : g_chk_prs PIN_READY_STAGE_out_of_range_minus1_or_0_to_1 u_err(); end
     if (PIN_ALU_LAT != -1 && (PIN_ALU_LAT < 1 || PIN_ALU_LAT > ALU_LAT_MAX))
       begin : g_chk_pal PIN_ALU_LAT_out_of_range_minus1_or_1_to_ALU_LAT_MAX u_err(); end
     if (PIN_MUL_LAT != -1 && (PIN_MUL_LAT < 1 || PIN_MUL_LAT > MUL_LAT_MAX))
@@ -221,6 +225,7 @@ module wf_core #(
   localparam integer PN_ASTAGE = (PIN_ALLOC_STAGE == 0 || PIN_ALLOC_STAGE == 1) ? 1 : 0;
   localparam integer PN_HSTAGE = (PIN_HANDOFF_STAGE == 0 || PIN_HANDOFF_STAGE == 1) ? 1 : 0;
   localparam integer PN_FSTAGE = (PIN_FILL_STAGE == 0 || PIN_FILL_STAGE == 1) ? 1 : 0;
+  localparam integer PN_RSTAGE = (PIN_READY_STAGE == 0 || PIN_READY_STAGE == 1) ? 1 : 0;
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
@@ -233,6 +238,7 @@ module wf_core #(
   localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
   localparam [0:0] PV_HSTAGE = PN_HSTAGE != 0 ? PIN_HANDOFF_STAGE[0] : 1'b0;
   localparam [0:0] PV_FSTAGE = PN_FSTAGE != 0 ? PIN_FILL_STAGE[0] : 1'b0;
+  localparam [0:0] PV_RSTAGE = PN_RSTAGE != 0 ? PIN_READY_STAGE[0] : 1'b0;
   localparam [5:0] PV_ALU_LAT = PN_ALU_LAT != 0 ? PIN_ALU_LAT[5:0] : 6'd1;
   localparam [5:0] PV_MUL_LAT = PN_MUL_LAT != 0 ? PIN_MUL_LAT[5:0] : 6'd4;
   localparam [5:0] PV_LSU_LAT = PN_LSU_LAT != 0 ? PIN_LSU_LAT[5:0] : 6'd2;
@@ -245,7 +251,7 @@ module wf_core #(
 
   // ---- configuration latched at launch; run control ---------------------------
   localparam integer DEPTH = P_WARPS * ((P_REGS + P_BANKS - 1) / P_BANKS);
-  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, hstage_q, fstage_q, running_q, clearing_q, launched_q;
+  reg              swz_q, gto_q, stall_q, dstage_q, astage_q, hstage_q, fstage_q, rstage_q, running_q, clearing_q, launched_q;
   reg [31:0]       clr_row_q;
   reg [P_WARPS*16-1:0] start_pc_q;
   reg [2:0]        war_q;
@@ -267,6 +273,7 @@ module wf_core #(
       // input, so synthesis replaces it by that constant
       swz_q <= PV_LAYOUT; gto_q <= PV_SCHED; stall_q <= PV_HAZARD; war_q <= PV_WAR; loops_q <= PV_LOOPS;
       dstage_q <= PV_DSTAGE; astage_q <= PV_ASTAGE; hstage_q <= PV_HSTAGE; fstage_q <= PV_FSTAGE;
+      rstage_q <= PV_RSTAGE;
       alu_lat_q <= PV_ALU_LAT; mul_lat_q <= PV_MUL_LAT; lsu_lat_q <= PV_LSU_LAT; active_q <= '0;
       running_q <= 1'b0; cycle_q <= 64'd0; clearing_q <= 1'b0; launched_q <= 1'b0;
       clr_row_q <= 32'd0; start_pc_q <= '0;
@@ -280,6 +287,7 @@ module wf_core #(
       astage_q <= PN_ASTAGE != 0 ? PV_ASTAGE : cfg_alloc_stage_i;
       hstage_q <= PN_HSTAGE != 0 ? PV_HSTAGE : cfg_handoff_stage_i;
       fstage_q <= PN_FSTAGE != 0 ? PV_FSTAGE : cfg_fill_stage_i;
+      rstage_q <= PN_RSTAGE != 0 ? PV_RSTAGE : cfg_ready_stage_i;
       alu_lat_q <= PN_ALU_LAT != 0 ? PV_ALU_LAT : cfg_alu_lat_i;
       mul_lat_q <= PN_MUL_LAT != 0 ? PV_MUL_LAT : cfg_mul_lat_i;
       lsu_lat_q <= PN_LSU_LAT != 0 ? PV_LSU_LAT : cfg_lsu_lat_i;
@@ -492,6 +500,7 @@ module wf_core #(
     .slot_cf_i(ibuf_cf), .slot_issued_i(ibuf_issued), .slot_held_i(ibuf_held), .slot_sbe_i(ibuf_sbe),
     .slot_left_i(ibuf_left), .sb_full_i(sb_full), .sb_free_i(sb_free), .ar_dep_i(ibuf_ar_dep),
     .sr_ok_i(sr_ok), .war_allows_i(war_allows), .lsu_stall_i(lsu_stall),
+    .rstage_i(rstage_q), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),
     .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
     .left_valid_i(wb_leaves & ex_valid), .left_warp_i(ex_warp), .left_end_i(ex_end),
     .mem_clear_valid_i(lsu_mem_clear), .mem_clear_warp_i(piece_warp),

@@ -2,7 +2,10 @@
 // schedulers (§5.3), what an issue does (§5.4), the missing-CU structural
 // hazard (§9.1: replay or stall), and the per-warp counters the C model keeps
 // in core.c (inflight §5.5, mem_inflight §10.5, exited) with warp done.
-// Mirrors cmodel/issue.c.
+// With rstage_i (ready_stage, §5.7) the choice is among the eligible warps:
+// last cycle's per-warp readiness (part_q) minus last cycle's issuer
+// (own_q) and IH's warp, and this cycle's global items. Mirrors
+// cmodel/issue.c.
 `include "wf_defs.vh"    // instruction fields, opcodes, trace layout (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_issue #(
@@ -34,6 +37,9 @@ module wf_issue #(
     input  wire                        sr_ok_i,      // §7.2 issue rule
     input  wire [WARPS-1:0]            war_allows_i, // §8
     input  wire                        lsu_stall_i,  // §9.3
+    input  wire                        rstage_i,     // ready_stage (§5.7)
+    input  wire                        ih_valid_i,   // IH (§5.6): its warp is not eligible next cycle
+    input  wire [5:0]                  ih_warp_i,
     input  wire                        cu_free_valid_i,
     input  wire [4:0]                  cu_free_i,
     input  wire [4:0]                  sr_index_i,   // COLLECTORS
@@ -106,6 +112,7 @@ module wf_issue #(
   // f[k]: the item of hazard code k fails, each item tested alone (§11
   // hazard_mask); hazard is the first failing item, ready is "none fails".
   reg [WARPS-1:0] ready;
+  reg [WARPS-1:0] part_d, staging;   // §5.7: the per-warp items hold (IH's warp excluded); item 4's SR rule fails
   always @* begin : p_ready
     integer w;
     reg [63:0] hwd;
@@ -145,6 +152,10 @@ module wf_issue #(
       hazard_o[w*4 +: 4] = hz;
       hazard_mask_o[w*10 +: 10] = f;
       ready[w] = f == 10'd0;
+      staging[w] = f[HZ_STAGING];
+      // mutant RS_IH_KEEP: IH's warp stays eligible
+      part_d[w] = head && !f[HZ_WAIT_LSU] && !f[HZ_DEP] && !f[HZ_SB_FULL] && !f[HZ_INFLIGHT] &&
+                  !f[HZ_WAR] && !f[HZ_MEM] && !(ih_valid_i && ih_warp_i == w[5:0] && !`WF_MUT_RS_IH_KEEP);
     end
   end
 
@@ -158,6 +169,11 @@ module wf_issue #(
   // (iss_*_1h_o, docs/critpath.md 4h).
   reg [WARPS-1:0] wr_ldst, wr_exit;   // per warp: its head is a ld/st, an exit
   reg [WARPS-1:0] iss_1h;             // the chosen warp as a one-hot (0 when none is ready)
+  reg [WARPS-1:0] part_q, own_q;      // §5.7 eligibility register: per-warp readiness, last issuer
+  // mutant RS_OWN_KEEP: last cycle's issuer stays eligible
+  wire [WARPS-1:0] cand = rstage_i ? part_q & ~(`WF_MUT_RS_OWN_KEEP ? {WARPS{1'b0}} : own_q) & ~staging &
+                                     {WARPS{!lsu_stall_i}}
+                                   : ready;
   always @* begin : p_issue
     integer k;
     reg [WARPS-1:0] low1h, high1h, last1h, wr_unit, wr_writes, wr_issue, wr_stays, wr_new;
@@ -179,17 +195,17 @@ module wf_issue #(
       wr_new[k]    = wr_unit[k] && wr_writes[k] && !slot_held_i[k*IBUF];
     end
     for (k = WARPS - 1; k >= 0; k = k - 1) begin
-      high1h[k] = ready[k] && !seen;
-      seen = seen || ready[k];
+      high1h[k] = cand[k] && !seen;
+      seen = seen || cand[k];
     end
-    low1h = f_lowest_1h(ready);
-    gto_rdy = (ready & last1h) != {WARPS{1'b0}};
-    found = ready != {WARPS{1'b0}};
+    low1h = f_lowest_1h(cand);
+    gto_rdy = (cand & last1h) != {WARPS{1'b0}};
+    found = cand != {WARPS{1'b0}};
     if (gto_i)
       // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
-      iss_1h = gto_rdy ? ready & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
+      iss_1h = gto_rdy ? cand & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
     else
-      iss_1h = f_rr_first(ready, issue_rr_q);
+      iss_1h = f_rr_first(cand, issue_rr_q);
     iss_warp_o = 6'd0; iss_word_o = 64'd0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
     held = 1'b0; sbe_held = 3'd0; sbe_free = 3'd0; c_unit = 1'b0; c_writes = 1'b0; c_ldst = 1'b0;
     for (k = 0; k < WARPS; k = k + 1)
@@ -279,6 +295,17 @@ module wf_issue #(
         end else if (wr_exit[w]) exited_d[w] = 1'b1;
       end
       if (mem_clear_valid_i && mem_clear_warp_i == w[5:0]) mem_inflight_d[w] = 1'b0;
+    end
+  end
+
+  // §5.7: the eligibility register; launch makes no warp eligible in cycle 0
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      part_q <= '0; own_q <= '0;
+    end else if (launch_i) begin
+      part_q <= '0; own_q <= '0;
+    end else begin
+      part_q <= part_d; own_q <= iss_move_1h_o | iss_stay_1h_o;
     end
   end
 

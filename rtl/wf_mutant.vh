@@ -384,4 +384,18 @@
 `else
   `define WF_MUT_FS_FILL_EARLY 1'b0
 `endif
+`ifdef WF_MUTANT_RS_OWN_KEEP
+  `define WF_MUT_RS_OWN_KEEP 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_RS_OWN_KEEP ($test$plusargs("WF_MUTANT_RS_OWN_KEEP") != 0)
+`else
+  `define WF_MUT_RS_OWN_KEEP 1'b0
+`endif
+`ifdef WF_MUTANT_RS_IH_KEEP
+  `define WF_MUT_RS_IH_KEEP 1'b1
+`elsif WF_MUTANTS
+  `define WF_MUT_RS_IH_KEEP ($test$plusargs("WF_MUTANT_RS_IH_KEEP") != 0)
+`else
+  `define WF_MUT_RS_IH_KEEP 1'b0
+`endif
 `endif

@@ -52,7 +52,7 @@ for cfg in default small large odd assert assert-small pinned mutants; do
     # every mutant compiled in (rtl/wf_mutant.vh, scripts/mutants.py)
     mutants) g="+define+WF_ASSERT +define+WF_MUTANTS";;
     # every run-time knob pinned (docs/rtl.md "Pinned knobs")
-    pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1 -GPIN_DECODE_STAGE=1 -GPIN_ALLOC_STAGE=1 -GPIN_HANDOFF_STAGE=1 -GPIN_FILL_STAGE=1";;
+    pinned) g="-GPIN_LAYOUT=0 -GPIN_WAR=1 -GPIN_SCHED=1 -GPIN_LOOPS=3 -GPIN_HAZARD=1 -GPIN_DECODE_STAGE=1 -GPIN_ALLOC_STAGE=1 -GPIN_HANDOFF_STAGE=1 -GPIN_FILL_STAGE=1 -GPIN_READY_STAGE=1";;
   esac
   # shellcheck disable=SC2086
   if verilator --lint-only -Wall -Irtl rtl/wf.vlt $RTL --top-module wf_core $g > "$out/verilator_$cfg.log" 2>&1; then
@@ -159,6 +159,7 @@ for case in "WARPS 0 WARPS_out_of_range_1_to_64 yosys" "BANKS 33 BANKS_out_of_ra
             "PIN_ALLOC_STAGE 2 PIN_ALLOC_STAGE_out_of_range_minus1_or_0_to_1" \
             "PIN_HANDOFF_STAGE 2 PIN_HANDOFF_STAGE_out_of_range_minus1_or_0_to_1" \
             "PIN_FILL_STAGE 2 PIN_FILL_STAGE_out_of_range_minus1_or_0_to_1" \
+            "PIN_READY_STAGE 2 PIN_READY_STAGE_out_of_range_minus1_or_0_to_1" \
             'BANK_RAM_STYLE "bogus" BANK_RAM_STYLE_not_auto_block_or_distributed yosys'; do
   set -- $case
   n=$1 v=$2 msg=$3 ok=1 tools="verilator, iverilog"

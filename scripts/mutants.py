@@ -105,6 +105,8 @@ MUTANTS = [
     ("IH_NOT_RESERVED", "wf_collector.v", "§5.6 handoff_stage: the CU named by IH counts as free"),
     ("FS_REGRANT", "wf_collector.v", "§6.5 fill_stage: a slot granted last cycle requests its bank again"),
     ("FS_FILL_EARLY", "wf_collector.v", "§6.5 fill_stage: a grant fills its slots at once"),
+    ("RS_OWN_KEEP", "wf_issue.v", "§5.7 ready_stage: last cycle's issuer stays eligible"),
+    ("RS_IH_KEEP", "wf_issue.v", "§5.7 ready_stage: the warp in IH stays eligible"),
 ]
 
 # The bounded stimuli, cheapest and most telling first: (label, program, options).
@@ -121,6 +123,10 @@ STIMULI = [
      ["--handoff-stage", "1", "--active-warps", "1", "--war", "warpboard-read"]),
     # the registered bank grant (§6.5): every CU read fills a cycle later
     ("saxpy/fill_stage", "sim/examples/saxpy.s", ["--fill-stage", "1"]),
+    # the registered readiness (§5.7): last cycle's issuer, and the warp in IH under bloom
+    ("saxpy/ready_stage", "sim/examples/saxpy.s", ["--ready-stage", "1"]),
+    ("rs_ih/1 warp,handoff,ready_stage", "verif/mutants/rs_ih.s",
+     ["--handoff-stage", "1", "--ready-stage", "1", "--active-warps", "1"]),
     ("seed_naive/naive,loops2", "sim/examples/seed_naive.s", ["--layout", "naive", "--loops", "2"]),
     ("vecadd/stall,gto,inorder", "sim/examples/vecadd.s",
      ["--hazard", "stall", "--sched", "gto", "--war", "inorder", "--alu-lat", "3", "--mul-lat", "7"]),

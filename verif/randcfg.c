@@ -46,6 +46,7 @@ static void draw_runtime(wf_rng *r, wf_config *c, const lat_max *m, unsigned fla
     c->alloc_stage = wf_rng_below(r, 2);
     c->handoff_stage = wf_rng_below(r, 2);
     c->fill_stage = wf_rng_below(r, 2);
+    c->ready_stage = wf_rng_below(r, 2);
 }
 
 void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)

@@ -50,6 +50,7 @@ typedef struct {
     unsigned alloc_stage;  /* 1: the allocation record AR, gap closing one cycle after issue (§4.4) */
     unsigned handoff_stage; /* 1: the issue handoff IH, the CU written one cycle after issue (§5.6) */
     unsigned fill_stage;    /* 1: a bank read fills its slots one cycle after the grant (§6.5) */
+    unsigned ready_stage;   /* 1: the scheduler chooses among last cycle's ready heads (§5.7) */
 } wf_config;
 
 typedef enum { WF_PARAM_INT, WF_PARAM_ENUM } wf_param_kind;

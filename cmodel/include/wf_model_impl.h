@@ -144,6 +144,7 @@ struct wf_model {
 
     /* issue, §5 */
     unsigned issue_rr, gto_last;
+    uint64_t ready_q; /* ready_stage = 1: last cycle's per-warp readiness minus its issuer (§5.7) */
     uint8_t lsu_stall; /* §9.3 */
 
     /* collector units 0..C-1 and the staging register */
@@ -280,6 +281,7 @@ typedef struct {
     uint8_t grant_holder[WF_MAX_BANKS]; /* (4) for the granted banks */
     /* (6) readiness of warps 0..W-1 as masks: hzm[k] bit w = warp w's wf_hazard is k */
     uint64_t hzm[WF_HZ_COUNT];
+    uint64_t ready_part; /* the heads meeting the per-warp items of §5.1, IH's warp excluded (§5.7) */
     /* (4) the row read, for granted banks: a granted bank is not written in the
      * cycle (§6.2), so the row is unchanged until the commits end */
     const uint32_t *rrow[WF_MAX_BANKS];

@@ -28,6 +28,7 @@ RUN = {"layout": ("CFG_SWIZZLE", {"naive": 0, "swizzle": 1}),
        "lsu-lat": ("CFG_LSU_LAT", None), "active-warps": ("CFG_ACTIVE_WARPS", None),
        "decode-stage": ("CFG_DECODE_STAGE", None), "alloc-stage": ("CFG_ALLOC_STAGE", None),
        "handoff-stage": ("CFG_HANDOFF_STAGE", None), "fill-stage": ("CFG_FILL_STAGE", None),
+       "ready-stage": ("CFG_READY_STAGE", None),
        "imiss-lat": ("IMISS_LAT", None)}
 # the wrapper's defaults, in wfsim terms (a small FPGA shape)
 BASE = {"warps": 2, "lanes": 2, "regs": 16, "banks": 2, "collectors": 2, "sb-entries": 2,
@@ -35,7 +36,7 @@ BASE = {"warps": 2, "lanes": 2, "regs": 16, "banks": 2, "collectors": 2, "sb-ent
         "mem-words": 256, "mem-line": 2, "bloom-bits": 4, "layout": "swizzle",
         "war": "bloom", "sched": "lrr", "loops": 3, "hazard": "replay", "alu-lat": 1,
         "mul-lat": 2, "lsu-lat": 2, "active-warps": 0, "decode-stage": 0, "alloc-stage": 0, "handoff-stage": 0,
-        "fill-stage": 0,
+        "fill-stage": 0, "ready-stage": 0,
         "imiss-lat": 8}
 
 CASES = [
@@ -61,9 +62,9 @@ CASES = [
      {"PIN_CFG": 0, "war": "warpboard-commit", "layout": "naive", "sched": "gto"}),
     # the fetch/decode register (docs/microarch.md §3.4), pinned, at the FPGA and the smallest shape
     ("vecadd_decode_stage", "sim/examples/vecadd.s", {"decode-stage": 1, "icache-line": 2}),
-    # the pipeline options an FPGA build pins (§3.4, §4.4, §5.6, §6.5)
+    # the pipeline options an FPGA build pins (§3.4, §4.4, §5.6, §6.5, §5.7)
     ("saxpy_pipelined", "sim/examples/saxpy.s",
-     {"decode-stage": 1, "alloc-stage": 1, "handoff-stage": 1, "fill-stage": 1}),
+     {"decode-stage": 1, "alloc-stage": 1, "handoff-stage": 1, "fill-stage": 1, "ready-stage": 1}),
     ("fact_min_decode_stage", "sim/examples/fact.s",
      {"warps": 1, "lanes": 1, "regs": 8, "banks": 1, "collectors": 1, "sb-entries": 1, "ibuf": 1,
       "icache-lines": 1, "mem-line": 1, "mul-lat": 1, "decode-stage": 1}),

@@ -52,6 +52,7 @@ module tb_dpi #(
     parameter integer PIN_ALLOC_STAGE = -1,
     parameter integer PIN_HANDOFF_STAGE = -1,
     parameter integer PIN_FILL_STAGE = -1,
+    parameter integer PIN_READY_STAGE = -1,
     parameter integer PIN_ALU_LAT  = -1,
     parameter integer PIN_MUL_LAT  = -1,
     parameter integer PIN_LSU_LAT  = -1
@@ -74,6 +75,7 @@ module tb_dpi #(
   logic                         cfg_alloc_stage = 1'b0;
   logic                         cfg_handoff_stage = 1'b0;
   logic                         cfg_fill_stage = 1'b0;
+  logic                         cfg_ready_stage = 1'b0;
   logic [WARPS*16-1:0]          start_pc = '0;
   logic                         running, done;
   logic [63:0]                  cycle;
@@ -107,7 +109,8 @@ module tb_dpi #(
       .BANK_RAM_STYLE(BANK_RAM_STYLE), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR),
       .PIN_SCHED(PIN_SCHED), .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD),
       .PIN_DECODE_STAGE(PIN_DECODE_STAGE), .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE),
-      .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE), .PIN_ALU_LAT(PIN_ALU_LAT),
+      .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE), .PIN_READY_STAGE(PIN_READY_STAGE),
+      .PIN_ALU_LAT(PIN_ALU_LAT),
       .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT)
 `endif
   ) dut (
@@ -116,7 +119,8 @@ module tb_dpi #(
       .cfg_stall_i(cfg_stall), .cfg_alu_lat_i(cfg_alu_lat), .cfg_mul_lat_i(cfg_mul_lat),
       .cfg_lsu_lat_i(cfg_lsu_lat), .cfg_active_warps_i(cfg_active_warps),
       .cfg_decode_stage_i(cfg_decode_stage), .cfg_alloc_stage_i(cfg_alloc_stage),
-      .cfg_handoff_stage_i(cfg_handoff_stage), .cfg_fill_stage_i(cfg_fill_stage), .start_pc_i(start_pc),
+      .cfg_handoff_stage_i(cfg_handoff_stage), .cfg_fill_stage_i(cfg_fill_stage),
+      .cfg_ready_stage_i(cfg_ready_stage), .start_pc_i(start_pc),
       .running_o(running), .done_o(done), .cycle_o(cycle),
       .imem_req_valid_o(imem_req_valid), .imem_req_ready_i(imem_req_ready),
       .imem_req_mshr_o(imem_req_mshr), .imem_req_line_o(imem_req_line),
@@ -189,6 +193,7 @@ module tb_dpi #(
         wf_dpi_check_pin(h, "ALLOC_STAGE", PIN_ALLOC_STAGE) != 0 ||
         wf_dpi_check_pin(h, "HANDOFF_STAGE", PIN_HANDOFF_STAGE) != 0 ||
         wf_dpi_check_pin(h, "FILL_STAGE", PIN_FILL_STAGE) != 0 ||
+        wf_dpi_check_pin(h, "READY_STAGE", PIN_READY_STAGE) != 0 ||
         wf_dpi_check_pin(h, "ALU_LAT", PIN_ALU_LAT) != 0 || wf_dpi_check_pin(h, "MUL_LAT", PIN_MUL_LAT) != 0 ||
         wf_dpi_check_pin(h, "LSU_LAT", PIN_LSU_LAT) != 0)
       wf_dpi_exit(2);
@@ -225,6 +230,7 @@ module tb_dpi #(
     cfg_alloc_stage  = 1'(wf_dpi_launch_input(h, "alloc_stage"));
     cfg_handoff_stage = 1'(wf_dpi_launch_input(h, "handoff_stage"));
     cfg_fill_stage   = 1'(wf_dpi_launch_input(h, "fill_stage"));
+    cfg_ready_stage  = 1'(wf_dpi_launch_input(h, "ready_stage"));
     for (int w = 0; w < WARPS; w++) start_pc[w*16 +: 16] = 16'(wf_dpi_start_pc(h, w));
     imem_req_ready = 1'b1;
     launch = 1'b1;

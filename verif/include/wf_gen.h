@@ -110,7 +110,7 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
 /* ---- random configurations (verif/randcfg.c) ------------------------------ */
 /* Draws every run-time knob (layout, war except none, sched, loops, hazard,
  * alu/mul/lsu/imiss latencies, active_warps, decode_stage, alloc_stage,
- * handoff_stage, fill_stage) from its full range, seeded.
+ * handoff_stage, fill_stage, ready_stage) from its full range, seeded.
  * sizes != NULL: the size parameters are taken from *sizes; NULL: they are
  * drawn too, within their ranges and the cross-parameter rules (imem_words
  * is drawn as well; callers raise it to fit their program). The result
@@ -142,7 +142,7 @@ enum {
 /* Draws only the run-time knobs (layout, war, sched, loops, hazard,
  * alu/mul/lsu latencies within the set's RTL maxima, imiss_lat,
  * active_warps, decode_stage, alloc_stage,
- * handoff_stage, fill_stage) for the sizes of set; the size parameters are copied from
+ * handoff_stage, fill_stage, ready_stage) for the sizes of set; the size parameters are copied from
  * set->sizes. The result passes wf_config_check. */
 void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf_config *out);
 

@@ -86,7 +86,8 @@ int wf_imem_response(wf_imem *m, uint64_t cycle, unsigned *mshr, uint32_t *data)
     X(decode_stage, cfg->decode_stage)           \
     X(alloc_stage, cfg->alloc_stage)             \
     X(handoff_stage, cfg->handoff_stage)         \
-    X(fill_stage, cfg->fill_stage)
+    X(fill_stage, cfg->fill_stage)               \
+    X(ready_stage, cfg->ready_stage)
 typedef struct {
 #define WF_LAUNCH_INPUT_FIELD(name, value) unsigned name;
     WF_LAUNCH_INPUTS(WF_LAUNCH_INPUT_FIELD)
@@ -110,6 +111,7 @@ void wf_host_launch_inputs(const wf_config *cfg, wf_launch_inputs *out);
     X(alloc_stage, ALLOC_STAGE, "alloc-stage")             \
     X(handoff_stage, HANDOFF_STAGE, "handoff-stage")       \
     X(fill_stage, FILL_STAGE, "fill-stage")                \
+    X(ready_stage, READY_STAGE, "ready-stage")             \
     X(alu_lat, ALU_LAT, "alu-lat")                         \
     X(mul_lat, MUL_LAT, "mul-lat")                         \
     X(lsu_lat, LSU_LAT, "lsu-lat")
@@ -189,6 +191,9 @@ static inline void wf_host_built_pins(wf_launch_pins *p)
 #endif
 #ifdef WF_P_PIN_FILL_STAGE
     p->fill_stage = WF_P_PIN_FILL_STAGE;
+#endif
+#ifdef WF_P_PIN_READY_STAGE
+    p->ready_stage = WF_P_PIN_READY_STAGE;
 #endif
 #ifdef WF_P_PIN_ALU_LAT
     p->alu_lat = WF_P_PIN_ALU_LAT;

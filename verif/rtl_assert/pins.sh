@@ -50,18 +50,19 @@ one() {  # one WANT-EXIT PROGRAM OPTIONS...
 }
 progs=(sim/examples/saxpy.s sim/examples/vecadd.s sim/examples/seed_naive.s sim/examples/sum_loop.s build/pins/gen7.s)
 # every knob pinned, mode 3 (the WAR policy matters)
-pins="PIN_LAYOUT=0 PIN_WAR=1 PIN_SCHED=1 PIN_LOOPS=3 PIN_HAZARD=1 PIN_DECODE_STAGE=1 PIN_ALLOC_STAGE=1 PIN_HANDOFF_STAGE=1 PIN_FILL_STAGE=1"
+pins="PIN_LAYOUT=0 PIN_WAR=1 PIN_SCHED=1 PIN_LOOPS=3 PIN_HAZARD=1 PIN_DECODE_STAGE=1 PIN_ALLOC_STAGE=1 PIN_HANDOFF_STAGE=1 PIN_FILL_STAGE=1 PIN_READY_STAGE=1"
 build "$pins"
 k="--layout naive --war inorder --sched gto --loops 3 --hazard stall"
-p="--decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 1"
+p="--decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 1 --ready-stage 1"
 for f in "${progs[@]}"; do one 0 "$f" $k $p; done
 one 1 sim/examples/saxpy.s --layout swizzle --war inorder --sched gto --loops 3 --hazard stall $p
 one 1 sim/examples/vecadd.s --layout naive --war inorder --sched gto --loops 2 --hazard stall $p
-one 1 sim/examples/saxpy.s $k --decode-stage 0 --alloc-stage 1 --handoff-stage 1 --fill-stage 1
+one 1 sim/examples/saxpy.s $k --decode-stage 0 --alloc-stage 1 --handoff-stage 1 --fill-stage 1 --ready-stage 1
 # alloc_stage changes only dep bits (§4.4): the full compare sees them
-one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 0 --handoff-stage 1 --fill-stage 1
-one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 1 --handoff-stage 0 --fill-stage 1
-one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 0
+one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 0 --handoff-stage 1 --fill-stage 1 --ready-stage 1
+one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 1 --handoff-stage 0 --fill-stage 1 --ready-stage 1
+one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 0 --ready-stage 1
+one 1 sim/examples/saxpy.s $k --decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 1 --ready-stage 0
 # the latencies pinned (the wrapper drives each cfg latency one above its pin)
 pins="PIN_ALU_LAT=2 PIN_MUL_LAT=3 PIN_LSU_LAT=4"
 build "$pins"
@@ -70,7 +71,7 @@ one 1 sim/examples/saxpy.s --alu-lat 3 --mul-lat 3 --lsu-lat 4
 one 1 sim/examples/saxpy.s --alu-lat 2 --mul-lat 4 --lsu-lat 4
 one 1 sim/examples/vecadd.s --alu-lat 2 --mul-lat 3 --lsu-lat 5
 # four pinned, the WAR policy selectable at run time
-pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0 PIN_DECODE_STAGE=0 PIN_ALLOC_STAGE=0 PIN_HANDOFF_STAGE=0 PIN_FILL_STAGE=0"
+pins="PIN_LAYOUT=1 PIN_SCHED=0 PIN_LOOPS=2 PIN_HAZARD=0 PIN_DECODE_STAGE=0 PIN_ALLOC_STAGE=0 PIN_HANDOFF_STAGE=0 PIN_FILL_STAGE=0 PIN_READY_STAGE=0"
 build "$pins"
 for f in "${progs[@]}"; do one 0 "$f" --layout swizzle --sched lrr --loops 2 --hazard replay --war bloom; done
 one 0 build/pins/gen7.s --layout swizzle --sched lrr --loops 2 --hazard replay --war warpboard-read
@@ -89,7 +90,7 @@ dist() {  # dist PROGRAM OPTIONS...: run.sh (two launches, both must pass) on th
     fail=$((fail + 1)); echo "FAIL [$pins] $*: exit $rc, expected 0"; tail -8 <<<"$out"
   fi
 }
-for f in "${progs[@]}"; do dist "$f" --loops 3 --war bloom --decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 1; done
+for f in "${progs[@]}"; do dist "$f" --loops 3 --war bloom --decode-stage 1 --alloc-stage 1 --handoff-stage 1 --fill-stage 1 --ready-stage 1; done
 dist sim/examples/saxpy.s --loops 3 --war inorder --hazard stall --alu-lat 2
 dist build/pins/gen7.s --loops 3 --war warpboard-read --sched gto
 dist sim/examples/vecadd.s --loops 2 --hazard stall

@@ -52,7 +52,7 @@ module tb_assert;
     .clk_i(clk), .rst_ni(rst_n), .launch_i(launch), .cfg_swizzle_i(swz), .cfg_war_i(war),
     .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(6'd1),
     .cfg_mul_lat_i(6'd4), .cfg_lsu_lat_i(6'd2), .cfg_active_warps_i(active),
-    .cfg_decode_stage_i(1'b0), .cfg_alloc_stage_i(1'b0), .cfg_handoff_stage_i(1'b0), .cfg_fill_stage_i(1'b0),
+    .cfg_decode_stage_i(1'b0), .cfg_alloc_stage_i(1'b0), .cfg_handoff_stage_i(1'b0), .cfg_fill_stage_i(1'b0), .cfg_ready_stage_i(1'b0),
     .start_pc_i({WARPS*16{1'b0}}), .running_o(running), .done_o(done), .cycle_o(cycle),
     .imem_req_valid_o(req_valid), .imem_req_ready_i(1'b1), .imem_req_mshr_o(req_mshr),
     .imem_req_line_o(req_line), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),

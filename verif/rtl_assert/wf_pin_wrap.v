@@ -14,7 +14,7 @@ module wf_pin_wrap #(
     parameter integer BLOOM_BITS = 16,
     parameter integer PIN_LAYOUT = -1, PIN_WAR = -1, PIN_SCHED = -1, PIN_LOOPS = -1,
     parameter integer PIN_HAZARD = -1, PIN_DECODE_STAGE = -1, PIN_ALLOC_STAGE = -1,
-    parameter integer PIN_HANDOFF_STAGE = -1, PIN_FILL_STAGE = -1,
+    parameter integer PIN_HANDOFF_STAGE = -1, PIN_FILL_STAGE = -1, PIN_READY_STAGE = -1,
     parameter integer PIN_ALU_LAT = -1, PIN_MUL_LAT = -1, PIN_LSU_LAT = -1,
     parameter        BANK_RAM_STYLE = "auto",   // passed through (pins.sh runs "distributed")
     parameter integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
@@ -35,6 +35,7 @@ module wf_pin_wrap #(
     input  wire                          cfg_alloc_stage_i,
     input  wire                          cfg_handoff_stage_i,
     input  wire                          cfg_fill_stage_i,
+    input  wire                          cfg_ready_stage_i,
     input  wire [WARPS*16-1:0]           start_pc_i,
     output wire                          running_o,
     output wire                          done_o,
@@ -74,6 +75,7 @@ module wf_pin_wrap #(
   wire       astage = PIN_ALLOC_STAGE >= 0 ? ~cfg_alloc_stage_i : cfg_alloc_stage_i;
   wire       hstage = PIN_HANDOFF_STAGE >= 0 ? ~cfg_handoff_stage_i : cfg_handoff_stage_i;
   wire       fstage = PIN_FILL_STAGE >= 0 ? ~cfg_fill_stage_i : cfg_fill_stage_i;
+  wire       rstage = PIN_READY_STAGE >= 0 ? ~cfg_ready_stage_i : cfg_ready_stage_i;
   // latencies: one more (the defaults' maxima 16/32/32 leave room)
   wire [5:0] alu_lat = PIN_ALU_LAT >= 0 ? cfg_alu_lat_i + 6'd1 : cfg_alu_lat_i;
   wire [5:0] mul_lat = PIN_MUL_LAT >= 0 ? cfg_mul_lat_i + 6'd1 : cfg_mul_lat_i;
@@ -86,6 +88,7 @@ module wf_pin_wrap #(
     .BLOOM_BITS(BLOOM_BITS), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
     .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(PIN_DECODE_STAGE),
     .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE), .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE),
+    .PIN_READY_STAGE(PIN_READY_STAGE),
     .PIN_ALU_LAT(PIN_ALU_LAT), .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT),
     .BANK_RAM_STYLE(BANK_RAM_STYLE)
   ) u_core (
@@ -93,7 +96,8 @@ module wf_pin_wrap #(
     .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(alu_lat),
     .cfg_mul_lat_i(mul_lat), .cfg_lsu_lat_i(lsu_lat),
     .cfg_active_warps_i(cfg_active_warps_i), .cfg_decode_stage_i(dstage), .cfg_alloc_stage_i(astage),
-    .cfg_handoff_stage_i(hstage), .cfg_fill_stage_i(fstage), .start_pc_i(start_pc_i), .running_o(running_o),
+    .cfg_handoff_stage_i(hstage), .cfg_fill_stage_i(fstage),
+    .cfg_ready_stage_i(rstage), .start_pc_i(start_pc_i), .running_o(running_o),
     .done_o(done_o), .cycle_o(cycle_o), .imem_req_valid_o(imem_req_valid_o),
     .imem_req_ready_i(imem_req_ready_i), .imem_req_mshr_o(imem_req_mshr_o),
     .imem_req_line_o(imem_req_line_o), .imem_resp_valid_i(imem_resp_valid_i),

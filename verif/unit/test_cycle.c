@@ -1714,6 +1714,7 @@ static void gen_config(uint64_t *s, wf_config *c, unsigned *S)
     c->alloc_stage = rnd(s, 2);
     c->handoff_stage = rnd(s, 2);
     c->fill_stage = rnd(s, 2);
+    c->ready_stage = rnd(s, 2);
 }
 
 START_TEST(random_sweep)
@@ -1993,6 +1994,163 @@ START_TEST(fill_stage_random)
 }
 END_TEST
 
+/* §5.7 on a run with ready_stage = 1: every warp whose head met the
+ * per-warp items of §5.1 in cycle c-1 (hazard_mask without them), did not
+ * issue in c-1 and, with handoff_stage in loop mode 3, was not in IH in c-1
+ * (did not issue into a CU in c-2, §5.6) meets them in c (every eligible
+ * head is ready); an issued head is ready; no warp issues in two consecutive
+ * cycles. Returns the cycles in which a ready head was passed over for not
+ * being eligible. */
+static unsigned check_ready_stage(const run_t *r, unsigned warps)
+{
+    const unsigned pw = 1u << WF_HZ_NO_HEAD | 1u << WF_HZ_WAIT_LSU | 1u << WF_HZ_DEPENDENCY |
+                        1u << WF_HZ_SB_FULL | 1u << WF_HZ_INFLIGHT | 1u << WF_HZ_WAR |
+                        1u << WF_HZ_MEM_ORDER;
+    const int handoff = r->cfg.handoff_stage && r->cfg.loops == 3;
+    unsigned passed = 0;
+    int last = -1, last_cu = -1, ih = -1; /* issued in c-1; into a CU in c-1; IH in c-1 */
+    for (uint64_t c = 0; c < r->n; c++) {
+        const wf_obs *o = at(r, c);
+        const int own = o->issue.valid && !(o->issue.replay && o->issue.unit == WF_OBS_NONE);
+        if (o->issue.valid) {
+            ck_assert_msg(o->warp[o->issue.warp].hazard == WF_HZ_READY,
+                          "cycle %llu: warp %u issued with hazard %u", (unsigned long long)c,
+                          o->issue.warp, o->warp[o->issue.warp].hazard);
+            ck_assert_msg((int)o->issue.warp != last || !own, "cycle %llu: warp %u issued twice in a row",
+                          (unsigned long long)c, o->issue.warp);
+        }
+        if (c > 0)
+            for (unsigned w = 0; w < warps; w++)
+                if (!(at(r, c - 1)->warp[w].hazard_mask & pw) && (int)w != last && (int)w != ih)
+                    ck_assert_msg(!(o->warp[w].hazard_mask & pw),
+                                  "cycle %llu: warp %u eligible but its head fails (mask 0x%x)",
+                                  (unsigned long long)c, w, o->warp[w].hazard_mask);
+        if (!o->issue.valid && !o->stall)
+            for (unsigned w = 0; w < warps; w++) passed += o->warp[w].hazard == WF_HZ_READY;
+        ih = handoff ? last_cu : -1; /* for cycle c+1: IH in c held the CU issue of c-1 */
+        last = own ? (int)o->issue.warp : -1;
+        last_cu = own && o->issue.unit < r->cfg.collectors ? (int)o->issue.warp : -1;
+    }
+    return passed;
+}
+
+/* §5.7 on §13.2: the first table of §13.6. Every head issues a cycle after
+ * it is ready: w0:i1 in 11, w0:i2 (ready in 15, after the release of 14) in
+ * 16. */
+START_TEST(seed_swizzle_table_ready_stage)
+{
+    wf_config c;
+    wf_config_default(&c);
+    options_of_source(&c, seed_swizzle_s);
+    c.ready_stage = 1;
+    run_t r;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    check_seed_fetch(&r);
+    static const row_t rows[] = {
+        {10, "", {"", "", "", ""}},
+        {11, "w0:pc0", {"", "", "", ""}},
+        {12, "w1:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {13, "w2:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {14, "w3:pc0", {"R w2.r2", "W w0.r1", "", "R w2.r5"}},
+        {15, "", {"R w3.r5", "R w3.r2", "W w1.r1", ""}},
+        {16, "w0:pc1", {"", "", "", "W w2.r1"}},
+        {17, "w1:pc1", {"W w3.r1", "R w0.r1", "", "R w0.r3"}},
+        {18, "w2:pc1", {"R w1.r3", "", "R w1.r1", "R w0.r7"}},
+        {19, "w3:pc1", {"R w1.r7", "R w2.r3", "", "R w2.r1"}},
+        {20, "w0:pc2", {"R w3.r1", "R w2.r7", "R w3.r3", ""}},
+        {21, "w1:pc2", {"", "", "R w3.r7", ""}},
+        {22, "w2:pc2", {"", "", "", ""}},
+        {23, "w3:pc2", {"W w0.r4", "", "", ""}},
+    };
+    check_rows(&r, rows, sizeof rows / sizeof rows[0]);
+    ck_assert_uint_eq(r.n, 27);
+    ck_assert_uint_eq(at(&r, 10)->warp[0].hazard, WF_HZ_READY); /* ready, not yet eligible */
+    ck_assert_uint_eq(at(&r, 15)->warp[0].hazard, WF_HZ_READY);
+    ck_assert_uint_gt(check_ready_stage(&r, c.warps), 0);
+    assert_functional(&r);
+    run_free(&r);
+    /* with every pipeline option, the second §13.6 table */
+    c.decode_stage = c.alloc_stage = c.handoff_stage = c.fill_stage = 1;
+    run_src(&r, &c, seed_swizzle_s, NULL);
+    static const row_t piped[] = {
+        {12, "w0:pc0", {"", "", "", ""}},
+        {13, "w1:pc0", {"", "", "", ""}},
+        {14, "w2:pc0", {"", "R w0.r5", "R w0.r2", ""}},
+        {15, "w3:pc0", {"", "", "R w1.r5", "R w1.r2"}},
+        {16, "", {"R w2.r2", "", "", "R w2.r5"}},
+        {17, "", {"R w3.r5", "W w0.r1", "", ""}},
+        {18, "", {"", "R w3.r2", "W w1.r1", ""}},
+        {19, "w0:pc1", {"", "", "", "W w2.r1"}},
+        {20, "w1:pc1", {"", "", "", ""}},
+        {21, "w2:pc1", {"W w3.r1", "R w0.r1", "", "R w0.r3"}},
+        {22, "w0:pc2", {"R w1.r3", "", "R w1.r1", "R w0.r7"}},
+        {23, "w1:pc2", {"R w1.r7", "R w2.r3", "", "R w2.r1"}},
+        {24, "w2:pc2", {"", "R w2.r7", "", ""}},
+        {25, "w3:pc1", {"", "", "", ""}},
+        {26, "", {"", "", "", ""}},
+        {27, "", {"R w3.r1", "", "R w3.r3", ""}},
+        {28, "w3:pc2", {"W w0.r4", "", "R w3.r7", ""}},
+    };
+    check_rows(&r, piped, sizeof piped / sizeof piped[0]);
+    ck_assert_uint_eq(r.n, 35);
+    /* w3:exit waits for w3:i2 to leave IH (§5.7 condition 2): ready in 27, eligible in 28 */
+    ck_assert_uint_eq(at(&r, 27)->warp[3].hazard, WF_HZ_READY);
+    check_ready_stage(&r, c.warps);
+    assert_functional(&r);
+    run_free(&r);
+    /* §13.6 on §13.1: one cycle later from the first issue, 28 cycles */
+    wf_config cn;
+    wf_config_default(&cn);
+    options_of_source(&cn, seed_naive_s);
+    cn.ready_stage = 1;
+    run_src(&r, &cn, seed_naive_s, NULL);
+    ck_assert_uint_eq(r.n, 28);
+    ck_assert_int_eq(issue_cycle(&r, 0, 0, 0), 11);
+    ck_assert_uint_eq(at(&r, 10)->warp[0].hazard, WF_HZ_READY);
+    check_ready_stage(&r, cn.warps);
+    assert_functional(&r);
+    run_free(&r);
+    /* the check sees ready_stage = 0 issue a warp twice in a row (one warp) */
+    wf_config one = base_cfg();
+    run_src(&r, &one, "movi r1 <- 1\nmovi r2 <- 2\nexit\n", NULL);
+    ck_assert_int_eq(issue_cycle(&r, 0, 1, 0), issue_cycle(&r, 0, 0, 0) + 1);
+    run_free(&r);
+    one.ready_stage = 1;
+    run_src(&r, &one, "movi r1 <- 1\nmovi r2 <- 2\nexit\n", NULL);
+    ck_assert_int_eq(issue_cycle(&r, 0, 1, 0), issue_cycle(&r, 0, 0, 0) + 2);
+    check_ready_stage(&r, one.warps);
+    run_free(&r);
+}
+END_TEST
+
+/* §5.7 on random programs and configurations (every loop mode): the
+ * eligibility invariants hold every cycle and the final state is the
+ * functional one; some ready heads are passed over. */
+START_TEST(ready_stage_random)
+{
+    uint64_t seed = 0x4EAD57A6Eull;
+    unsigned passed = 0;
+    for (unsigned t = 0; t < 40; t++) {
+        wf_config c;
+        unsigned S;
+        gen_config(&seed, &c, &S);
+        c.ready_stage = 1;
+        if (c.war == WF_WAR_NONE) c.war = WF_WAR_BLOOM;
+        wf_program p;
+        gen_program(&seed, &p, c.regs, S);
+        uint32_t *mem = malloc(c.mem_words * sizeof *mem);
+        for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
+        run_t r;
+        run_prog(&r, &c, &p, mem);
+        passed += check_ready_stage(&r, c.warps);
+        assert_functional(&r);
+        run_free(&r);
+        free(mem);
+    }
+    ck_assert_uint_gt(passed, 100);
+}
+END_TEST
+
 int main(void)
 {
     seed_naive_s = read_example("sim/examples/seed_naive.s");
@@ -2017,6 +2175,8 @@ int main(void)
     tcase_add_test(ex, seed_swizzle_table_fill_stage);
     tcase_add_test(mo, fill_stage_modes_1_2);
     tcase_add_test(rnd_tc, fill_stage_random);
+    tcase_add_test(ex, seed_swizzle_table_ready_stage);
+    tcase_add_test(rnd_tc, ready_stage_random);
     tcase_add_test(ex, trace_format);
     tcase_add_test(sb, scoreboard_set_at_decode_cleared_at_writeback);
     tcase_add_test(sb, scoreboard_gap_closing);
