@@ -92,6 +92,7 @@ void wf_cov_bin_name(unsigned bin, char *buf, size_t len)
         case WF_COV_STALL_COLLECTOR: n = "stall.collector"; break;
         case WF_COV_STALL_LSU: n = "stall.lsu"; break;
         case WF_COV_GTO_SWITCH: n = "sched.gto_switch"; break;
+        case WF_COV_NOT_ELIGIBLE: n = "sched.not_eligible"; break;
         case WF_COV_CU_EXHAUSTED: n = "cu.exhausted"; break;
         case WF_COV_READ_MULTI_BANK: n = "read.multi_bank"; break;
         case WF_COV_READ_MERGE: n = "read.merge"; break;
@@ -170,6 +171,7 @@ static int applicable(const wf_config *c, unsigned bin)
     case WF_COV_STALL_LSU:
     case WF_COV_LSU_STALL_FLAG: return !replay && c->lanes >= 2;
     case WF_COV_GTO_SWITCH: return c->sched == WF_SCHED_GTO && active >= 2;
+    case WF_COV_NOT_ELIGIBLE: return c->ready_stage; /* §5.7 */
     case WF_COV_READ_MULTI_BANK: return c->banks >= 2;
     case WF_COV_READ_FILL_OVERLAP: return m3 && c->fill_stage; /* §6.5 */
     case WF_COV_DISPATCH_MULTI: return m3;
@@ -448,6 +450,12 @@ void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob)
     }
     if (ob->stall == WF_STALL_COLLECTOR) hit[WF_COV_STALL_COLLECTOR]++;
     if (ob->stall == WF_STALL_LSU) hit[WF_COV_STALL_LSU]++;
+    if (!ob->issue.valid && ob->stall == WF_STALL_NONE)
+        for (unsigned w = 0; w < W; w++)
+            if (ob->warp[w].hazard == WF_HZ_READY) { /* §5.7: without the option an issue would follow */
+                hit[WF_COV_NOT_ELIGIBLE]++;
+                break;
+            }
 
     /* collector units */
     if (m3) {

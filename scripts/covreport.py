@@ -99,6 +99,7 @@ PLAN = [
      ["hazard_nf." + h for h in ("dependency", "sb_full", "inflight", "staging", "war", "mem_order",
                                  "lsu_stall")], ("loops", "hazard", "war")),
     ("§5.3 GTO switches", ["sched.gto_switch"], ("loops", "hazard")),
+    ("§5.7 a ready head not yet eligible (ready_stage 1)", ["sched.not_eligible"], ("loops", "sched")),
     ("§6.2 a write beats a read", ["bank[*].write_beats_read"], ("loops", "layout")),
     ("§6.3 equal registers share one read", ["read.merge"], ("loops", "layout")),
     ("§6.5 a CU read while another of its slots is still being read (fill_stage 1)",
@@ -143,6 +144,7 @@ REASON = {
     "replay.memory": "§9.2: replay mode only", "stall.lsu": "§9.3: stall mode only",
     "lsu.stall_flag": "§9.3: stall mode only",
     "sched.gto_switch": "§5.3: gto only",
+    "sched.not_eligible": "§5.7: ready_stage = 1 only",
     "war.block": "§8: loop mode 3 under that policy only",
     "lsu.split": "§9.2: k pieces need k lanes; every size set has at most 8 lanes",
     "sb.full_held": "§9.2, §7.3: replay mode only (a split ld keeps its entry); in loop mode 1 "

@@ -76,6 +76,9 @@
  *                       unit none)
  *   replay.memory       re-issues of a split ld/st (§9.2: replay set, a CU)
  *   stall.collector, stall.lsu   stall events by kind (§9)
+ *   sched.not_eligible  ready_stage = 1: cycles without an issue event or a
+ *                       stall in which some head is ready (§5.7: ready but
+ *                       not yet eligible)
  *   sched.gto_switch    under gto, issues or replay issues of a warp other
  *                       than the previous one to issue (gto_last, reset 0)
  *   cu.exhausted        loop mode 3 cycles with all `collectors` CUs valid
@@ -203,6 +206,7 @@ enum {
     WF_COV_STALL_COLLECTOR,
     WF_COV_STALL_LSU,
     WF_COV_GTO_SWITCH,
+    WF_COV_NOT_ELIGIBLE,
     WF_COV_CU_EXHAUSTED,
     WF_COV_READ_MULTI_BANK,
     WF_COV_READ_MERGE,

@@ -750,6 +750,36 @@ START_TEST(model_fill_overlap)
 }
 END_TEST
 
+/* §5.7: one warp's independent instructions issue every other cycle under
+ * ready_stage, each ready in the cycle between: the bin counts those
+ * cycles; without the option it does not apply and never fires. */
+START_TEST(model_not_eligible)
+{
+    static const char src[] = "movi r1 <- 1\nmovi r2 <- 2\nmovi r3 <- 3\nexit\n";
+    for (unsigned rs = 0; rs < 2; rs++) {
+        wf_config c;
+        wf_config_default(&c);
+        c.warps = 1;
+        c.ready_stage = rs;
+        wf_program p;
+        char err[256];
+        ck_assert_msg(wf_assemble("ne.s", src, c.regs, &p, err, sizeof err) == 0, "%s", err);
+        wf_cov_init(&cov);
+        wf_model *m;
+        run_cov(&c, &p, UINT64_MAX, &m);
+        if (rs) {
+            ck_assert_uint_ge(HIT(WF_COV_NOT_ELIGIBLE), 4); /* before each of the four issues */
+            ck_assert_uint_gt(cov.applicable[WF_COV_NOT_ELIGIBLE], 0);
+        } else {
+            ck_assert_uint_eq(HIT(WF_COV_NOT_ELIGIBLE), 0);
+            ck_assert_uint_eq(cov.applicable[WF_COV_NOT_ELIGIBLE], 0);
+        }
+        wf_model_destroy(m);
+        wf_program_free(&p);
+    }
+}
+END_TEST
+
 /* Record-derived bins against the model's statistics, which come from its
  * internal signals (bank conflicts from the arbiter's losing requests). */
 START_TEST(matches_model_statistics)
@@ -853,6 +883,7 @@ int main(void)
     tcase_add_test(md, seed_swizzle_adds_conflict_free);
     tcase_add_test(md, model_read_merge);
     tcase_add_test(md, model_fill_overlap);
+    tcase_add_test(md, model_not_eligible);
     tcase_add_test(md, matches_model_statistics);
     tcase_set_timeout(md, 120);
     suite_add_tcase(s, cr);
