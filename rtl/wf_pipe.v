@@ -96,48 +96,69 @@ module wf_pipe #(
   reg [LANES*5-1:0]     off_q, off_d;
   reg                   llate_q, llate_d;
 
-  function automatic [31:0] f_result(input [63:0] wd, input [31:0] a, input [31:0] b,
-                                     input [31:0] c, input [5:0] w, input integer l);
-    reg [31:0] imm;
-    begin
-      imm = {{(32-`WF_INSN_IMM_W){wd[`WF_INSN_IMM_LSB + `WF_INSN_IMM_W - 1]}}, wd[`WF_INSN_IMM]};
-      // the MUL unit is dispatched only mul and mad (f_unit, §7.1): its lanes
-      // carry no ALU datapath (one 32 x 32 product and an adder per lane)
-      if (HAS_MUL != 0) f_result = a * b + (wd[`WF_INSN_OP] == `WF_OP_MAD ? c : 32'd0);
-      else case (wd[`WF_INSN_OP])
-        `WF_OP_ADD: f_result = a + b;
-        `WF_OP_SUB: f_result = a - b;
-        `WF_OP_AND: f_result = a & b;
-        `WF_OP_OR: f_result = a | b;
-        `WF_OP_XOR: f_result = a ^ b;
-        `WF_OP_SHL: f_result = a << b[4:0];
-        `WF_OP_SHR: f_result = a >> b[4:0];
-        `WF_OP_MIN: f_result = ($signed(b) < $signed(a)) ? b : a;
-        `WF_OP_MAX: f_result = ($signed(a) < $signed(b)) ? b : a;
-        `WF_OP_MOV: f_result = a;
-        `WF_OP_MOVI: f_result = imm;
-        `WF_OP_ADDI: f_result = a + imm;
-        `WF_OP_TID: f_result = {26'd0, w} * LANES + l;
-        `WF_OP_WID: f_result = {26'd0, w};
-        `WF_OP_LANE: f_result = l;
-        default: f_result = 32'd0;
-      endcase
-    end
+  // The MUL unit is dispatched only mul and mad (f_unit, §7.1): its lanes
+  // carry no ALU datapath (one 32 x 32 product and an adder per lane).
+  function automatic [31:0] f_mul(input [63:0] wd, input [31:0] a, input [31:0] b, input [31:0] c);
+    f_mul = a * b + (wd[`WF_INSN_OP] == `WF_OP_MAD ? c : 32'd0);
+  endfunction
+  function automatic [31:0] f_imm(input [63:0] wd);
+    f_imm = {{(32-`WF_INSN_IMM_W){wd[`WF_INSN_IMM_LSB + `WF_INSN_IMM_W - 1]}}, wd[`WF_INSN_IMM]};
+  endfunction
+  // The ALU results that need no carry chain (add, sub, addi, min, max do).
+  function automatic [31:0] f_alu_early(input [63:0] wd, input [31:0] a, input [31:0] b,
+                                        input [5:0] w, input integer l);
+    case (wd[`WF_INSN_OP])
+      `WF_OP_AND: f_alu_early = a & b;
+      `WF_OP_OR: f_alu_early = a | b;
+      `WF_OP_XOR: f_alu_early = a ^ b;
+      `WF_OP_SHL: f_alu_early = a << b[4:0];
+      `WF_OP_SHR: f_alu_early = a >> b[4:0];
+      `WF_OP_MOV: f_alu_early = a;
+      `WF_OP_MOVI: f_alu_early = f_imm(wd);
+      `WF_OP_TID: f_alu_early = {26'd0, w} * LANES + l;
+      `WF_OP_WID: f_alu_early = {26'd0, w};
+      `WF_OP_LANE: f_alu_early = l;
+      default: f_alu_early = 32'd0;
+    endcase
   endfunction
 
   // ---- the entry stage's resolved operands / data ------------------------------
   reg [3*LW-1:0] ropnd;
   reg [LW-1:0]   rdata1;     // KIND 1: stage-2 data
   reg [LW-1:0]   res0;       // KIND 0: stage-1 result
+  // ALU (§10.1): the results without a carry chain are a net of their own
+  // (`keep`: synthesis maps them apart), so the chains' late outputs (the
+  // add/sub/addi sum and the signed compare of min/max, min = a < b ? a : b,
+  // max = a < b ? b : a) meet only the final select, not the whole result
+  // mux (docs/critpath.md 4l). The same results as the contract's ops.
+  (* keep *) reg [LW-1:0] alu_early;
   always @* begin : p_resolve
     integer s, l, o_ix, sel;
+    reg [`WF_INSN_OP_W-1:0] op;
+    reg [31:0] a, b, bx, sum;
+    reg is_sub, lt;
     ropnd = opnd_q; sel = 0;
     for (s = 0; s < 3; s = s + 1)
       if (late_q[s]) `WF_GET(ropnd[s*LW +: LW], rdata_i, {27'd0, lbank_q[s*5 +: 5]}, BANKS, LW, 0, LW, sel);
     res0 = '0;
-    for (l = 0; l < LANES; l = l + 1)
-      res0[l*32 +: 32] = f_result(wd_q, ropnd[l*32 +: 32], ropnd[LW + l*32 +: 32],
-                                  ropnd[2*LW + l*32 +: 32], warp_q[IN_AT*6 +: 6], l);
+    alu_early = '0;
+    op = wd_q[`WF_INSN_OP];
+    is_sub = op == `WF_OP_SUB;
+    for (l = 0; l < LANES; l = l + 1) begin
+      a = ropnd[l*32 +: 32];
+      b = ropnd[LW + l*32 +: 32];
+      if (HAS_MUL != 0) res0[l*32 +: 32] = f_mul(wd_q, a, b, ropnd[2*LW + l*32 +: 32]);
+      else if (KIND == 0) begin                          // the ALU (the LSU has no result here)
+        alu_early[l*32 +: 32] = f_alu_early(wd_q, a, b, warp_q[IN_AT*6 +: 6], l);
+        bx = is_sub ? ~b : op == `WF_OP_ADDI ? f_imm(wd_q) : b;
+        sum = a + bx + {31'd0, is_sub};                  // add, addi; sub = a + ~b + 1
+        lt = $signed(a) < $signed(b);
+        if (op == `WF_OP_ADD || op == `WF_OP_SUB || op == `WF_OP_ADDI) res0[l*32 +: 32] = sum;
+        else if (op == `WF_OP_MIN || op == `WF_OP_MAX)
+          res0[l*32 +: 32] = (lt ^ (op == `WF_OP_MIN)) ? b : a;
+        else res0[l*32 +: 32] = alu_early[l*32 +: 32];
+      end
+    end
     rdata1 = data_q[IN_AT*LW +: LW];
     o_ix = 0;
     if (llate_q)
@@ -267,7 +288,7 @@ module wf_pipe #(
     lbank_q <= lbank_d; off_q <= off_d;
   end
 `ifdef WF_ASSERT
-  // simulation-only: the MUL unit's lanes compute only mul and mad (f_result)
+  // simulation-only: the MUL unit's lanes compute only mul and mad (f_mul)
   always @(posedge clk_i)
     if (HAS_MUL != 0 && in_valid_i && in_wd_i[`WF_INSN_OP] != `WF_OP_MUL && in_wd_i[`WF_INSN_OP] != `WF_OP_MAD) begin
       $error("WF_ASSERT wf_pipe: MUL unit dispatched opcode %02x", in_wd_i[`WF_INSN_OP]);
