@@ -5,10 +5,10 @@ their pins fix. Every form must behave exactly as the C model says.
   auto         wf_core as delivered (every knob selectable at run time)
   distributed  BANK_RAM_STYLE="distributed": the banks' registered-read-address
                form (wf_spram READ_ADDR_REG), other RTL with the same behaviour
-  fpga         the fastest ECP5 build's wf_core (scripts/synth.py FPGA_CONFIG
-               through fpga/wf_fpga_top.v): every knob pinned, the latency
-               maxima at the pinned latencies, distributed banks; the sizes
-               stay the draw's
+  fpga         the wf_core of the ECP5 build with every pipeline option
+               (scripts/synth.py FPGA_CONFIG through fpga/wf_fpga_top.v):
+               every knob pinned, the latency maxima at the pinned latencies,
+               distributed banks; the sizes stay the draw's
 """
 import functools
 import os
@@ -24,7 +24,7 @@ CFG_PIN = {"CFG_SWIZZLE": "PIN_LAYOUT", "CFG_WAR": "PIN_WAR", "CFG_GTO": "PIN_SC
            "CFG_ALU_LAT": "PIN_ALU_LAT", "CFG_MUL_LAT": "PIN_MUL_LAT", "CFG_LSU_LAT": "PIN_LSU_LAT"}
 # wf_core parameters an FPGA config passes through unchanged
 PASS_THROUGH = ("ALU_LAT_MAX", "MUL_LAT_MAX", "LSU_LAT_MAX", "BANK_RAM_STYLE")
-FPGA_CONFIG = "ecp5-4w4l-lutram"
+FPGA_CONFIG = "ecp5-4w4l-rdy"
 NAMES = ("auto", "distributed", "fpga")
 
 
