@@ -78,6 +78,7 @@ module wf_fetch #(
   reg [WARPS*2-1:0]      fetch_state_q, fetch_state_d;
   reg [WARPS*3-1:0]      wait_mshr_q, wait_mshr_d;
   reg [5:0]              fetch_rr_q, fetch_rr_d;
+  reg [WARPS-1:0]        fetch_ge_q, fetch_ge_d;   // fetch_rr_q as its mask (wf_rr.vh), what the choice reads
   reg [WARPS-1:0]        refill_q, refill_d;
   reg [ICACHE_LINES-1:0] ic_valid_q, ic_valid_d;
   // tags in flip-flops (small): every warp checks its own pc against them
@@ -161,7 +162,7 @@ module wf_fetch #(
     // mutant FETCH_REFILL_PRIO: refilled warps get no priority
     pool = ((refill_q & elig) != {WARPS{1'b0}} && !`WF_MUT_FETCH_REFILL_PRIO) ? (refill_q & elig) : elig;
     // the first warp of pool in rr order from fetch_rr (wf_rr.vh)
-    fsel_1h = f_rr_first(pool, fetch_rr_q);
+    fsel_1h = f_rr_first(pool, fetch_ge_q);
     fsel_valid_o = pool != {WARPS{1'b0}};
     fsel_warp_o  = 6'd0;
     for (w = 0; w < WARPS; w = w + 1)
@@ -254,6 +255,7 @@ module wf_fetch #(
     fetch_state_d = fetch_state_q;
     wait_mshr_d   = wait_mshr_q;
     fetch_rr_d    = fetch_rr_q;
+    fetch_ge_d    = fetch_ge_q;
     refill_d      = refill_next;
     ic_valid_d    = ic_valid_q;
     mshr_valid_d  = mshr_valid_q;
@@ -275,8 +277,10 @@ module wf_fetch #(
     end
     if (fsel_valid_o) begin
       // mutant FETCH_RR_HIT_ONLY: the pointer moves only on a hit
-      if (fkind_o == K_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY)
+      if (fkind_o == K_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY) begin
         fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
+        fetch_ge_d = f_rr_ge_after(fsel_1h);
+      end
       if (alloc_v)
         for (i = 0; i < IMSHRS; i = i + 1)
           if (free_m == i[2:0]) begin
@@ -306,6 +310,7 @@ module wf_fetch #(
       fetch_state_q <= {WARPS{S_DONE}};
       wait_mshr_q   <= '0;
       fetch_rr_q    <= 6'd0;
+      fetch_ge_q    <= {WARPS{1'b1}};
       refill_q      <= '0;
       ic_valid_q    <= '0;
       mshr_valid_q  <= '0;
@@ -320,6 +325,7 @@ module wf_fetch #(
         fetch_state_q[w*2 +: 2] <= active_i[w] ? S_RUN : S_DONE;
       wait_mshr_q   <= '0;
       fetch_rr_q    <= 6'd0;
+      fetch_ge_q    <= {WARPS{1'b1}};
       refill_q      <= '0;
       ic_valid_q    <= '0;
       mshr_valid_q  <= '0;
@@ -333,6 +339,7 @@ module wf_fetch #(
       fetch_state_q <= fetch_state_d;
       wait_mshr_q   <= wait_mshr_d;
       fetch_rr_q    <= fetch_rr_d;
+      fetch_ge_q    <= fetch_ge_d;
       refill_q      <= refill_d;
       ic_valid_q    <= ic_valid_d;
       mshr_valid_q  <= mshr_valid_d;
@@ -360,7 +367,8 @@ module wf_fetch #(
 `ifdef WF_ASSERT
   // simulation-only: a response answers a valid MSHR whose request was sent;
   // an allocation takes a free MSHR
-  always @(posedge clk_i)
+  always @(posedge clk_i) begin : p_assert
+    integer t;
     if (!launch_i) begin
       if (imem_resp_valid_i && ({29'd0, imem_resp_mshr_i} >= IMSHRS ||
                                 !mshr_valid_q[imem_resp_mshr_i] || !mshr_sent_q[imem_resp_mshr_i])) begin
@@ -371,6 +379,12 @@ module wf_fetch #(
         $error("WF_ASSERT wf_fetch: allocation of MSHR %0d, which is busy", free_m);
         $fatal(1, "WF_ASSERT wf_fetch");
       end
+      for (t = 0; t < WARPS; t = t + 1)   // the pointer's mask is the pointer (wf_rr.vh)
+        if (fetch_ge_q[t] != (t[5:0] >= fetch_rr_q)) begin
+          $error("WF_ASSERT wf_fetch: fetch_ge_q[%0d] disagrees with fetch_rr_q %0d", t, fetch_rr_q);
+          $fatal(1, "WF_ASSERT wf_fetch");
+        end
     end
+  end
 `endif
 endmodule

@@ -84,6 +84,7 @@ module wf_issue #(
   localparam [5:0] W6 = WARPS[5:0] - 6'd1;
 
   reg [5:0]        issue_rr_q, issue_rr_d, gto_last_q, gto_last_d;
+  reg [WARPS-1:0]  issue_ge_q, issue_ge_d;   // issue_rr_q as its mask (wf_rr.vh), what the choice reads
   reg [WARPS*8-1:0] inflight_q, inflight_d;
   reg [WARPS-1:0]  mem_inflight_q, mem_inflight_d, exited_q, exited_d;
   assign inflight_o     = inflight_q;
@@ -205,7 +206,7 @@ module wf_issue #(
       // mutant GTO_OLDEST_HIGH: "oldest" taken as the highest index
       iss_1h = gto_rdy ? cand & last1h : `WF_MUT_GTO_OLDEST_HIGH ? high1h : low1h;
     else
-      iss_1h = f_rr_first(cand, issue_rr_q);
+      iss_1h = f_rr_first(cand, issue_ge_q);
     iss_warp_o = 6'd0; iss_word_o = 64'd0; iss_pc_o = 16'd0; iss_cf_o = 1'b0; iss_left_o = {LANES{1'b0}};
     held = 1'b0; sbe_held = 3'd0; sbe_free = 3'd0; c_unit = 1'b0; c_writes = 1'b0; c_ldst = 1'b0;
     for (k = 0; k < WARPS; k = k + 1)
@@ -262,6 +263,7 @@ module wf_issue #(
     reg [7:0] left, left_inc;
     reg [1:0] gone;   // departures of the warp this cycle (at most NUNITS = 3)
     issue_rr_d = issue_rr_q;
+    issue_ge_d = issue_ge_q;
     gto_last_d = gto_last_q;
     inflight_d = inflight_q;
     mem_inflight_d = mem_inflight_q;
@@ -270,7 +272,10 @@ module wf_issue #(
     // mutant STALL_ADVANCES: a collector stall moves it
     if ((iss_kind_o == K_ISSUE || (iss_kind_o == K_REPLAY && !`WF_MUT_LRR_REPLAY)) ||
         (iss_kind_o == K_STALL_CU && `WF_MUT_STALL_ADVANCES))
+    begin
       issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
+      issue_ge_d = f_rr_ge_after(iss_1h);
+    end
     if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
       if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
@@ -311,14 +316,26 @@ module wf_issue #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      issue_rr_q <= 6'd0; gto_last_q <= 6'd0;
+      issue_rr_q <= 6'd0; issue_ge_q <= {WARPS{1'b1}}; gto_last_q <= 6'd0;
       inflight_q <= '0; mem_inflight_q <= '0; exited_q <= '0;
     end else if (launch_i) begin
-      issue_rr_q <= 6'd0; gto_last_q <= 6'd0;
+      issue_rr_q <= 6'd0; issue_ge_q <= {WARPS{1'b1}}; gto_last_q <= 6'd0;
       inflight_q <= '0; mem_inflight_q <= '0; exited_q <= '0;
     end else begin
-      issue_rr_q <= issue_rr_d; gto_last_q <= gto_last_d;
+      issue_rr_q <= issue_rr_d; issue_ge_q <= issue_ge_d; gto_last_q <= gto_last_d;
       inflight_q <= inflight_d; mem_inflight_q <= mem_inflight_d; exited_q <= exited_d;
     end
   end
+`ifdef WF_ASSERT
+  // simulation-only: the pointer's mask is the pointer (wf_rr.vh)
+  always @(posedge clk_i) begin : p_assert_ge
+    integer w;
+    if (!launch_i)
+      for (w = 0; w < WARPS; w = w + 1)
+        if (issue_ge_q[w] != (w[5:0] >= issue_rr_q)) begin
+          $error("WF_ASSERT wf_issue: issue_ge_q[%0d] disagrees with issue_rr_q %0d", w, issue_rr_q);
+          $fatal(1, "WF_ASSERT wf_issue");
+        end
+  end
+`endif
 endmodule
