@@ -131,7 +131,7 @@ module wf_fpga_top #(
 
   // ---- launch / done controller --------------------------------------------------
   localparam [2:0] S_CLEAR = 3'd0, S_LAUNCH = 3'd1, S_RUN = 3'd2, S_MEM = 3'd3,
-                   S_REG = 3'd4, S_LAST = 3'd5, S_DONE = 3'd6;
+                   S_REG = 3'd4, S_LAST = 3'd5, S_FOLD = 3'd7, S_DONE = 3'd6;
   reg  [2:0]     st_q;
   reg  [15:0]    addr_q;
   reg  [5:0]     warp_q;
@@ -139,6 +139,8 @@ module wf_fpga_top #(
   reg  [5:0]     lane_q;               // the lane folded from this register read
   reg  [5:0]     rd_lane_q;            // lane_q of last cycle's read
   reg            mem_rd_q, reg_rd_q;   // a host read was issued last cycle
+  reg  [31:0]    fold_q;               // last cycle's read data, folded this cycle
+  reg            fold_v_q;
   reg  [31:0]    chk_q;
   reg  [63:0]    cycles_q;             // the run's cycle count (for the testbench)
   wire           core_done;
@@ -155,7 +157,9 @@ module wf_fpga_top #(
   wire last_warp = warp_q == LAST_WARP;
   wire last_lane = lane_q == LAST_LANE;
 
-  // the checksum after folding this cycle's host read data
+  // the host read data of this cycle (registered in fold_q: the RAM output ->
+  // lane select path and the checksum adder are a cycle apart), and the
+  // checksum after folding last cycle's
   reg  [31:0] chk_next, fold_w;
   always @* begin : p_fold
     integer l;
@@ -165,17 +169,20 @@ module wf_fpga_top #(
       for (l = 0; l < LANES; l = l + 1)
         if (rd_lane_q == l[5:0]) fold_w = reg_rdata[l*32 +: 32];
     chk_next = chk_q;
-    if (mem_rd_q || reg_rd_q) chk_next = {chk_q[26:0], chk_q[31:27]} + fold_w;
+    if (fold_v_q) chk_next = {chk_q[26:0], chk_q[31:27]} + fold_q;
   end
 
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) begin
       st_q <= S_CLEAR; addr_q <= '0; warp_q <= '0; ridx_q <= '0; lane_q <= '0; rd_lane_q <= '0;
       mem_rd_q <= 1'b0; reg_rd_q <= 1'b0; chk_q <= 32'd0; cycles_q <= 64'd0;
+      fold_q <= 32'd0; fold_v_q <= 1'b0;
     end else begin
       mem_rd_q <= st_q == S_MEM;
       reg_rd_q <= st_q == S_REG;
       rd_lane_q <= lane_q;
+      fold_q   <= fold_w;
+      fold_v_q <= mem_rd_q || reg_rd_q;
       chk_q    <= chk_next;
       case (st_q)
         S_CLEAR: begin
@@ -200,7 +207,8 @@ module wf_fpga_top #(
             end
           end
         end
-        S_LAST: st_q <= S_DONE;          // the last register read folds now
+        S_LAST: st_q <= S_FOLD;          // the last register read's data is registered now
+        S_FOLD: st_q <= S_DONE;          // and folded now
         default: ;                       // S_DONE: hold until reset
       endcase
     end
