@@ -121,7 +121,7 @@ module wf_fetch #(
   reg [15:0]      pc, la, wla;
   reg [IB > 0 ? IB-1 : 0:0] idx, widx;
   reg             w_hit;           // the selected warp hits: fkind_o == K_HIT, one OR after the one-hot
-  reg             whm_v;
+  reg             whm_v, wvalid;
   reg [15:0]      wtag;
   reg [2:0]       whm;
   reg [2:0]       free_m;          // the lowest free MSHR: the one an allocation takes
@@ -179,15 +179,16 @@ module wf_fetch #(
     for (w = 0; w < WARPS; w = w + 1) begin
       wla  = fetch_pc_q[w*16 +: 16] >> OB;
       widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
-      whm_v = 1'b0; whm = 3'd0; wtag = 16'd0;
+      whm_v = 1'b0; whm = 3'd0; wtag = 16'd0; wvalid = 1'b0;
       `WF_GET(wtag, ic_tag_q, {{(32-(IB > 0 ? IB : 1)){1'b0}}, widx}, ICACHE_LINES, 16, 0, 16, sel);
+      `WF_GET(wvalid, ic_valid_q, {{(32-(IB > 0 ? IB : 1)){1'b0}}, widx}, ICACHE_LINES, 1, 0, 1, sel);
       for (i = IMSHRS - 1; i >= 0; i = i - 1)
         if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == wla) begin whm_v = 1'b1; whm = i[2:0]; end
       w_kind[w*2 +: 2]  = K_HIT;
       w_state[w*2 +: 2] = fetch_state_q[w*2 +: 2];
       w_wait[w*3 +: 3]  = wait_mshr_q[w*3 +: 3];
       w_alloc[w] = 1'b0; w_mfill[w] = 1'b0;
-      if (ic_valid_q[widx] && wtag == (wla >> IB)) begin        // §3.2.4 hit
+      if (wvalid && wtag == (wla >> IB)) begin                   // §3.2.4 hit
         w_kind[w*2 +: 2] = K_HIT;                              // pc, state: the decode's update
       end else if (whm_v) begin                                 // §3.2.5 merge
         w_kind[w*2 +: 2] = K_MERGE;
@@ -215,7 +216,8 @@ module wf_fetch #(
     la  = pc >> OB;
     idx = la[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
     line_data = ic_data_q[idx];
-    word = line_data[({16'd0, pc} & (ICACHE_LINE - 1)) * 64 +: 64];
+    word = 64'd0;
+    `WF_GET(word, line_data, {16'd0, pc} & (ICACHE_LINE - 1), ICACHE_LINE, 64, 0, 64, sel);
     fsel_pc_o = pc;
     fd_valid_d = fsel_valid_o && dstage_i && w_hit;
     refill_next = refill_next | (fsel_1h & w_mfill);
@@ -225,7 +227,8 @@ module wf_fetch #(
       dec_valid_o = fd_valid_q;
       dec_warp_o  = fd_warp_q;
       dec_pc_o    = fd_pc_q;
-      dec_word_o  = fd_line_q[({16'd0, fd_pc_q} & (ICACHE_LINE - 1)) * 64 +: 64];
+      dec_word_o  = 64'd0;
+      `WF_GET(dec_word_o, fd_line_q, {16'd0, fd_pc_q} & (ICACHE_LINE - 1), ICACHE_LINE, 64, 0, 64, sel);
     end else begin
       dec_valid_o = fsel_valid_o && fkind_o == K_HIT;
       dec_warp_o  = fsel_warp_o;
@@ -269,7 +272,9 @@ module wf_fetch #(
       if (!mshr_valid_q[i]) mshr_line_d[i*16 +: 16] = la;
     if (req_v && imem_req_ready_i) mshr_sent_d[req_m +: 1] = 1'b1;
     if (imem_resp_valid_i) begin
-      ic_valid_d[fill_idx] = 1'b1;
+      // each line compares its own index (no shifter or index arithmetic)
+      for (i = 0; i < ICACHE_LINES; i = i + 1)
+        if ({{(32-(IB > 0 ? IB : 1)){1'b0}}, fill_idx} == i) ic_valid_d[i] = 1'b1;
       for (w = 0; w < WARPS; w = w + 1)
         if (refill_next[w]) fetch_state_d[w*2 +: 2] = S_RUN;
       mshr_valid_d[imem_resp_mshr_i +: 1] = 1'b0;
