@@ -1966,18 +1966,18 @@ START_TEST(seed_swizzle_table_fill_stage)
 }
 END_TEST
 
-/* §6.5 on random programs and configurations in loop mode 3: the read/fill
- * lag holds in every run, and the final state is the functional one. */
-START_TEST(fill_stage_random)
+/* Runs n random programs and configurations (those of random_sweep, then
+ * set), each checked by check and against the functional interpreter;
+ * returns the sum of what check returned. */
+static unsigned random_option_runs(uint64_t seed, unsigned n, void (*set)(wf_config *),
+                                   unsigned (*check)(const run_t *))
 {
-    uint64_t seed = 0xF111574Eull;
-    unsigned reads = 0;
-    for (unsigned t = 0; t < 40; t++) {
+    unsigned sum = 0;
+    for (unsigned t = 0; t < n; t++) {
         wf_config c;
         unsigned S;
         gen_config(&seed, &c, &S);
-        c.loops = 3;
-        c.fill_stage = 1;
+        set(&c);
         if (c.war == WF_WAR_NONE) c.war = WF_WAR_BLOOM;
         wf_program p;
         gen_program(&seed, &p, c.regs, S);
@@ -1985,12 +1985,26 @@ START_TEST(fill_stage_random)
         for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
         run_t r;
         run_prog(&r, &c, &p, mem);
-        reads += check_fill_reads(&r, c.banks, c.collectors, 1);
+        sum += check(&r);
         assert_functional(&r);
         run_free(&r);
         free(mem);
     }
-    ck_assert_uint_gt(reads, 1000);
+    return sum;
+}
+
+static void fill_stage_mode3(wf_config *c)
+{
+    c->loops = 3;
+    c->fill_stage = 1;
+}
+static unsigned fill_reads_lag1(const run_t *r) { return check_fill_reads(r, r->cfg.banks, r->cfg.collectors, 1); }
+
+/* §6.5 on random programs and configurations in loop mode 3: the read/fill
+ * lag holds in every run, and the final state is the functional one. */
+START_TEST(fill_stage_random)
+{
+    ck_assert_uint_gt(random_option_runs(0xF111574Eull, 40, fill_stage_mode3, fill_reads_lag1), 1000);
 }
 END_TEST
 
@@ -2123,31 +2137,15 @@ START_TEST(seed_swizzle_table_ready_stage)
 }
 END_TEST
 
+static void ready_stage_on(wf_config *c) { c->ready_stage = 1; }
+static unsigned ready_stage_passed(const run_t *r) { return check_ready_stage(r, r->cfg.warps); }
+
 /* §5.7 on random programs and configurations (every loop mode): the
  * eligibility invariants hold every cycle and the final state is the
  * functional one; some ready heads are passed over. */
 START_TEST(ready_stage_random)
 {
-    uint64_t seed = 0x4EAD57A6Eull;
-    unsigned passed = 0;
-    for (unsigned t = 0; t < 40; t++) {
-        wf_config c;
-        unsigned S;
-        gen_config(&seed, &c, &S);
-        c.ready_stage = 1;
-        if (c.war == WF_WAR_NONE) c.war = WF_WAR_BLOOM;
-        wf_program p;
-        gen_program(&seed, &p, c.regs, S);
-        uint32_t *mem = malloc(c.mem_words * sizeof *mem);
-        for (unsigned i = 0; i < c.mem_words; i++) mem[i] = (uint32_t)rng_next(&seed);
-        run_t r;
-        run_prog(&r, &c, &p, mem);
-        passed += check_ready_stage(&r, c.warps);
-        assert_functional(&r);
-        run_free(&r);
-        free(mem);
-    }
-    ck_assert_uint_gt(passed, 100);
+    ck_assert_uint_gt(random_option_runs(0x4EAD57A6Eull, 40, ready_stage_on, ready_stage_passed), 100);
 }
 END_TEST
 
