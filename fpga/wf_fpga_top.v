@@ -11,7 +11,9 @@
 //      warp (host register port, all lanes), folding each 32-bit word w into
 //      the checksum c <- rotl(c, 5) + w (order: mem[0..MEM_WORDS-1], then for
 //      each warp, each register, each lane; one word per cycle, so a register
-//      is read on LANES cycles: one rotate-add per cycle, not LANES in series),
+//      is read on LANES cycles: one rotate-add per cycle, not LANES in series;
+//      a read's data is registered, its lane selected and registered, then
+//      folded: three cycles, so no readout path is longer than the core's),
 //      and
 //   5. shows done on done_led_o and byte sel_i of the checksum on led_o.
 // fpga/checksum.py computes the same checksum from `wfsim --dump-state`.
@@ -131,7 +133,7 @@ module wf_fpga_top #(
 
   // ---- launch / done controller --------------------------------------------------
   localparam [2:0] S_CLEAR = 3'd0, S_LAUNCH = 3'd1, S_RUN = 3'd2, S_MEM = 3'd3,
-                   S_REG = 3'd4, S_LAST = 3'd5, S_FOLD = 3'd7, S_DONE = 3'd6;
+                   S_REG = 3'd4, S_DRAIN = 3'd5, S_DONE = 3'd6;
   reg  [2:0]     st_q;
   reg  [15:0]    addr_q;
   reg  [5:0]     warp_q;
@@ -139,7 +141,10 @@ module wf_fpga_top #(
   reg  [5:0]     lane_q;               // the lane folded from this register read
   reg  [5:0]     rd_lane_q;            // lane_q of last cycle's read
   reg            mem_rd_q, reg_rd_q;   // a host read was issued last cycle
-  reg  [31:0]    fold_q;               // last cycle's read data, folded this cycle
+  reg  [LANES*32-1:0] row_q;           // last cycle's read data (every lane of a register)
+  reg  [5:0]     row_lane_q;           // the lane of row_q to fold
+  reg            row_v_q;
+  reg  [31:0]    fold_q;               // that lane, folded this cycle
   reg            fold_v_q;
   reg  [31:0]    chk_q;
   reg  [63:0]    cycles_q;             // the run's cycle count (for the testbench)
@@ -157,32 +162,40 @@ module wf_fpga_top #(
   wire last_warp = warp_q == LAST_WARP;
   wire last_lane = lane_q == LAST_LANE;
 
-  // the host read data of this cycle (registered in fold_q: the RAM output ->
-  // lane select path and the checksum adder are a cycle apart), and the
-  // checksum after folding last cycle's
+  // the readout pipeline: the host read data of this cycle is registered in
+  // row_q (the bank RAM -> bank select path ends at a flop), its lane is
+  // selected into fold_q the next cycle and folded the cycle after
   reg  [31:0] chk_next, fold_w;
+  reg  [LANES*32-1:0] row_d;
   always @* begin : p_fold
     integer l;
     l = 0;
-    fold_w = mem_rdata;
-    if (reg_rd_q)
-      for (l = 0; l < LANES; l = l + 1)
-        if (rd_lane_q == l[5:0]) fold_w = reg_rdata[l*32 +: 32];
+    row_d = '0;
+    row_d[31:0] = mem_rdata;
+    if (reg_rd_q) row_d = reg_rdata;
+    fold_w = row_q[31:0];
+    for (l = 1; l < LANES; l = l + 1)
+      if (row_lane_q == l[5:0]) fold_w = row_q[l*32 +: 32];
     chk_next = chk_q;
     if (fold_v_q) chk_next = {chk_q[26:0], chk_q[31:27]} + fold_q;
   end
+  // S_DRAIN ends when the last read is folded into chk_q
+  wire readout_busy = mem_rd_q || reg_rd_q || row_v_q || fold_v_q;
 
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) begin
       st_q <= S_CLEAR; addr_q <= '0; warp_q <= '0; ridx_q <= '0; lane_q <= '0; rd_lane_q <= '0;
       mem_rd_q <= 1'b0; reg_rd_q <= 1'b0; chk_q <= 32'd0; cycles_q <= 64'd0;
-      fold_q <= 32'd0; fold_v_q <= 1'b0;
+      row_q <= '0; row_lane_q <= '0; row_v_q <= 1'b0; fold_q <= 32'd0; fold_v_q <= 1'b0;
     end else begin
       mem_rd_q <= st_q == S_MEM;
       reg_rd_q <= st_q == S_REG;
       rd_lane_q <= lane_q;
-      fold_q   <= fold_w;
-      fold_v_q <= mem_rd_q || reg_rd_q;
+      row_q      <= row_d;
+      row_lane_q <= reg_rd_q ? rd_lane_q : 6'd0;
+      row_v_q    <= mem_rd_q || reg_rd_q;
+      fold_q     <= fold_w;
+      fold_v_q   <= row_v_q;
       chk_q    <= chk_next;
       case (st_q)
         S_CLEAR: begin
@@ -203,12 +216,11 @@ module wf_fpga_top #(
             ridx_q <= last_reg ? 7'd0 : ridx_q + 7'd1;
             if (last_reg) begin
               warp_q <= warp_q + 6'd1;
-              if (last_warp) st_q <= S_LAST;
+              if (last_warp) st_q <= S_DRAIN;
             end
           end
         end
-        S_LAST: st_q <= S_FOLD;          // the last register read's data is registered now
-        S_FOLD: st_q <= S_DONE;          // and folded now
+        S_DRAIN: if (!readout_busy) st_q <= S_DONE;
         default: ;                       // S_DONE: hold until reset
       endcase
     end
