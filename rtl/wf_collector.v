@@ -87,9 +87,11 @@ module wf_collector #(
     // the CUs' next state (valid, warp, pending, word at the end of this cycle):
     // wf_war keeps the derived WAR state in a register from it
     output wire [COLLECTORS-1:0]        nx_valid_o,
-    output wire [COLLECTORS*6-1:0]      nx_warp_o,
     output wire [COLLECTORS*3-1:0]      nx_pending_o,
-    output wire [COLLECTORS*64-1:0]     nx_word_o,
+    // the CU written this cycle (one-hot; none for the SR) and its word: the
+    // next word of CU u is al_word_o if al_take_o[u], else its present word
+    output reg  [COLLECTORS-1:0]        al_take_o,
+    output wire [63:0]                  al_word_o,
     output wire [COLLECTORS*16-1:0]     nx_older_o,
     output wire [3*5-1:0]               sr_bank_o,      // the SR slots' banks (bank_q, §6.1)
     output reg                          free_valid_o,   // a CU is free
@@ -161,9 +163,12 @@ module wf_collector #(
 
   // launch clears valid (valid_q) whatever valid_d says; wf_war clears its register likewise
   assign nx_valid_o   = valid_d[COLLECTORS-1:0];
-  assign nx_warp_o    = warp_d[COLLECTORS*6-1:0];
   assign nx_pending_o = pending_d[COLLECTORS*3-1:0];
-  assign nx_word_o    = word_d[COLLECTORS*64-1:0];
+  assign al_word_o    = a_word;
+  always @* begin : p_take
+    integer u;
+    for (u = 0; u < COLLECTORS; u = u + 1) al_take_o[u] = a_valid && a_holder == u[4:0];
+  end
   assign nx_older_o   = older_d;
   assign sr_bank_o    = bank_q[SR*15 +: 15];
   assign h_valid_o   = valid_q;

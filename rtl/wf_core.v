@@ -406,9 +406,9 @@ module wf_core #(
   wire [15:0]              war_older_new;
   wire [P_WARPS*64-1:0]    war_filter;
   wire [C-1:0]             cu_nx_valid;     // wf_collector's next state, for wf_war
-  wire [C*6-1:0]           cu_nx_warp;
   wire [C*3-1:0]           cu_nx_pending;
-  wire [C*64-1:0]          cu_nx_word;
+  wire [C-1:0]             cu_al_take;      // the CU written this cycle, and its word
+  wire [63:0]              cu_al_word;
   wire [C*16-1:0]          cu_nx_older;
   wire [3*5-1:0]           cu_sr_bank;
   // execution units: each unit's last stage, the branch event
@@ -529,7 +529,7 @@ module wf_core #(
     .h_valid_o(cu_valid), .h_warp_o(cu_warp), .h_pending_o(cu_pending), .h_word_o(cu_word),
     .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
     .ih_valid_o(cu_ih_valid), .ih_warp_o(cu_ih_warp), .ih_word_o(cu_ih_word), .alloc_warp_o(cu_alloc_warp),
-    .nx_valid_o(cu_nx_valid), .nx_warp_o(cu_nx_warp), .nx_pending_o(cu_nx_pending), .nx_word_o(cu_nx_word),
+    .nx_valid_o(cu_nx_valid), .nx_pending_o(cu_nx_pending), .al_take_o(cu_al_take), .al_word_o(cu_al_word),
     .nx_older_o(cu_nx_older), .sr_bank_o(cu_sr_bank),
     .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
     .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
@@ -549,8 +549,8 @@ module wf_core #(
   ) u_war (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch),
     .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),
-    .nx_older_i(cu_nx_older), .nx_valid_i(cu_nx_valid), .nx_warp_i(cu_nx_warp),
-    .nx_pending_i(cu_nx_pending), .nx_word_i(cu_nx_word),
+    .nx_older_i(cu_nx_older), .nx_valid_i(cu_nx_valid), .nx_pending_i(cu_nx_pending),
+    .cu_word_i(cu_word[C*64-1:0]), .al_take_i(cu_al_take), .al_word_i(cu_al_word),
     .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
     .disp_h_i(disp_cu), .al_warp_i(cu_alloc_warp), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),
     .ih_wd_i(cu_ih_word), .allows_o(war_allows),
@@ -813,9 +813,8 @@ module wf_core #(
   assign obs_version_o = `WF_TRACE_VERSION;
 
   // diagnostics and fields the trace does not carry
-  // (ALU and MUL serve all lanes; the LSU has no slot c; the CUs' words
-  // reach wf_war as their next state, nx_word)
-  wire unused_core = ^{cu_word[C*64 +: 64] & 64'd0, cu_word[C*64-1:0], disp_left[U_ALU*P_LANES +: P_LANES],
+  // (ALU and MUL serve all lanes; the LSU has no slot c)
+  wire unused_core = ^{cu_word[C*64 +: 64] & 64'd0, disp_left[U_ALU*P_LANES +: P_LANES],
                        disp_left[U_MUL*P_LANES +: P_LANES], disp_late[U_LSU*3 + 2],
                        disp_lbank[(U_LSU*3 + 2)*5 +: 5], disp_opnd[(U_LSU*3 + 2)*LW +: LW],
                        ex_end & 3'd0};

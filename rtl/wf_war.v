@@ -28,9 +28,12 @@ module wf_war #(
     // the dispatch permission of the next state
     input  wire [COLLECTORS*16-1:0]  nx_older_i,
     input  wire [COLLECTORS-1:0]     nx_valid_i,
-    input  wire [COLLECTORS*6-1:0]   nx_warp_i,
     input  wire [COLLECTORS*3-1:0]   nx_pending_i,
-    input  wire [COLLECTORS*64-1:0]  nx_word_i,
+    // the CUs' next word and warp: CU u's is the allocated one (al_word_i,
+    // al_warp_i) if al_take_i[u], else its present one (cu_word_i, cu_warp_i)
+    input  wire [COLLECTORS*64-1:0]  cu_word_i,
+    input  wire [COLLECTORS-1:0]     al_take_i,
+    input  wire [63:0]               al_word_i,
     input  wire [WARPS*IBUF*64-1:0]  slot_word_i, // I-buffer words (slot 0 = head)
     input  wire [WARPS-1:0]          inflight_nz_i,
     input  wire [2:0]                disp_valid_i, // this cycle's dispatches (§12 signal 5)
@@ -66,28 +69,40 @@ module wf_war #(
 
   // derived state of the CUs at the end of this cycle = at the start of the
   // next (each CU's warp compared with every warp number: a constant-offset
-  // write, no index arithmetic, docs/critpath.md 4.)
+  // write, no index arithmetic, docs/critpath.md 4.). The present and the
+  // allocated words are hashed, and the warps compared, before the choice
+  // between them, so the allocation select is not in front of the hash
+  // (docs/critpath.md 4l).
   reg [WARPS-1:0]    collecting_d;
   reg [WARPS*64-1:0] filter_d;
+  function automatic [63:0] f_src_bits(input [63:0] wd, input [2:0] pend);
+    begin
+      f_src_bits = 64'd0;
+      if (pend[0]) f_src_bits = f_src_bits | f_bloom(wd[`WF_INSN_RA_LSB +: `WF_REG_BITS]);
+      if (pend[1]) f_src_bits = f_src_bits | f_bloom(wd[`WF_INSN_RB_LSB +: `WF_REG_BITS]);
+      if (pend[2]) f_src_bits = f_src_bits | f_bloom(wd[`WF_INSN_RC_LSB +: `WF_REG_BITS]);
+    end
+  endfunction
   always @* begin : p_derive
     integer u, w;
     reg [63:0] cu_bits;
+    reg        in_w;
     collecting_d = '0;
     filter_d = '0;
-    u = 0; w = 0; cu_bits = 64'd0;
+    u = 0; w = 0; cu_bits = 64'd0; in_w = 1'b0;
     if (mode3_i)
       for (u = 0; u < C; u = u + 1)
         // mutant WBREAD_VALID: a CU counts as collecting while valid, even with no pending slot
         if (nx_valid_i[u] && (nx_pending_i[u*3 +: 3] != 3'd0 || `WF_MUT_WBREAD_VALID)) begin
-          cu_bits = 64'd0;
-          if (nx_pending_i[u*3 + 0]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RA_LSB +: `WF_REG_BITS]);
-          if (nx_pending_i[u*3 + 1]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RB_LSB +: `WF_REG_BITS]);
-          if (nx_pending_i[u*3 + 2]) cu_bits = cu_bits | f_bloom(nx_word_i[u*64 + `WF_INSN_RC_LSB +: `WF_REG_BITS]);
-          for (w = 0; w < WARPS; w = w + 1)
-            if (nx_warp_i[u*6 +: 6] == w[5:0]) begin
+          cu_bits = al_take_i[u] ? f_src_bits(al_word_i, nx_pending_i[u*3 +: 3])
+                                 : f_src_bits(cu_word_i[u*64 +: 64], nx_pending_i[u*3 +: 3]);
+          for (w = 0; w < WARPS; w = w + 1) begin
+            in_w = al_take_i[u] ? al_warp_i == w[5:0] : cu_warp_i[u*6 +: 6] == w[5:0];
+            if (in_w) begin
               collecting_d[w] = 1'b1;
               filter_d[w*64 +: 64] = filter_d[w*64 +: 64] | cu_bits;
             end
+          end
         end
   end
   // launch empties every CU (wf_collector), so the derived state is 0
