@@ -84,8 +84,9 @@ module wf_collector #(
     output wire [5:0]                   ih_warp_o,
     output wire [63:0]                  ih_word_o,
     output wire [5:0]                   alloc_warp_o,
-    // the CUs' next state (valid, warp, pending, word at the end of this cycle):
-    // wf_war keeps the derived WAR state in a register from it
+    // the CUs' next state (valid and pending at the end of this cycle; their
+    // next warp and word follow from al_take_o below): wf_war keeps the
+    // derived WAR state in a register from it
     output wire [COLLECTORS-1:0]        nx_valid_o,
     output wire [COLLECTORS*3-1:0]      nx_pending_o,
     // the CU written this cycle (one-hot; none for the SR) and its word: the

@@ -72,7 +72,7 @@ module wf_war #(
   // write, no index arithmetic, docs/critpath.md 4.). The present and the
   // allocated words are hashed, and the warps compared, before the choice
   // between them, so the allocation select is not in front of the hash
-  // (docs/critpath.md 4l).
+  // (docs/critpath.md 4m).
   reg [WARPS-1:0]    collecting_d;
   reg [WARPS*64-1:0] filter_d;
   function automatic [63:0] f_src_bits(input [63:0] wd, input [2:0] pend);
