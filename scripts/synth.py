@@ -144,6 +144,16 @@ CONFIGS = {
                                       CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
                                       BANK_RAM_STYLE="distributed", part="85k"),
                          "ecp5-default-fill with the registered readiness (ready_stage 1, 5.7)"),
+    "ecp5-8w4l-rdy": ("ecp5", dict(GPU, WARPS=8, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
+                                   CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2,
+                                   CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k"),
+                      "ecp5-4w4l-rdy with 8 warps (what a warp costs with every option: docs/fpga.md, "
+                      "area per warp)"),
+    "ecp5-4w8l-rdy": ("ecp5", dict(GPU, WARPS=4, LANES=8, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
+                                   CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2,
+                                   CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k"),
+                      "ecp5-4w4l-rdy with 8 lanes (what a lane costs with every option: docs/fpga.md, "
+                      "area per lane)"),
     "ecp5-8w4l-lutram": ("ecp5", dict(GPU, WARPS=8, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
                                       CFG_HANDOFF_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
                                       BANK_RAM_STYLE="distributed", part="85k"),
@@ -173,7 +183,7 @@ CONFIGS = {
 ON_REQUEST = {"w64r128", "ecp5-4w4l", "ecp5-4w4l-pipe", "ecp5-default", "ecp5-default-pipe",
               "ecp5-4w4l-pipe-l2", "ecp5-default-pipe-l2", "ecp5-4w4l-bram", "ecp5-default-bram", "ecp5-4w4l-lutram",
               "ecp5-8w4l-lutram", "ecp5-4w8l-lutram", "ecp5-default-lutram", "ecp5-4w4l-fill", "ecp5-default-fill", "ecp5-4w4l-rdy",
-              "ecp5-default-rdy", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
+              "ecp5-default-rdy", "ecp5-8w4l-rdy", "ecp5-4w8l-rdy", "ice-min-ds", "ice-min-mul2", "ice-min-l2"}
 # the parameter-cost sweep: one change at a time from SWEEP_BASE (ice40 synthesis)
 SWEEP_BASE = dict(FPGA, LANES=1, part="hx8k")
 # (each point is one synth_ice40 run, ~5-15 min on a shared machine; a point
