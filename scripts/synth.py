@@ -72,6 +72,10 @@ FPGA = dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF
 GPU = dict(WARPS=8, LANES=8, REGS=32, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, IBUF=2, ICACHE_LINES=16,
            ICACHE_LINE=4, IMSHRS=2, IMEM_WORDS=1024, MEM_WORDS=1024, MEM_LINE=4, BLOOM_BITS=16,
            ALU_LAT_MAX=1, MUL_LAT_MAX=2, LSU_LAT_MAX=2)
+# every pipeline option, a two-stage ALU and LUT-RAM banks on the ECP5-85F:
+# the netlists of the ECP5 Fmax goals (docs/fpga.md) and their area per warp and lane
+GPU_RDY = dict(GPU, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1,
+               CFG_READY_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k")
 # name -> (flow, parameters, description); generic: wf_core parameters (the
 # rest at wf_core's defaults); ice40: wf_fpga_top parameters + "part"
 CONFIGS = {
@@ -135,23 +139,15 @@ CONFIGS = {
                                        CFG_FILL_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
                                        BANK_RAM_STYLE="distributed", part="85k"),
                           "ecp5-default-lutram with the registered bank grant (fill_stage 1, 6.5)"),
-    "ecp5-4w4l-rdy": ("ecp5", dict(GPU, WARPS=4, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
-                                   CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2,
-                                   CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k"),
+    "ecp5-4w4l-rdy": ("ecp5", dict(GPU_RDY, WARPS=4, LANES=4),
                       "ecp5-4w4l-fill with the registered readiness (ready_stage 1, 5.7): the issue "
                       "choice starts at flops"),
-    "ecp5-default-rdy": ("ecp5", dict(GPU, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1, CFG_HANDOFF_STAGE=1,
-                                      CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2, CFG_ALU_LAT=2,
-                                      BANK_RAM_STYLE="distributed", part="85k"),
+    "ecp5-default-rdy": ("ecp5", dict(GPU_RDY),
                          "ecp5-default-fill with the registered readiness (ready_stage 1, 5.7)"),
-    "ecp5-8w4l-rdy": ("ecp5", dict(GPU, WARPS=8, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
-                                   CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2,
-                                   CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k"),
+    "ecp5-8w4l-rdy": ("ecp5", dict(GPU_RDY, WARPS=8, LANES=4),
                       "ecp5-4w4l-rdy with 8 warps (what a warp costs with every option: docs/fpga.md, "
                       "area per warp)"),
-    "ecp5-4w8l-rdy": ("ecp5", dict(GPU, WARPS=4, LANES=8, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
-                                   CFG_HANDOFF_STAGE=1, CFG_FILL_STAGE=1, CFG_READY_STAGE=1, ALU_LAT_MAX=2,
-                                   CFG_ALU_LAT=2, BANK_RAM_STYLE="distributed", part="85k"),
+    "ecp5-4w8l-rdy": ("ecp5", dict(GPU_RDY, WARPS=4, LANES=8),
                       "ecp5-4w4l-rdy with 8 lanes (what a lane costs with every option: docs/fpga.md, "
                       "area per lane)"),
     "ecp5-8w4l-lutram": ("ecp5", dict(GPU, WARPS=8, LANES=4, CFG_DECODE_STAGE=1, CFG_ALLOC_STAGE=1,
