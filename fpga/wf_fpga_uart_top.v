@@ -56,6 +56,17 @@ module wf_fpga_uart_top #(
       begin : g_chk_lat IMISS_LAT_out_of_range_ICACHE_LINE_plus_3_to_256 u_err(); end
     if (RST_ACTIVE_LOW < 0 || RST_ACTIVE_LOW > 1)
       begin : g_chk_rst RST_ACTIVE_LOW_out_of_range_0_to_1 u_err(); end
+    // the pipeline options are pinned here and reported by IDENTIFY as one bit each
+    if (DECODE_STAGE < 0 || DECODE_STAGE > 1)
+      begin : g_chk_ds DECODE_STAGE_out_of_range_0_to_1 u_err(); end
+    if (ALLOC_STAGE < 0 || ALLOC_STAGE > 1)
+      begin : g_chk_as ALLOC_STAGE_out_of_range_0_to_1 u_err(); end
+    if (HANDOFF_STAGE < 0 || HANDOFF_STAGE > 1)
+      begin : g_chk_hs HANDOFF_STAGE_out_of_range_0_to_1 u_err(); end
+    if (FILL_STAGE < 0 || FILL_STAGE > 1)
+      begin : g_chk_fs FILL_STAGE_out_of_range_0_to_1 u_err(); end
+    if (READY_STAGE < 0 || READY_STAGE > 1)
+      begin : g_chk_rs READY_STAGE_out_of_range_0_to_1 u_err(); end
   endgenerate
 
   // ---- reset: asynchronous assert, synchronous release --------------------------
@@ -97,6 +108,8 @@ module wf_fpga_uart_top #(
     .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
     .IMISS_LAT(IMISS_LAT), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR),
     .PIN_SCHED(PIN_SCHED), .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD),
+    .DECODE_STAGE(DECODE_STAGE), .ALLOC_STAGE(ALLOC_STAGE), .HANDOFF_STAGE(HANDOFF_STAGE),
+    .FILL_STAGE(FILL_STAGE), .READY_STAGE(READY_STAGE),
     .BAUD_DIV(BAUD_DIV), .TIMEOUT(TIMEOUT)
   ) u_bridge (
     .clk_i(clk_i), .rst_ni(rst_n),

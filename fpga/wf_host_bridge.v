@@ -39,6 +39,12 @@ module wf_host_bridge #(
     parameter integer PIN_SCHED    = -1,
     parameter integer PIN_LOOPS    = -1,
     parameter integer PIN_HAZARD   = -1,
+    // the build's pipeline options (0 or 1; wf_fpga_uart_top pins them), reported by IDENTIFY
+    parameter integer DECODE_STAGE = 0,
+    parameter integer ALLOC_STAGE  = 0,
+    parameter integer HANDOFF_STAGE = 0,
+    parameter integer FILL_STAGE   = 0,
+    parameter integer READY_STAGE  = 0,
     parameter integer BAUD_DIV     = 104,       // reported by IDENTIFY
     parameter integer TIMEOUT      = 1000000    // cycles between two bytes of a frame
 ) (
@@ -88,7 +94,7 @@ module wf_host_bridge #(
   endgenerate
 
   // ---- protocol constants (docs/fpga.md) ---------------------------------------------
-  localparam [7:0] PROTO_VERSION = 8'd1;
+  localparam [7:0] PROTO_VERSION = 8'd2;
   localparam [7:0] SYNC_REQ = 8'hA5, SYNC_REP = 8'h5A;
   localparam [7:0] C_IDENTIFY = 8'h01, C_STATUS = 8'h02, C_SET_CFG = 8'h03, C_SET_PC = 8'h04,
                    C_LAUNCH = 8'h05, C_WRITE_IMEM = 8'h06, C_READ_IMEM = 8'h07,
@@ -100,7 +106,7 @@ module wf_host_bridge #(
   function automatic [7:0] pin8(input integer p);
     pin8 = p < 0 ? 8'hFF : p[7:0];
   endfunction
-  localparam integer ID_BYTES = 36;
+  localparam integer ID_BYTES = 37;
   function automatic [ID_BYTES*8-1:0] id_vec(input [7:0] version);
     reg [ID_BYTES*8-1:0] v;
     begin
@@ -132,6 +138,8 @@ module wf_host_bridge #(
       v[32*8 +: 8]  = pin8(PIN_LOOPS);
       v[33*8 +: 8]  = pin8(PIN_HAZARD);
       v[34*8 +: 16] = BAUD_DIV[15:0];
+      v[36*8 +: 8]  = {3'b000, READY_STAGE[0], FILL_STAGE[0], HANDOFF_STAGE[0], ALLOC_STAGE[0],
+                       DECODE_STAGE[0]};
       id_vec = v;
     end
   endfunction

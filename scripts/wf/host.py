@@ -14,7 +14,7 @@ import time
 
 from .paths import WFSIM
 
-PROTO_VERSION = 1
+PROTO_VERSION = 2     # 2: IDENTIFY reports the pipeline options (byte 36)
 SYNC_REQ, SYNC_REP = 0xA5, 0x5A
 CMD = dict(IDENTIFY=0x01, STATUS=0x02, SET_CFG=0x03, SET_PC=0x04, LAUNCH=0x05,
            WRITE_IMEM=0x06, READ_IMEM=0x07, WRITE_MEM=0x08, READ_MEM=0x09, READ_REG=0x0A)
@@ -29,8 +29,10 @@ ID_FIELDS = [("version", 2, 1), ("warps", 3, 1), ("lanes", 4, 1), ("regs", 5, 1)
              ("bloom_bits", 23, 1), ("alu_lat_max", 24, 1), ("mul_lat_max", 25, 1),
              ("lsu_lat_max", 26, 1), ("imiss_lat", 27, 2), ("pin_layout", 29, 1),
              ("pin_war", 30, 1), ("pin_sched", 31, 1), ("pin_loops", 32, 1),
-             ("pin_hazard", 33, 1), ("baud_div", 34, 2)]
-ID_BYTES = 36
+             ("pin_hazard", 33, 1), ("baud_div", 34, 2), ("stages", 36, 1)]
+ID_BYTES = 37
+# the build's pipeline options (pinned at synthesis): bit i of IDENTIFY's `stages`
+STAGE_OPTS = ["decode_stage", "alloc_stage", "handoff_stage", "fill_stage", "ready_stage"]
 # the run-time knobs: wfsim option -> (names or None for a number)
 KNOB_NAMES = {"layout": ["naive", "swizzle"],
               "war": ["none", "inorder", "warpboard-commit", "warpboard-read", "bloom"],
@@ -177,6 +179,8 @@ class Board:
         if shape["version"] != PROTO_VERSION:
             raise HostError("identify: the bridge speaks protocol version %d, this wfhost "
                             "version %d" % (shape["version"], PROTO_VERSION))
+        for i, n in enumerate(STAGE_OPTS):
+            shape[n] = shape["stages"] >> i & 1
         self.shape = shape
         return shape
 
@@ -287,6 +291,8 @@ def wfsim_args(shape, knobs):
         a += ["--" + n, knobs[n]]
     for n in ("alu_lat", "mul_lat", "lsu_lat", "active_warps"):
         a += ["--" + n.replace("_", "-"), str(knobs[n])]
+    for n in STAGE_OPTS:
+        a += ["--" + n.replace("_", "-"), str(shape[n])]
     return a
 
 

@@ -4,10 +4,12 @@
   1. static checks of fpga/wf_fpga_uart_top.v + wf_host_bridge.v + wf_uart.v:
      Verilator -Wall (waivers: rtl/wf.vlt, fpga/wf_fpga.vlt) at three parameter
      sets, Icarus -g2012, Yosys (no latches, `check -assert`) of the bridge and
-     the UART, and a bad BAUD_DIV refused by name;
+     the UART, and a bad BAUD_DIV or pipeline option refused by name;
   2. builds the simulated board (fpga/hostsim.cpp: the top Verilated, its UART
      pins driven and decoded bit by bit, the bytes on a TCP socket) at two
-     shapes, cached under build/hostsim/SHAPE/ by a hash of the sources;
+     shapes, the second with every pipeline option built in, cached under
+     build/hostsim/SHAPE/ by a hash of the sources; IDENTIFY reports each
+     build's shape and pipeline options;
   3. `wfhost --check run` of every sim/examples program and a few sim/kernels
      (each with the run-time options of its `# wfsim-options:` line that the
      shape can run) and a few configurations, at both shapes: the final state
@@ -25,6 +27,7 @@ TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both)."""
 import argparse
 import hashlib
 import io
+import json
 import os
 import socket
 import subprocess
@@ -34,7 +37,8 @@ import time
 
 import pytest
 
-from wf.host import Board, CMD, HostError, ReplyError, SHAPE_OPTS, frame, run_program
+from wf.host import (Board, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
+                     frame, knobs_for, run_program, wfsim_args)
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
 from wf.testing import WFSIM
 
@@ -45,8 +49,11 @@ SIM_DIV, SIM_TIMEOUT = 4, 200000     # the simulated board's UART divisor and fr
 REPLY_TIMEOUT = 60                   # seconds; generous: a loaded machine runs the simulation slowly
 SHAPES = {
     "1w1l": dict(WARPS=1, LANES=1, REGS=16, BANKS=1, COLLECTORS=1),
+    # every pipeline option built in: IDENTIFY reports them and wfhost runs
+    # wfsim with them, so the cycle counts must still agree
     "4w2l": dict(WARPS=4, LANES=2, REGS=16, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, ICACHE_LINES=8,
-                 ICACHE_LINE=2, ALU_LAT_MAX=2, MUL_LAT_MAX=4, LSU_LAT_MAX=3),
+                 ICACHE_LINE=2, ALU_LAT_MAX=2, MUL_LAT_MAX=4, LSU_LAT_MAX=3, DECODE_STAGE=1,
+                 ALLOC_STAGE=1, HANDOFF_STAGE=1, FILL_STAGE=1, READY_STAGE=1),
 }
 KERNELS = ["sim/kernels/dot.s", "sim/kernels/stencil.s", "sim/kernels/vecadd.s"]
 # extra configurations (run-time knobs through SET_CFG) of fact.s
@@ -81,12 +88,18 @@ def test_iverilog():
     assert r.returncode == 0, "iverilog -g2012 of the UART top: " + r.stdout.strip()[:300]
 
 
+BAD_PARAMS = [("BAUD_DIV", 2, "BAUD_DIV_out_of_range_4_to_65535"),
+              ("DECODE_STAGE", 2, "DECODE_STAGE_out_of_range_0_to_1"),
+              ("READY_STAGE", -1, "READY_STAGE_out_of_range_0_to_1")]
+
+
 @pytest.mark.parametrize("tool", ["verilator", "iverilog"])
-def test_bad_baud_div_refused_by_name(tool):
-    cmd = VL + ["-GBAUD_DIV=2"] if tool == "verilator" else \
-        IVERILOG + ["-Pwf_fpga_uart_top.BAUD_DIV=2"] + FPGA_SRC + rtl()
+@pytest.mark.parametrize("name,value,msg", BAD_PARAMS, ids=["%s=%d" % b[:2] for b in BAD_PARAMS])
+def test_bad_parameter_refused_by_name(tool, name, value, msg):
+    cmd = VL + ["-G%s=%d" % (name, value)] if tool == "verilator" else \
+        IVERILOG + ["-Pwf_fpga_uart_top.%s=%d" % (name, value)] + FPGA_SRC + rtl()
     r = run(cmd)
-    assert r.returncode != 0 and "BAUD_DIV_out_of_range_4_to_65535" in r.stdout, "BAUD_DIV=2 accepted by " + tool
+    assert r.returncode != 0 and msg in r.stdout, "%s=%d accepted by %s or not named" % (name, value, tool)
 
 
 @pytest.mark.parametrize("top", ["wf_host_bridge", "wf_uart"])
@@ -181,6 +194,24 @@ def test_run_checks_against_wfsim(shape, prog, opts):
     last = (r.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
     assert r.returncode == 0 and "check ok" in r.stderr and "cycles" in last, \
         "%s %s %s: %s" % (shape, prog, " ".join(opts), last.replace("wfhost: check ok %s: " % prog, ""))
+
+
+@pytest.mark.parametrize("shape", SHAPE_NAMES)
+def test_identify_reports_the_build(shape):
+    """IDENTIFY carries the shape and the pipeline options built in: wfsim_args
+    passes the options to the reference run, so a board built with them checks
+    its cycle counts (the runs above at 4w2l)."""
+    r = wfhost(["--port", "sim:" + board(shape), "--timeout", str(REPLY_TIMEOUT), "identify"])
+    assert r.returncode == 0, "identify at %s: %s" % (shape, r.stderr.strip()[-300:])
+    got = json.loads(r.stdout)
+    assert got["version"] == PROTO_VERSION, "identify at %s: version %s" % (shape, got["version"])
+    want = dict(SHAPES[shape])
+    for n in SHAPE_OPTS + STAGE_OPTS:
+        if n.upper() in want or n in STAGE_OPTS:
+            assert got[n] == want.get(n.upper(), 0), "identify at %s: %s = %s, built %s" % (
+                shape, n, got[n], want.get(n.upper(), 0))
+    stages = [a for a in wfsim_args(got, knobs_for(got, {})) if a.endswith("-stage")]
+    assert len(stages) == len(STAGE_OPTS), "wfsim_args passes %s" % stages
 
 
 # ---- 4. malformed frames in one session -----------------------------------------------------------
@@ -281,7 +312,9 @@ def files(tmp_path_factory):
 
 FACT = "sim/examples/fact.s"
 NEGATIVES = [  # what, args, exit status, text on stderr, port (None: the board), reply timeout
-    ("a corrupted reply byte", ["run", "--check", FACT], 2, "CRC", "corrupt-tx=50", REPLY_TIMEOUT),
+    # the status byte of the third short reply after IDENTIFY's (4 + ID_BYTES bytes)
+    ("a corrupted reply byte", ["run", "--check", FACT], 2, "CRC", "corrupt-tx=%d" % (4 + ID_BYTES + 2 * 4 + 2),
+     REPLY_TIMEOUT),
     ("a garbled IDENTIFY (wrong baud)", ["identify"], 2, "garbled", "corrupt-tx=1", REPLY_TIMEOUT),
     ("the reference with a memory latency of 9", ["run", "--check", "--check-extra", "--imiss-lat 9", FACT], 1,
      "cycles: board", None, REPLY_TIMEOUT),
