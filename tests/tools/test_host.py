@@ -29,6 +29,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -53,8 +54,25 @@ SHAPES = {
     # wfsim with them, so the cycle counts must still agree
     "4w2l": dict(WARPS=4, LANES=2, REGS=16, BANKS=4, COLLECTORS=4, SB_ENTRIES=4, ICACHE_LINES=8,
                  ICACHE_LINE=2, ALU_LAT_MAX=2, MUL_LAT_MAX=4, LSU_LAT_MAX=3, DECODE_STAGE=1,
-                 ALLOC_STAGE=1, HANDOFF_STAGE=1, FILL_STAGE=1, READY_STAGE=1),
+                 ALLOC_STAGE=1, HANDOFF_STAGE=1, FILL_STAGE=1, READY_STAGE=1,
+                 BANK_RAM_STYLE="distributed"),
 }
+
+
+def board_shape(board):
+    """The wf_fpga_uart_top parameters of fpga/boards/BOARD.v (its shape and
+    options; the clock-dependent BAUD_DIV and TIMEOUT and the image are the
+    simulated board's own)."""
+    with open(os.path.join(ROOT, "fpga", "boards", board + ".v")) as f:
+        src = f.read()
+    block = re.search(r"wf_fpga_uart_top\s*#\((.*?)\)\s*u_top", src, re.S).group(1)
+    return {k: (v.strip('"') if v.startswith('"') else int(v))
+            for k, v in re.findall(r"\.(\w+)\(([^()]*)\)", block)
+            if k not in ("BAUD_DIV", "TIMEOUT", "IMEM_HEX")}
+
+
+# on request (TEST_HOST_SHAPES=ulx3s): the ULX3S board's own build
+SHAPES_ON_REQUEST = {"ulx3s": board_shape("ulx3s")}
 KERNELS = ["sim/kernels/dot.s", "sim/kernels/stencil.s", "sim/kernels/vecadd.s"]
 # extra configurations (run-time knobs through SET_CFG) of fact.s
 CONFIGS = [["--loops", "1"], ["--loops", "2", "--layout", "naive"],
@@ -65,6 +83,7 @@ RUNTIME_OPTS = {"layout", "war", "sched", "loops", "hazard", "alu-lat", "mul-lat
 
 ONLY = os.environ.get("TEST_HOST_SHAPES")  # a subset, when debugging
 SHAPE_NAMES = ONLY.split() if ONLY else list(SHAPES)
+SHAPES.update({n: SHAPES_ON_REQUEST[n] for n in SHAPE_NAMES if n in SHAPES_ON_REQUEST})
 
 
 # ---- 1. static checks of the UART top, the bridge and the UART ----------------------------------
@@ -134,7 +153,7 @@ def build(shape):
            "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt", "--top-module", "wf_fpga_uart_top",
            "--Mdir", d, "-o", "hostsim", "-CFLAGS", "-O1", "-CFLAGS", "-DBAUD_DIV=%d" % SIM_DIV,
            "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]
-    cmd += ["-G%s=%d" % kv for kv in sorted(p.items())]
+    cmd += ["-G%s=%s" % (k, '"%s"' % v if isinstance(v, str) else v) for k, v in sorted(p.items())]
     cmd += FPGA_SRC + rtl() + [os.path.join(ROOT, "fpga", "hostsim.cpp")]
     r = run(cmd)
     if r.returncode or not os.path.exists(exe):
@@ -153,7 +172,7 @@ def board(shape):
     if shape not in _BOARDS:
         exe, how = build(shape)
         print("test-host: simulated board %s (%s): %s" % (shape, ", ".join(
-            "%s=%d" % kv for kv in SHAPES[shape].items()), how), flush=True)
+            "%s=%s" % kv for kv in SHAPES[shape].items()), how), flush=True)
         _BOARDS[shape] = exe
     return _BOARDS[shape]
 
