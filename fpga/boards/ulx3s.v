@@ -1,12 +1,8 @@
 // ULX3S (LFE5U-85F-6BG381C, 25 MHz clock, FT231X as the UART; pins in
-// ulx3s.lpf): wf_fpga_uart_top at 4 warps x 4 lanes x 32 registers x 4 banks
-// x 4 collector units (the default machine's register file, banks and CUs;
-// half its warps and lanes) with every pipeline option built in (IDENTIFY
-// reports them; docs/fpga.md "Board bring-up") and LUT-RAM register banks,
-// the ecp5-4w4l-rdy netlist's core, plus every policy knob selectable at run
-// time, ALU latency 1..2, MUL/MAD 1..4; IMSHRS 1, so wfhost --check compares
-// cycle counts exactly. 115200 baud (25 MHz / 217). BTN_PWR (btn[0], active
-// low) resets; led[0] busy, led[1] done.
+// ulx3s.lpf): wf_fpga_uart_top at its default shape (2 warps x 2 lanes, 16
+// registers, 2 banks, 2 collector units) with every knob selectable at run
+// time and MUL/MAD latencies up to 4, 115200 baud (25 MHz / 217). BTN_PWR
+// (btn[0], active low) resets; led[0] busy, led[1] done.
 module wf_board_ulx3s #(
     parameter IMEM_HEX = "demo.hex"
 ) (
@@ -17,11 +13,9 @@ module wf_board_ulx3s #(
     output wire [1:0] led
 );
   wf_fpga_uart_top #(
-    .WARPS(4), .LANES(4), .REGS(32), .BANKS(4), .COLLECTORS(4), .SB_ENTRIES(4), .IBUF(2),
-    .ICACHE_LINES(16), .ICACHE_LINE(4), .IMSHRS(1), .IMEM_WORDS(1024), .MEM_WORDS(1024),
-    .MEM_LINE(4), .BLOOM_BITS(16), .ALU_LAT_MAX(2), .MUL_LAT_MAX(4), .LSU_LAT_MAX(2),
-    .BANK_RAM_STYLE("distributed"), .DECODE_STAGE(1), .ALLOC_STAGE(1), .HANDOFF_STAGE(1),
-    .FILL_STAGE(1), .READY_STAGE(1),
+    .WARPS(2), .LANES(2), .REGS(16), .BANKS(2), .COLLECTORS(2), .SB_ENTRIES(2), .IBUF(2),
+    .ICACHE_LINES(4), .ICACHE_LINE(1), .IMSHRS(1), .IMEM_WORDS(256), .MEM_WORDS(256),
+    .MEM_LINE(2), .BLOOM_BITS(4), .ALU_LAT_MAX(1), .MUL_LAT_MAX(4), .LSU_LAT_MAX(2),
     .IMISS_LAT(8), .BAUD_DIV(217), .TIMEOUT(2500000), .IMEM_HEX(IMEM_HEX)
   ) u_top (
     .clk_i(clk_25mhz), .rst_i(!btn[0]), .uart_rx_i(ftdi_txd), .uart_tx_o(ftdi_rxd),

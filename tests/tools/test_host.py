@@ -71,8 +71,8 @@ def board_shape(board):
             if k not in ("BAUD_DIV", "TIMEOUT", "IMEM_HEX")}
 
 
-# on request (TEST_HOST_SHAPES=ulx3s): the ULX3S board's own build
-SHAPES_ON_REQUEST = {"ulx3s": board_shape("ulx3s")}
+# on request (TEST_HOST_SHAPES="ulx3s ulx3s-4w4l"): a board's own build
+SHAPES_ON_REQUEST = {b: board_shape(b) for b in ("hx8k", "ulx3s", "ulx3s-4w4l")}
 KERNELS = ["sim/kernels/dot.s", "sim/kernels/stencil.s", "sim/kernels/vecadd.s"]
 # extra configurations (run-time knobs through SET_CFG) of fact.s
 CONFIGS = [["--loops", "1"], ["--loops", "2", "--layout", "naive"],
