@@ -4,9 +4,10 @@
 // file, banks and CUs; half its warps and lanes) with every pipeline option
 // built in (IDENTIFY reports them) and LUT-RAM register banks: the core of
 // the ecp5-4w4l-rdy netlist. The policy knobs are pinned to wfsim's defaults
-// (swizzle, bloom, lrr, loops 3, replay): selectable, they put the loop-mode 1
-// and 2 paths back into the cycle (21.1 MHz, below the board's clock; docs/fpga.md
-// "Board bring-up"). ALU latency 1..2 and MUL/MAD 1..2 at run time; IMSHRS 1,
+// (swizzle, bloom, lrr, loops 3, replay): with them selectable this core
+// routed at 21.1 MHz, below the board's clock (a bank's read register -> the
+// LSU address and piece -> the dispatch choice; docs/fpga.md "Board
+// bring-up"). ALU latency 1..2 and MUL/MAD 1..2 at run time; IMSHRS 1,
 // so wfhost --check compares cycle counts exactly. 115200 baud (25 MHz / 217).
 // BTN_PWR (btn[0], active low) resets; led[0] busy, led[1] done.
 module wf_board_ulx3s_4w4l #(
