@@ -9,7 +9,7 @@
 // that arrive while a command executes or its reply is sent are dropped;
 // between frames every byte other than 0xA5 is ignored (resynchronisation).
 // A frame whose next byte does not come within TIMEOUT cycles is answered
-// with ERR_TIMEOUT. Commands and errors: the localparams below (docs/fpga.md).
+// with ERR_TIMEOUT. Commands, errors and IDENTIFY: wf_host_proto.vh (docs/fpga.md).
 //
 // The payload of a request is stored in a 256-byte buffer (one block RAM) and
 // checked (CRC) before anything executes; a reply's payload is built in the
@@ -93,57 +93,8 @@ module wf_host_bridge #(
     if (TIMEOUT < 16) begin : g_chk_tmo TIMEOUT_out_of_range_at_least_16 u_err(); end
   endgenerate
 
-  // ---- protocol constants (docs/fpga.md) ---------------------------------------------
-  localparam [7:0] PROTO_VERSION = 8'd2;
-  localparam [7:0] SYNC_REQ = 8'hA5, SYNC_REP = 8'h5A;
-  localparam [7:0] C_IDENTIFY = 8'h01, C_STATUS = 8'h02, C_SET_CFG = 8'h03, C_SET_PC = 8'h04,
-                   C_LAUNCH = 8'h05, C_WRITE_IMEM = 8'h06, C_READ_IMEM = 8'h07,
-                   C_WRITE_MEM = 8'h08, C_READ_MEM = 8'h09, C_READ_REG = 8'h0A;
-  localparam [7:0] E_OK = 8'd0, E_CRC = 8'd1, E_CMD = 8'd2, E_LEN = 8'd3, E_RANGE = 8'd4,
-                   E_BUSY = 8'd5, E_TIMEOUT = 8'd6;
-
-  // IDENTIFY's reply (ID_BYTES bytes, byte 0 first; 8'hFF = a knob selectable at run time)
-  function automatic [7:0] pin8(input integer p);
-    pin8 = p < 0 ? 8'hFF : p[7:0];
-  endfunction
-  localparam integer ID_BYTES = 37;
-  function automatic [ID_BYTES*8-1:0] id_vec(input [7:0] version);
-    reg [ID_BYTES*8-1:0] v;
-    begin
-      v = {(ID_BYTES*8){1'b0}};
-      v[0*8 +: 8]   = 8'h57;                 // "W"
-      v[1*8 +: 8]   = 8'h46;                 // "F"
-      v[2*8 +: 8]   = version;
-      v[3*8 +: 8]   = WARPS[7:0];
-      v[4*8 +: 8]   = LANES[7:0];
-      v[5*8 +: 8]   = REGS[7:0];
-      v[6*8 +: 8]   = BANKS[7:0];
-      v[7*8 +: 8]   = COLLECTORS[7:0];
-      v[8*8 +: 8]   = SB_ENTRIES[7:0];
-      v[9*8 +: 8]   = IBUF[7:0];
-      v[10*8 +: 16] = ICACHE_LINES[15:0];
-      v[12*8 +: 8]  = ICACHE_LINE[7:0];
-      v[13*8 +: 8]  = IMSHRS[7:0];
-      v[14*8 +: 32] = IMEM_WORDS;
-      v[18*8 +: 32] = MEM_WORDS;
-      v[22*8 +: 8]  = MEM_LINE[7:0];
-      v[23*8 +: 8]  = BLOOM_BITS[7:0];
-      v[24*8 +: 8]  = ALU_LAT_MAX[7:0];
-      v[25*8 +: 8]  = MUL_LAT_MAX[7:0];
-      v[26*8 +: 8]  = LSU_LAT_MAX[7:0];
-      v[27*8 +: 16] = IMISS_LAT[15:0];
-      v[29*8 +: 8]  = pin8(PIN_LAYOUT);
-      v[30*8 +: 8]  = pin8(PIN_WAR);
-      v[31*8 +: 8]  = pin8(PIN_SCHED);
-      v[32*8 +: 8]  = pin8(PIN_LOOPS);
-      v[33*8 +: 8]  = pin8(PIN_HAZARD);
-      v[34*8 +: 16] = BAUD_DIV[15:0];
-      v[36*8 +: 8]  = {3'b000, READY_STAGE[0], FILL_STAGE[0], HANDOFF_STAGE[0], ALLOC_STAGE[0],
-                       DECODE_STAGE[0]};
-      id_vec = v;
-    end
-  endfunction
-  localparam [ID_BYTES*8-1:0] ID_VEC = id_vec(PROTO_VERSION);
+  // ---- protocol constants and IDENTIFY's reply: generated from scripts/wf/hostproto.py ----
+`include "wf_host_proto.vh"
 
   localparam integer DW = LANES * 32 > 88 ? LANES * 32 : 88;   // widest item (STATUS: 11 bytes)
   localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width

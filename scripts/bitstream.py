@@ -56,7 +56,8 @@ def build(name):
     synth_cmds = (["synth_ice40 -top %s%s" % (b["top"], " -dsp" if b.get("dsp") else "")]
              if b["family"] == "ice40" else synth.synth_ecp5_cmds(b["top"]))
     script = "; ".join([
-        "read_verilog -sv -I%s %s" % (os.path.join(ROOT, "rtl"), srcs),
+        "read_verilog -sv -I%s -I%s %s" % (os.path.join(ROOT, "rtl"), os.path.join(ROOT, "fpga"),
+                                          srcs),
         "chparam -set IMEM_HEX \"%s\" %s%s" % (
             hexfile, "".join(" -set %s %d" % kv for kv in b.get("params", {}).items()), b["top"])]
         + synth_cmds + [

@@ -38,7 +38,7 @@ ODD="-GWARPS=5 -GLANES=3 -GREGS=17 -GBANKS=3 -GCOLLECTORS=3 -GSB_ENTRIES=3 -GIBU
 
 # ---- 0. the files generated from the field table are current ----------------------
 if python3 scripts/gen-layout.py --check > "$out/gen-layout.log" 2>&1; then
-  pass "generated layout files match scripts/wf/layout.py"
+  pass "generated files match scripts/wf/layout.py and hostproto.py"
 else
   bad "generated layout files: $(cat "$out/gen-layout.log")"
 fi

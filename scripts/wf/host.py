@@ -12,27 +12,14 @@ import sys
 import tempfile
 import time
 
+from . import hostproto as P
 from .paths import WFSIM
 
-PROTO_VERSION = 2     # 2: IDENTIFY reports the pipeline options (byte 36)
-SYNC_REQ, SYNC_REP = 0xA5, 0x5A
-CMD = dict(IDENTIFY=0x01, STATUS=0x02, SET_CFG=0x03, SET_PC=0x04, LAUNCH=0x05,
-           WRITE_IMEM=0x06, READ_IMEM=0x07, WRITE_MEM=0x08, READ_MEM=0x09, READ_REG=0x0A)
-ERRORS = {1: "ERR_CRC", 2: "ERR_CMD", 3: "ERR_LEN", 4: "ERR_RANGE", 5: "ERR_BUSY",
-          6: "ERR_TIMEOUT"}
+PROTO_VERSION, SYNC_REQ, SYNC_REP, ID_BYTES = P.VERSION, P.SYNC_REQ, P.SYNC_REP, P.ID_BYTES
+STAGE_OPTS = P.STAGE_OPTS
+CMD = {name: code for code, name in P.COMMANDS}
+ERRORS = {code: name for code, name in P.ERRORS if code}
 IMEM_CHUNK, MEM_CHUNK = 31, 63          # words per WRITE/READ frame (payload <= 255 bytes)
-# IDENTIFY's reply: (name, offset, bytes), little endian (docs/fpga.md)
-ID_FIELDS = [("version", 2, 1), ("warps", 3, 1), ("lanes", 4, 1), ("regs", 5, 1),
-             ("banks", 6, 1), ("collectors", 7, 1), ("sb_entries", 8, 1), ("ibuf", 9, 1),
-             ("icache_lines", 10, 2), ("icache_line", 12, 1), ("imshrs", 13, 1),
-             ("imem_words", 14, 4), ("mem_words", 18, 4), ("mem_line", 22, 1),
-             ("bloom_bits", 23, 1), ("alu_lat_max", 24, 1), ("mul_lat_max", 25, 1),
-             ("lsu_lat_max", 26, 1), ("imiss_lat", 27, 2), ("pin_layout", 29, 1),
-             ("pin_war", 30, 1), ("pin_sched", 31, 1), ("pin_loops", 32, 1),
-             ("pin_hazard", 33, 1), ("baud_div", 34, 2), ("stages", 36, 1)]
-ID_BYTES = 37
-# the build's pipeline options (pinned at synthesis): bit i of IDENTIFY's `stages`
-STAGE_OPTS = ["decode_stage", "alloc_stage", "handoff_stage", "fill_stage", "ready_stage"]
 # the run-time knobs: wfsim option -> (names or None for a number)
 KNOB_NAMES = {"layout": ["naive", "swizzle"],
               "war": ["none", "inorder", "warpboard-commit", "warpboard-read", "bloom"],
@@ -173,9 +160,9 @@ class Board:
             data = self.command("IDENTIFY", want_len=ID_BYTES)
         except HostError as e:
             raise HostError("identify: no valid answer from a warpfront bridge (%s)" % e)
-        if data[:2] != b"WF":
-            raise HostError("identify: not a warpfront bridge (magic %r)" % data[:2])
-        shape = {n: int.from_bytes(data[o:o + k], "little") for n, o, k in ID_FIELDS}
+        if data[:len(P.MAGIC)] != P.MAGIC:
+            raise HostError("identify: not a warpfront bridge (magic %r)" % data[:len(P.MAGIC)])
+        shape = {n: int.from_bytes(data[o:o + k], "little") for n, o, k, _ in P.id_fields()}
         if shape["version"] != PROTO_VERSION:
             raise HostError("identify: the bridge speaks protocol version %d, this wfhost "
                             "version %d" % (shape["version"], PROTO_VERSION))

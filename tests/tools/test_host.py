@@ -75,13 +75,13 @@ SHAPES.update({n: SHAPES_ON_REQUEST[n] for n in SHAPE_NAMES if n in SHAPES_ON_RE
 
 
 # ---- 1. static checks of the UART top, the bridge and the UART ----------------------------------
-VL = ["verilator", "--lint-only", "-Wall", "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
+VL = ["verilator", "--lint-only", "-Wall", "-Irtl", "-Ifpga", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
       "--top-module", "wf_fpga_uart_top"] + FPGA_SRC + rtl()
 VL_SETS = [[], ["-GWARPS=1", "-GLANES=1", "-GREGS=8", "-GBANKS=1", "-GCOLLECTORS=1",
                 "-GPIN_LOOPS=3", "-GPIN_WAR=4", "-GPIN_LAYOUT=0", "-GPIN_SCHED=1", "-GPIN_HAZARD=1"],
            ["-GWARPS=64", "-GREGS=128", "-GLANES=32", "-GMEM_WORDS=65536", "-GIMEM_WORDS=65536",
             "-GICACHE_LINE=16", "-GIMISS_LAT=20", "-GBAUD_DIV=4", "-GTIMEOUT=16"]]
-IVERILOG = ["iverilog", "-g2012", "-Irtl", "-s", "wf_fpga_uart_top", "-o", os.devnull]
+IVERILOG = ["iverilog", "-g2012", "-Irtl", "-Ifpga", "-s", "wf_fpga_uart_top", "-o", os.devnull]
 
 
 @pytest.mark.parametrize("g", VL_SETS, ids=["default", "small-pinned", "large"])
@@ -94,7 +94,7 @@ def test_verilator_lint(g):
 def test_board_top_lint(board):
     """every board's top at its own parameters (scripts/wf/boards.py), as bitstream.py builds it"""
     b = BOARDS[board]
-    r = run(["verilator", "--lint-only", "-Wall", "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
+    r = run(["verilator", "--lint-only", "-Wall", "-Irtl", "-Ifpga", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
              "--top-module", b["top"], board_file(board)] +
             ["-G%s=%d" % kv for kv in b.get("params", {}).items()] + FPGA_SRC + rtl())
     assert r.returncode == 0, "verilator -Wall of %s: %s" % (
@@ -122,7 +122,7 @@ def test_bad_parameter_refused_by_name(tool, name, value, msg):
 
 @pytest.mark.parametrize("top", ["wf_host_bridge", "wf_uart"])
 def test_yosys_no_latches(top):
-    r = run(["yosys", "-q", "-p", "read_verilog -sv fpga/wf_host_bridge.v fpga/wf_uart.v; "
+    r = run(["yosys", "-q", "-p", "read_verilog -sv -Ifpga fpga/wf_host_bridge.v fpga/wf_uart.v; "
              "synth -top %s -run begin:fine; check -assert; "
              "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr" % top])
     assert r.returncode == 0, "yosys of %s: no latches, check -assert: %s" % (top, r.stdout.strip()[-300:])
@@ -132,8 +132,8 @@ def test_yosys_no_latches(top):
 def build(shape):
     """The simulated board at SHAPES[shape]; rebuilt when a source changed."""
     p = dict(SHAPES[shape], BAUD_DIV=SIM_DIV, TIMEOUT=SIM_TIMEOUT)
-    srcs = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt"] + \
-        rtl(".vh")
+    srcs = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt",
+                               "fpga/wf_host_proto.vh"] + rtl(".vh")
     h = hashlib.sha1(repr(sorted(p.items())).encode())
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
@@ -149,7 +149,7 @@ def build(shape):
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2", "-MAKEFLAGS", mk,
-           "-Irtl", "rtl/wf.vlt", "fpga/wf_fpga.vlt", "--top-module", "wf_fpga_uart_top",
+           "-Irtl", "-Ifpga", "rtl/wf.vlt", "fpga/wf_fpga.vlt", "--top-module", "wf_fpga_uart_top",
            "--Mdir", d, "-o", "hostsim", "-CFLAGS", "-O1", "-CFLAGS", "-DBAUD_DIV=%d" % SIM_DIV,
            "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]
     cmd += ["-G%s=%s" % (k, '"%s"' % v if isinstance(v, str) else v) for k, v in sorted(p.items())]
