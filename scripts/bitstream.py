@@ -59,7 +59,7 @@ def build(name):
         "read_verilog -sv -I%s -I%s %s" % (os.path.join(ROOT, "rtl"), os.path.join(ROOT, "fpga"),
                                           srcs),
         "chparam -set IMEM_HEX \"%s\" %s%s" % (
-            hexfile, "".join(" -set %s %d" % kv for kv in b.get("params", {}).items()), b["top"])]
+            hexfile, "".join("-set %s %d " % kv for kv in b.get("params", {}).items()), b["top"])]
         + synth_cmds + [
         "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch t:$dlatchsr "
         "t:SB_LATCH* t:*LATCH*",
