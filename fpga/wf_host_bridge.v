@@ -13,7 +13,7 @@
 //
 // The payload of a request is stored in a 256-byte buffer (one block RAM) and
 // checked (CRC) before anything executes; a reply's payload is built in the
-// same buffer and then sent. The first 7 payload bytes are also kept in flops
+// same buffer and then sent. The first HDR_BYTES payload bytes are also kept in flops
 // (hdr_q): the commands' fixed fields.
 module wf_host_bridge #(
     parameter integer WARPS        = 2,
@@ -96,7 +96,7 @@ module wf_host_bridge #(
   // ---- protocol constants and IDENTIFY's reply: generated from scripts/wf/hostproto.py ----
 `include "wf_host_proto.vh"
 
-  localparam integer DW = LANES * 32 > 88 ? LANES * 32 : 88;   // widest item (STATUS: 11 bytes)
+  localparam integer DW = LANES * 32 > STATUS_BYTES * 8 ? LANES * 32 : STATUS_BYTES * 8;  // widest item
   localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
   localparam [16:0] IMEM_N = IMEM_WORDS[16:0];
   localparam [16:0] MEM_N  = MEM_WORDS[16:0];
@@ -110,7 +110,8 @@ module wf_host_bridge #(
                    S_TXA = 5'd15, S_TXD = 5'd16, S_TXC = 5'd17;
   reg  [4:0]    st_q;
   reg  [7:0]    cmd_q, len_q, idx_q, crc_q, status_q, rlen_q;
-  reg  [55:0]   hdr_q;           // payload bytes 0..6
+  localparam integer HDR_BYTES = CFG_BYTES;   // the longest fixed part of a request: SET_CFG's
+  reg  [HDR_BYTES*8-1:0] hdr_q;  // payload bytes 0..HDR_BYTES-1
   reg  [TW-1:0] tmo_q;
   reg  [16:0]   addr_q;          // word address of a read/write loop
   reg  [7:0]    cnt_q;           // items left in the loop
@@ -164,17 +165,18 @@ module wf_host_bridge #(
   wire [16:0] w_end     = h_addr + {9'd0, wn};
   wire [16:0] r_end     = h_addr + {9'd0, h_n};
   wire        rn_ok     = h_n != 8'd0 && (is_imem ? h_n <= 8'd31 : h_n <= 8'd63);
-  // SET_CFG: layout | sched << 1 | hazard << 2, war, loops, alu, mul, lsu, active warps
-  wire [7:0]  c_modes = hdr_q[7:0],   c_war = hdr_q[15:8],  c_loops = hdr_q[23:16];
-  wire [7:0]  c_alu = hdr_q[31:24],   c_mul = hdr_q[39:32], c_lsu = hdr_q[47:40];
-  wire [7:0]  c_act = hdr_q[55:48];
+  // SET_CFG's fields (wf_host_proto.vh)
+  wire [7:0]  c_modes = hdr_q[CFG_MODES*8 +: 8],   c_war = hdr_q[CFG_WAR*8 +: 8];
+  wire [7:0]  c_loops = hdr_q[CFG_LOOPS*8 +: 8],   c_alu = hdr_q[CFG_ALU_LAT*8 +: 8];
+  wire [7:0]  c_mul   = hdr_q[CFG_MUL_LAT*8 +: 8], c_lsu = hdr_q[CFG_LSU_LAT*8 +: 8];
+  wire [7:0]  c_act   = hdr_q[CFG_ACTIVE_WARPS*8 +: 8];
   wire        cfg_ok =
-      c_modes[7:3] == 5'd0 && c_war <= 8'd4 && c_loops >= 8'd1 && c_loops <= 8'd3 &&
+      c_modes >> 3 == 8'd0 && c_war <= 8'd4 && c_loops >= 8'd1 && c_loops <= 8'd3 &&
       c_alu >= 8'd1 && c_alu <= ALU_LAT_MAX[7:0] && c_mul >= 8'd1 && c_mul <= MUL_LAT_MAX[7:0] &&
       c_lsu >= 8'd2 && c_lsu <= LSU_LAT_MAX[7:0] && c_act <= WARPS[7:0] &&
-      (PIN_LAYOUT < 0 || c_modes[0] == PIN_LAYOUT[0]) &&
-      (PIN_SCHED  < 0 || c_modes[1] == PIN_SCHED[0]) &&
-      (PIN_HAZARD < 0 || c_modes[2] == PIN_HAZARD[0]) &&
+      (PIN_LAYOUT < 0 || c_modes[MODE_LAYOUT] == PIN_LAYOUT[0]) &&
+      (PIN_SCHED  < 0 || c_modes[MODE_SCHED] == PIN_SCHED[0]) &&
+      (PIN_HAZARD < 0 || c_modes[MODE_HAZARD] == PIN_HAZARD[0]) &&
       (PIN_WAR    < 0 || c_war == PIN_WAR[7:0]) &&
       (PIN_LOOPS  < 0 || c_loops == PIN_LOOPS[7:0]);
   wire        in_frame = st_q == S_CMD || st_q == S_LEN || st_q == S_PAY || st_q == S_CRC;
@@ -277,11 +279,11 @@ module wf_host_bridge #(
             case (st_q)
               S_CMD: begin cmd_q <= rx_data_i; st_q <= S_LEN; end
               S_LEN: begin
-                len_q <= rx_data_i; idx_q <= 8'd0; hdr_q <= 56'd0;
+                len_q <= rx_data_i; idx_q <= 8'd0; hdr_q <= '0;
                 st_q <= rx_data_i == 8'd0 ? S_CRC : S_PAY;
               end
               S_PAY: begin
-                for (i = 0; i < 7; i = i + 1)
+                for (i = 0; i < HDR_BYTES; i = i + 1)
                   if (idx_q == i[7:0]) hdr_q[i*8 +: 8] <= rx_data_i;
                 idx_q <= idx_q + 8'd1;
                 if (idx_q == len_q - 8'd1) st_q <= S_CRC;
@@ -305,15 +307,16 @@ module wf_host_bridge #(
               if (len_q != 8'd0) reply(E_LEN, 8'd0);
               else begin
                 dw_q <= '0;
-                dw_q[87:0] <= {cycle_i, err_cnt_q, last_err_q,
-                               5'd0, running_i, done_i && launched_q, core_busy};
-                sz_q <= 8'd11; cnt_q <= 8'd1; rlen_q <= 8'd11; st_q <= S_ST;
+                dw_q[STATUS_BYTES*8-1:0] <= status_vec(core_busy, done_i && launched_q, running_i,
+                                                       last_err_q, err_cnt_q, cycle_i);
+                sz_q <= STATUS_BYTES[7:0]; cnt_q <= 8'd1; rlen_q <= STATUS_BYTES[7:0]; st_q <= S_ST;
               end
             C_SET_CFG:
-              if (len_q != 8'd7) reply(E_LEN, 8'd0);
+              if (len_q != CFG_BYTES[7:0]) reply(E_LEN, 8'd0);
               else if (!cfg_ok) reply(E_RANGE, 8'd0);
               else begin
-                cfg_swizzle_o <= c_modes[0]; cfg_gto_o <= c_modes[1]; cfg_stall_o <= c_modes[2];
+                cfg_swizzle_o <= c_modes[MODE_LAYOUT]; cfg_gto_o <= c_modes[MODE_SCHED];
+                cfg_stall_o <= c_modes[MODE_HAZARD];
                 cfg_war_o <= c_war[2:0]; cfg_loops_o <= c_loops[1:0];
                 alu_lat_q <= c_alu[5:0]; mul_lat_q <= c_mul[5:0];
                 lsu_lat_q <= c_lsu[5:0]; active_q <= c_act[6:0];

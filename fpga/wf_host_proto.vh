@@ -21,6 +21,37 @@ localparam [7:0] E_LEN = 8'd3;
 localparam [7:0] E_RANGE = 8'd4;
 localparam [7:0] E_BUSY = 8'd5;
 localparam [7:0] E_TIMEOUT = 8'd6;
+// SET_CFG's payload: CFG_BYTES bytes, CFG_<FIELD> a field's byte; MODE_<KNOB> a bit of modes
+localparam integer CFG_BYTES = 7;
+localparam integer CFG_MODES = 0;
+localparam integer CFG_WAR = 1;
+localparam integer CFG_LOOPS = 2;
+localparam integer CFG_ALU_LAT = 3;
+localparam integer CFG_MUL_LAT = 4;
+localparam integer CFG_LSU_LAT = 5;
+localparam integer CFG_ACTIVE_WARPS = 6;
+localparam integer MODE_LAYOUT = 0;
+localparam integer MODE_SCHED = 1;
+localparam integer MODE_HAZARD = 2;
+// STATUS's reply (STATUS_BYTES bytes)
+localparam integer STATUS_BYTES = 11;
+function automatic [STATUS_BYTES*8-1:0] status_vec(
+    input busy, input done, input running,
+    input [7:0] last_error,
+    input [7:0] errors,
+    input [63:0] cycle);
+  reg [STATUS_BYTES*8-1:0] v;
+  begin
+    v = {(STATUS_BYTES*8){1'b0}};
+    v[0*8 + 0] = busy;
+    v[0*8 + 1] = done;
+    v[0*8 + 2] = running;
+    v[1*8 +: 8] = last_error;
+    v[2*8 +: 8] = errors;
+    v[3*8 +: 64] = cycle;
+    status_vec = v;
+  end
+endfunction
 localparam integer ID_BYTES = 37;
 // a pinned knob's value; 8'hFF: selectable at run time (the parameter < 0)
 function automatic [7:0] pin8(input integer p);

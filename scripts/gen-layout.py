@@ -318,6 +318,24 @@ def gen_host_proto_vh():
          "localparam [7:0] SYNC_REQ = 8'h%02X, SYNC_REP = 8'h%02X;" % (P.SYNC_REQ, P.SYNC_REP)]
     o += ["localparam [7:0] C_%s = 8'h%02X;" % (n, v) for v, n in P.COMMANDS]
     o += ["localparam [7:0] E_%s = 8'd%d;" % (n.replace("ERR_", ""), v) for v, n in P.ERRORS]
+    o += ["// SET_CFG's payload: CFG_BYTES bytes, CFG_<FIELD> a field's byte; MODE_<KNOB> a bit of modes",
+          "localparam integer CFG_BYTES = %d;" % len(P.CFG_LAYOUT)]
+    o += ["localparam integer CFG_%s = %d;" % (n.upper(), i) for i, n in enumerate(P.CFG_LAYOUT)]
+    o += ["localparam integer MODE_%s = %d;" % (n.upper(), i) for i, n in enumerate(P.MODE_BITS)]
+    o += ["// STATUS's reply (STATUS_BYTES bytes)",
+          "localparam integer STATUS_BYTES = %d;" % P.STATUS_BYTES,
+          "function automatic [STATUS_BYTES*8-1:0] status_vec(",
+          "    input %s," % ", input ".join(P.STATUS_FLAGS)]
+    args = [(n, size) for n, size in P.STATUS_LAYOUT if n != "flags"]
+    o += ["    input [%d:0] %s%s" % (8 * size - 1, n, "," if i < len(args) - 1 else ");")
+          for i, (n, size) in enumerate(args)]
+    o += ["  reg [STATUS_BYTES*8-1:0] v;", "  begin", "    v = {(STATUS_BYTES*8){1'b0}};"]
+    for name, off, size in P.status_fields():
+        if name == "flags":
+            o += ["    v[%d*8 + %d] = %s;" % (off, i, f) for i, f in enumerate(P.STATUS_FLAGS)]
+        else:
+            o.append("    v[%d*8 +: %d] = %s;" % (off, 8 * size, name))
+    o += ["    status_vec = v;", "  end", "endfunction"]
     o += ["localparam integer ID_BYTES = %d;" % P.ID_BYTES,
           "// a pinned knob's value; 8'hFF: selectable at run time (the parameter < 0)",
           "function automatic [7:0] pin8(input integer p);",

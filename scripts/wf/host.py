@@ -172,9 +172,11 @@ class Board:
         return shape
 
     def status(self):
-        d = self.command("STATUS", want_len=11)
-        return dict(busy=bool(d[0] & 1), done=bool(d[0] & 2), running=bool(d[0] & 4),
-                    last_error=d[1], errors=d[2], cycle=int.from_bytes(d[3:11], "little"))
+        d = self.command("STATUS", want_len=P.STATUS_BYTES)
+        st = {n: int.from_bytes(d[o:o + k], "little") for n, o, k in P.status_fields()}
+        out = {n: bool(st["flags"] >> i & 1) for i, n in enumerate(P.STATUS_FLAGS)}
+        out.update((n, v) for n, v in st.items() if n != "flags")
+        return out
 
     def write_words(self, space, addr, words):
         size, chunk = (8, IMEM_CHUNK) if space == "imem" else (4, MEM_CHUNK)
@@ -201,13 +203,11 @@ class Board:
         return [int.from_bytes(d[j:j + 4], "little") for j in range(0, len(d), 4)]
 
     def set_cfg(self, knobs):
-        k = knobs
-        modes = (KNOB_NAMES["layout"].index(k["layout"]) |
-                 KNOB_NAMES["sched"].index(k["sched"]) << 1 |
-                 KNOB_NAMES["hazard"].index(k["hazard"]) << 2)
-        self.command("SET_CFG", bytes([modes, KNOB_NAMES["war"].index(k["war"]), int(k["loops"]),
-                                       k["alu_lat"], k["mul_lat"], k["lsu_lat"],
-                                       k["active_warps"]]), want_len=0)
+        k = dict(knobs)
+        k["modes"] = sum(KNOB_NAMES[n].index(k[n]) << i for i, n in enumerate(P.MODE_BITS))
+        k["war"] = KNOB_NAMES["war"].index(k["war"])
+        k["loops"] = int(k["loops"])
+        self.command("SET_CFG", bytes([k[n] for n in P.CFG_LAYOUT]), want_len=0)
 
     def set_pc(self, warp, pc):
         self.command("SET_PC", struct.pack("<BH", warp, pc), want_len=0)

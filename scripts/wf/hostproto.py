@@ -1,5 +1,6 @@
 """The UART host protocol's one table (docs/fpga.md "Host protocol"): its
-version, sync bytes, commands, error codes and the IDENTIFY reply's layout.
+version, sync bytes, commands, error codes and the layouts of IDENTIFY's and
+STATUS's replies and SET_CFG's payload.
 scripts/gen-layout.py writes fpga/wf_host_proto.vh from it (the bridge's
 localparams and the function that packs IDENTIFY; `make lint` fails when it
 is stale); scripts/wf/host.py reads the same table."""
@@ -36,6 +37,27 @@ ID_LAYOUT = [
 ]
 
 
+# SET_CFG's payload: one byte each, in this order; `modes` packs the
+# two-valued knobs, bit i = MODE_BITS[i] (0 naive / lrr / replay,
+# 1 swizzle / gto / stall)
+CFG_LAYOUT = ["modes", "war", "loops", "alu_lat", "mul_lat", "lsu_lat", "active_warps"]
+MODE_BITS = ["layout", "sched", "hazard"]
+# STATUS's reply: (name, bytes), in order, little endian; bit i of `flags` is
+# STATUS_FLAGS[i]
+STATUS_LAYOUT = [("flags", 1), ("last_error", 1), ("errors", 1), ("cycle", 8)]
+STATUS_FLAGS = ["busy", "done", "running"]
+STATUS_BYTES = sum(size for _, size in STATUS_LAYOUT)
+
+
+def status_fields():
+    """[(name, offset, bytes)] of STATUS's reply"""
+    out, off = [], 0
+    for name, size in STATUS_LAYOUT:
+        out.append((name, off, size))
+        off += size
+    return out
+
+
 def id_fields():
     """[(name, offset, bytes, kind)] of IDENTIFY's reply"""
     out, off = [], len(MAGIC)
@@ -46,3 +68,5 @@ def id_fields():
 
 
 ID_BYTES = len(MAGIC) + sum(size for _, size, _ in ID_LAYOUT)
+# the bridge indexes IDENTIFY's bytes with 6 bits and keeps SET_CFG's payload in flops
+assert ID_BYTES <= 64 and len(CFG_LAYOUT) <= 16
