@@ -22,7 +22,10 @@
   5. the checks can fail: a corrupted reply byte (hostsim --corrupt-tx), a
      reference run with a different scratchpad or memory latency
      (--check-extra), a program the shape cannot hold, a shape option the
-     board does not have, no device, a silent device (timeout).
+     board does not have, no device, a silent device (timeout);
+  6. a serial device: a pseudo-terminal relayed to the simulated board, so
+     wfhost takes pyserial's tty path as with a board's /dev/ttyUSB*, and the
+     same with the replies cut off (timeout).
 TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both)."""
 import argparse
 import hashlib
@@ -38,7 +41,7 @@ import time
 
 import pytest
 
-from wf.host import (Board, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
+from wf.host import (Board, SimBoard, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
                      frame, knobs_for, run_program, wfsim_args)
 from wf.boards import BOARDS, FPGA_SRC, board_file, board_shape
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
@@ -352,6 +355,63 @@ NEGATIVES = [  # what, args, exit status, text on stderr, port (None: the board)
     ("no device", ["identify"], 2, "cannot open", "/dev/wfhost-no-such-device", REPLY_TIMEOUT),
     ("a silent device", ["identify"], 2, "timeout", "silent", 3),
 ]
+
+
+class PtyRelay:
+    """A serial device for wfhost: a pseudo-terminal whose other end is relayed
+    to the simulated board's socket (cut=True drops what the board sends), so
+    wfhost opens it as it opens a board's /dev/ttyUSB*: pyserial's tty class,
+    termios raw mode, baud rate and read timeouts, not its socket:// handler."""
+    def __init__(self, sim_url, cut=False):
+        import pty
+        self.master, self.slave = pty.openpty()   # the slave stays open: no EIO between opens
+        self.name = os.ttyname(self.slave)
+        host, port = sim_url[len("socket://"):].split(":")
+        self.sock = socket.create_connection((host, int(port)))
+        self.cut, self.stop = cut, threading.Event()
+        self.thread = threading.Thread(target=self._relay, daemon=True)
+        self.thread.start()
+
+    def _relay(self):
+        import select
+        while not self.stop.is_set():
+            ready, _, _ = select.select([self.master, self.sock], [], [], 0.05)
+            if self.master in ready:
+                self.sock.sendall(os.read(self.master, 4096))
+            if self.sock in ready:
+                data = self.sock.recv(4096)
+                if not data:
+                    return
+                if not self.cut:
+                    os.write(self.master, data)
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+        self.sock.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.mark.skipif("1w1l" not in SHAPE_NAMES, reason="TEST_HOST_SHAPES without 1w1l")
+@pytest.mark.parametrize("cut", [False, True], ids=["device", "device-silent"])
+def test_serial_device(cut):
+    """wfhost --port /dev/pts/N run --check: the path a real board takes; with
+    the board's replies cut off the same run must fail with the timeout message"""
+    sim = SimBoard(board("1w1l"))
+    relay = PtyRelay(sim.url, cut=cut)
+    try:
+        r = wfhost(["--port", relay.name, "--timeout", str(5 if cut else REPLY_TIMEOUT), "run",
+                    "--check", FACT])
+    finally:
+        relay.close()
+        sim.close()
+    if cut:
+        assert r.returncode == 2 and "timeout" in r.stderr, "no replies -> exit 2, timeout; got %d: %s" % (
+            r.returncode, r.stderr.strip()[-300:])
+    else:
+        assert r.returncode == 0 and "cycles" in r.stderr, "run --check over %s: exit %d: %s" % (
+            relay.name, r.returncode, r.stderr.strip()[-300:])
 
 
 @pytest.mark.skipif("1w1l" not in SHAPE_NAMES, reason="TEST_HOST_SHAPES without 1w1l")
