@@ -118,3 +118,14 @@ def test_readme_command(clone, n):
         with open(log, errors="replace") as f:
             tail = "".join("  " + x for x in f.readlines()[-15:])
         pytest.fail("[%d] %s (%s): exit %d, README says %d; last lines of %s:\n%s" % (n, cmd, how, st, want, log, tail))
+
+
+def test_mutant_count():
+    """the README's count of deliberate bugs is the mutation self-check's"""
+    listed = subprocess.run(["python3", "scripts/mutants.py", "--list"], cwd=ROOT, check=True,
+                            stdout=subprocess.PIPE, universal_newlines=True).stdout.splitlines()
+    n = sum(1 for line in listed if line.startswith("WF_MUTANT_"))
+    with open(os.path.join(ROOT, "README.md")) as f:
+        said = [int(x) for x in re.findall(r"(\d+) deliberate (?:RTL )?bugs", f.read())]
+    assert said and all(x == n for x in said), \
+        "README.md says %s deliberate bugs, scripts/mutants.py --list has %d" % (said, n)
