@@ -42,6 +42,21 @@ def run(cmd, d, log, timeout=None):
         return subprocess.run(cmd, cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
 
 
+def yosys_front(name, core=True):
+    """Yosys commands that read a board's sources and set its top's
+    parameters (the power-on image and the board's params); core=False
+    reads the board's top alone (test-host checks the parameters with it,
+    in a second, where elaborating the core takes minutes)"""
+    b = BOARDS[name]
+    hexfile = os.path.join(ROOT, "fpga", "demo.hex")
+    srcs = " ".join([os.path.join(ROOT, f) for f in [board_file(name)] + (FPGA_SRC if core else [])] +
+                    (synth.rtl_files() if core else []))
+    return ["read_verilog -sv -I%s -I%s %s" % (os.path.join(ROOT, "rtl"), os.path.join(ROOT, "fpga"),
+                                              srcs),
+            "chparam -set IMEM_HEX \"%s\" %s%s" % (
+                hexfile, "".join("-set %s %d " % kv for kv in b.get("params", {}).items()), b["top"])]
+
+
 def build(name):
     b = BOARDS[name]
     t = TOOLS[b["family"]]
@@ -50,17 +65,9 @@ def build(name):
     for f in os.listdir(d):
         if f.startswith("top."):
             os.remove(os.path.join(d, f))
-    hexfile = os.path.join(ROOT, "fpga", "demo.hex")
-    srcs = " ".join([os.path.join(ROOT, f) for f in [board_file(name)] + FPGA_SRC] +
-                    synth.rtl_files())
     synth_cmds = (["synth_ice40 -top %s%s" % (b["top"], " -dsp" if b.get("dsp") else "")]
              if b["family"] == "ice40" else synth.synth_ecp5_cmds(b["top"]))
-    script = "; ".join([
-        "read_verilog -sv -I%s -I%s %s" % (os.path.join(ROOT, "rtl"), os.path.join(ROOT, "fpga"),
-                                          srcs),
-        "chparam -set IMEM_HEX \"%s\" %s%s" % (
-            hexfile, "".join("-set %s %d " % kv for kv in b.get("params", {}).items()), b["top"])]
-        + synth_cmds + [
+    script = "; ".join(yosys_front(name) + synth_cmds + [
         "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch t:$adlatch t:$dlatchsr "
         "t:SB_LATCH* t:*LATCH*",
         "tee -q -o stat.txt stat", "write_json top.json"])

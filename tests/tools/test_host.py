@@ -4,7 +4,10 @@
   1. static checks of fpga/wf_fpga_uart_top.v + wf_host_bridge.v + wf_uart.v:
      Verilator -Wall (waivers: rtl/wf.vlt, fpga/wf_fpga.vlt) at three parameter
      sets, Icarus -g2012, Yosys (no latches, `check -assert`) of the bridge and
-     the UART, and a bad BAUD_DIV or pipeline option refused by name;
+     the UART, and a bad BAUD_DIV or pipeline option refused by name; every
+     board top (scripts/wf/boards.py) linted at its parameters, and the
+     bitstream flow's Yosys front end giving the core the parameters this
+     test simulates for the board;
   2. builds the simulated board (fpga/hostsim.cpp: the top Verilated, its UART
      pins driven and decoded bit by bit, the bytes on a TCP socket) at two
      shapes, the second with every pipeline option built in, cached under
@@ -102,6 +105,22 @@ def test_board_top_lint(board):
             ["-G%s=%d" % kv for kv in b.get("params", {}).items()] + FPGA_SRC + rtl())
     assert r.returncode == 0, "verilator -Wall of %s: %s" % (
         board_file(board), (r.stdout.splitlines() or [""])[0])
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_board_yosys_front(board):
+    """the bitstream flow's own commands (Yosys chparam of the image and the
+    board's params on its top) give the core the parameters test-host
+    simulates for that board (board_shape): what is built is what is tested"""
+    import bitstream
+    r = run(["yosys", "-p", "; ".join(bitstream.yosys_front(board, core=False) +
+                                      ["hierarchy -top %s" % BOARDS[board]["top"], "dump t:wf_fpga_uart_top"])])
+    assert r.returncode == 0, "yosys front end of board %s: %s" % (board, r.stdout.strip()[-300:])
+    got = {k: v.strip('"') for k, v in re.findall(r"^ +parameter (?:signed )?\\(\w+) (.+)$", r.stdout, re.M)}
+    want = board_shape(board)   # what test-host simulates for this board
+    bad = {k: (v, got.get(k)) for k, v in want.items() if str(v) != got.get(k)}
+    assert want and not bad, "board %s: the core's parameters in the bitstream flow (simulated, built): %s" % (
+        board, bad)
 
 
 def test_iverilog():
