@@ -33,11 +33,15 @@ def board_file(name):
     return "fpga/boards/%s.v" % BOARDS[name].get("src", name)
 
 
-def _value(text, defaults):
+def _value(text, defaults, where):
     text = text.strip()
     if text.startswith('"'):
         return text.strip('"')
-    return int(defaults.get(text, text))
+    try:
+        return int(defaults.get(text, text))
+    except ValueError:
+        raise ValueError("%s: u_top parameter value '%s' is neither a number nor a parameter of the "
+                         "top with a numeric default or a board param" % (where, text))
 
 
 def board_shape(name):
@@ -50,5 +54,5 @@ def board_shape(name):
     defaults = dict(re.findall(r"parameter\s+(?:integer\s+)?(\w+)\s*=\s*(\d+)", src))
     defaults.update({k: str(v) for k, v in BOARDS[name].get("params", {}).items()})
     block = re.search(r"wf_fpga_uart_top\s*#\((.*?)\)\s*u_top", src, re.S).group(1)
-    return {k: _value(v, defaults) for k, v in re.findall(r"\.(\w+)\(([^()]*)\)", block)
+    return {k: _value(v, defaults, board_file(name)) for k, v in re.findall(r"\.(\w+)\(([^()]*)\)", block)
             if k not in ("BAUD_DIV", "TIMEOUT", "IMEM_HEX")}
