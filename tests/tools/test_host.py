@@ -46,6 +46,7 @@ import pytest
 
 from wf.host import (Board, SimBoard, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
                      frame, knobs_for, run_program, wfsim_args)
+from wf.hostproto import CFG_LAYOUT
 from wf.boards import BOARDS, FPGA_SRC, board_file, board_shape
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
 from wf.testing import WFSIM
@@ -323,7 +324,8 @@ def test_malformed_frames(shape):
                                                           bytes([sh["warps"], 0])), 4)
         expect("READ_REG of a register past the shape", frame(CMD["READ_REG"],
                                                               bytes([0, sh["regs"]])), 4)
-        expect("SET_CFG loops 0", frame(CMD["SET_CFG"], bytes([1, 4, 0, 1, 1, 2, 0])), 4)
+        cfg = dict(modes=1, war=4, loops=0, alu_lat=1, mul_lat=1, lsu_lat=2, active_warps=0)
+        expect("SET_CFG loops 0", frame(CMD["SET_CFG"], bytes(cfg[n] for n in CFG_LAYOUT)), 4)
         expect("SET_PC of a warp past the shape", frame(CMD["SET_PC"],
                                                         bytes([sh["warps"], 0, 0])), 4)
         expect("junk between frames, then a good READ_MEM", b"\x00\x13\xff\x5a" + good, 0, 4)
