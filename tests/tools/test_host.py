@@ -28,7 +28,9 @@
      board does not have, no device, a silent device (timeout);
   6. a serial device: a pseudo-terminal relayed to the simulated board, so
      wfhost takes pyserial's tty path as with a board's /dev/ttyUSB*, and the
-     same with the replies cut off (timeout).
+     same with the replies cut off (timeout);
+  7. docs/fpga.md's Python example (wf.host.Board) against the simulated
+     board: state and cycles must be wfsim's.
 TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both)."""
 import argparse
 import hashlib
@@ -376,6 +378,28 @@ NEGATIVES = [  # what, args, exit status, text on stderr, port (None: the board)
     ("no device", ["identify"], 2, "cannot open", "/dev/wfhost-no-such-device", REPLY_TIMEOUT),
     ("a silent device", ["identify"], 2, "timeout", "silent", 3),
 ]
+
+
+def test_python_api_example(tmp_path):
+    """docs/fpga.md's Python example, its port replaced by the simulated board:
+    its final state and cycle count must be wfsim's"""
+    with open(os.path.join(ROOT, "docs", "fpga.md")) as f:
+        m = re.search(r"<!-- host-api-example -->\n```python\n(.*?)```", f.read(), re.S)
+    assert m, "docs/fpga.md: no host-api-example block"
+    code = m.group(1)
+    assert '"/dev/ttyUSB1"' in code
+    code = code.replace('"/dev/ttyUSB1"', repr("sim:" + board(SHAPE_NAMES[0])))
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, timeout=300,
+                       env=dict(os.environ, WFSIM=WFSIM))
+    assert r.returncode == 0, "the example failed: " + r.stderr.strip()[-500:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    ref = tmp_path / "ref.json"
+    stats = json.loads(run([WFSIM, "--quiet", "--json", "--dump-state", str(ref)] + got["args"] +
+                           ["sim/examples/fact.s"]).stdout)
+    want = json.loads(ref.read_text())
+    assert got["state"] == want, "the example's final state differs from wfsim's"
+    assert got["cycles"] == stats["cycles"], "cycles: example %d, wfsim %d" % (got["cycles"], stats["cycles"])
 
 
 class PtyRelay:
