@@ -67,9 +67,9 @@ SHAPES = {
 }
 
 
-# on request (TEST_HOST_SHAPES="ulx3s ulx3s-4w4l ulx3s-8w8l"): an ECP5 board's
-# own build (the iCE40 boards' 8 registers do not hold every example program)
-SHAPES_ON_REQUEST = {b: board_shape(b) for b in ("ulx3s", "ulx3s-4w4l", "ulx3s-8w8l")}
+# on request (TEST_HOST_SHAPES="ulx3s-8w8l"): any board's own build
+# (scripts/wf/boards.py); a program its shape cannot hold is skipped, named
+SHAPES_ON_REQUEST = {b: board_shape(b) for b in BOARDS}
 KERNELS = ["sim/kernels/dot.s", "sim/kernels/stencil.s", "sim/kernels/vecadd.s"]
 # extra configurations (run-time knobs through SET_CFG) of fact.s
 CONFIGS = [["--loops", "1"], ["--loops", "2", "--layout", "naive"],
@@ -236,12 +236,19 @@ RUNS = [(shape, p, prog_options(p, shape)) for shape in SHAPE_NAMES for p in PRO
      if prog_options("sim/examples/fact.s", shape, c) == c]
 
 
+CANNOT_HOLD = r"register r\d+ out of range \(regs=\d+\)|instruction memory holds|this build has \d+ warps"
+
+
 @pytest.mark.parametrize("shape,prog,opts", RUNS, ids=["%s-%s%s" % (s, os.path.basename(p)[:-2], "".join(o))
                                                         for s, p, o in RUNS])
 def test_run_checks_against_wfsim(shape, prog, opts):
     r = wfhost(["--port", "sim:" + board(shape), "--timeout", str(REPLY_TIMEOUT), "run", "--check",
                 "--dump-state", os.devnull] + opts + [prog])
     last = (r.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
+    # a board's own shape (on request) may be too small for a program: wfhost's
+    # refusal by name is then not a failure (the default shapes hold every one)
+    if shape in SHAPES_ON_REQUEST and r.returncode == 2 and re.search(CANNOT_HOLD, last):
+        pytest.skip("%s cannot hold %s: %s" % (shape, prog, last))
     assert r.returncode == 0 and "check ok" in r.stderr and "cycles" in last, \
         "%s %s %s: %s" % (shape, prog, " ".join(opts), last.replace("wfhost: check ok %s: " % prog, ""))
 
@@ -342,7 +349,8 @@ def test_malformed_frames(shape):
             rep.check(e.code == 4, "%s READ_MEM of 0 words -> ERR_RANGE" % shape, str(e))
         # two programs in the same session (the instruction memory rewritten,
         # a second launch), each checked against wfsim
-        for prog, kw in (("sim/examples/sum_loop.s", {}),
+        # (sum_loop.s uses r8 and up: a board's own 8-register shape runs saxpy.s)
+        for prog, kw in (("sim/examples/sum_loop.s" if sh["regs"] >= 16 else "sim/examples/saxpy.s", {}),
                          ("sim/examples/fact.s", {} if "loops" in pinned(shape) else dict(loops="2"))):
             out, err = io.StringIO(), io.StringIO()
             st = run_program(b, Opts(prog, **kw), out, err)
