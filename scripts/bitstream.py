@@ -82,6 +82,8 @@ def build(name):
         print("bitstream %s: FAIL %s (logs in %s)" % (name, msg, d))
         return 1
 
+    synth.progress(name, "yosys %s (log %s)" % ("synth_ice40" if b["family"] == "ice40" else "synth_ecp5",
+                                                  os.path.join(d, "yosys.log")), t0, "bitstream")
     r = run([t["yosys"], "-q", "-p", script], d, "yosys.log")
     if r.returncode:
         log = open(os.path.join(d, "yosys.log"), errors="replace").read()
@@ -108,6 +110,8 @@ def build(name):
                                                "--textcfg", "top.config"]
     pnr += ["--json", "top.json", "--freq", str(b["mhz"]), "--report", "report.json",
             "--seed", "1", "-q", "-l", "nextpnr.log"]
+    synth.progress(name, "place and route: %s (log %s)" % (" ".join(pnr), os.path.join(d, "nextpnr.log")),
+                   t0, "bitstream")
     t1 = datetime.datetime.now()
     r = run(pnr, d, "nextpnr.out")
     res["pnr_seconds"] = round((datetime.datetime.now() - t1).total_seconds())
@@ -123,6 +127,7 @@ def build(name):
     if res["fmax"] is None or res["fmax"] < b["mhz"]:
         return fail("Fmax %s MHz below the board's %d MHz clock" % (res["fmax"], b["mhz"]))
     src, dst = ("top.asc", "top.bin") if b["family"] == "ice40" else ("top.config", "top.bit")
+    synth.progress(name, "Fmax %.1f MHz; %s" % (res["fmax"], t["pack"]), t0, "bitstream")
     r = run([t["pack"], src, dst], d, "pack.log")
     if r.returncode or not os.path.exists(os.path.join(d, dst)) or \
             os.path.getsize(os.path.join(d, dst)) == 0:

@@ -233,10 +233,10 @@ def fmax_cell(r):
                                                 "/".join("%.1f" % seeds[k] for k in keys))
 
 
-def progress(name, step, t0):
-    """one line per step of a long flow: which config, which step, elapsed"""
-    print("synth: %s: %s (%.0f s elapsed)" % (name, step, (datetime.datetime.now() - t0)
-                                               .total_seconds()), flush=True)
+def progress(name, step, t0, tool="synth"):
+    """one line per step of a long flow: which config (or board), which step, elapsed"""
+    print("%s: %s: %s (%.0f s elapsed)" % (tool, name, step, (datetime.datetime.now() - t0)
+                                            .total_seconds()), flush=True)
 
 
 def rtl_files():
