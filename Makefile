@@ -129,7 +129,7 @@ help:
 	@echo "make fpga         iCE40 and ECP5 synthesis and place-and-route: LUTs, FFs, BRAMs, DSPs, Fmax (FPGA_CONFIGS=)"
 	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
 	@echo "make fpga-gls     the iCE40 and ECP5 netlists simulated against wfsim (FPGA_CONFIGS=)"
-	@echo "make bitstream BOARD=hx8k|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l  bitstream of the UART top (docs/fpga.md)"
+	@echo "make bitstream BOARD=hx8k|hx8k-2w1l|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l  bitstream of the UART top (docs/fpga.md)"
 	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
 
@@ -284,7 +284,7 @@ fusesoc-lint: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_fusesoc.py
 # test-host: wfhost --check through the UART host bridge on the simulated board
 # (fpga/hostsim.cpp, Verilated), malformed frames, the checks' negative cases.
-# bitstream / program: BOARD=hx8k|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l (scripts/bitstream.py;
+# bitstream / program: BOARD=hx8k|hx8k-2w1l|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l (scripts/bitstream.py;
 # docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
 test-host: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_host.py

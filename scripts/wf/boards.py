@@ -16,6 +16,11 @@ ECP5_85F = dict(family="ecp5", nextpnr=["--85k", "--package", "CABGA381"], cons=
 BOARDS = {
     "hx8k": dict(family="ice40", top="wf_board_hx8k", nextpnr=["--hx8k", "--package", "ct256"],
                  cons="hx8k.pcf", mhz=12, prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256"),
+    # the same board with 2 warps (the largest shape the HX8K holds: ice-2w1l)
+    "hx8k-2w1l": dict(family="ice40", top="wf_board_hx8k", src="hx8k", nextpnr=["--hx8k", "--package", "ct256"],
+                      cons="hx8k.pcf", mhz=12, prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256",
+                      params=dict(WARPS=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2,
+                                  ICACHE_LINES=4, MEM_LINE=2)),
     "icebreaker": dict(family="ice40", top="wf_board_icebreaker", dsp=True,
                        nextpnr=["--up5k", "--package", "sg48"], cons="icebreaker.pcf", mhz=12,
                        prog=["-b", "ice40_generic"], part="iCE40UP5K-SG48"),
