@@ -8,11 +8,13 @@
   bitstream.py program BOARD   openFPGALoader writes it to the board's flash
   bitstream.py list            the boards
 
-BOARD: hx8k (iCE40-HX8K breakout, iCE40HX8K-CT256), icebreaker (iCE40UP5K-SG48),
-ulx3s (ECP5 LFE5U-85F, CABGA381), ulx3s-4w4l and ulx3s-8w8l (the same board,
-a 4 x 4 and an 8 x 8 core with every pipeline option; scripts/wf/boards.py). Each
-board's top (fpga/boards/BOARD.v, or the file boards.py names) instantiates fpga/wf_fpga_uart_top.v at the board's shape and clock; its pins are
-in fpga/boards/BOARD.pcf / .lpf. The build fails unless Yosys leaves no latch,
+BOARD (`bitstream.py list`; the table is scripts/wf/boards.py): hx8k and
+hx8k-2w1l (iCE40-HX8K breakout, 1 x 1 and 2 x 1), icebreaker (iCE40UP5K-SG48),
+ulx3s, ulx3s-4w4l and ulx3s-8w8l (ECP5 LFE5U-85F, CABGA381: 2 x 2 with every
+knob selectable; 4 x 4 and 8 x 8 with every pipeline option). Each board's top
+(fpga/boards/BOARD.v, or the file boards.py names) instantiates
+fpga/wf_fpga_uart_top.v at the board's shape and clock; its pins are in the
+.pcf / .lpf file boards.py names. The build fails unless Yosys leaves no latch,
 nextpnr places every port at a constrained pin (it refuses
 unconstrained IO by default), the instruction-memory
 block RAMs hold the power-on image, nextpnr meets the board's clock, and the

@@ -10,15 +10,15 @@ from .paths import ROOT
 # the UART top and what it instantiates, besides rtl/
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
             "fpga/wf_fpga_top.v"]
+HX8K = dict(family="ice40", nextpnr=["--hx8k", "--package", "ct256"], cons="hx8k.pcf", mhz=12,
+            prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256")
 ECP5_85F = dict(family="ecp5", nextpnr=["--85k", "--package", "CABGA381"], cons="ulx3s.lpf",
                 mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381")
 # name: the top module in fpga/boards/<src or name>.v, params set on it (chparam)
 BOARDS = {
-    "hx8k": dict(family="ice40", top="wf_board_hx8k", nextpnr=["--hx8k", "--package", "ct256"],
-                 cons="hx8k.pcf", mhz=12, prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256"),
+    "hx8k": dict(HX8K, top="wf_board_hx8k"),
     # the same board with 2 warps (the largest shape the HX8K holds: ice-2w1l)
-    "hx8k-2w1l": dict(family="ice40", top="wf_board_hx8k", src="hx8k", nextpnr=["--hx8k", "--package", "ct256"],
-                      cons="hx8k.pcf", mhz=12, prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256",
+    "hx8k-2w1l": dict(HX8K, top="wf_board_hx8k", src="hx8k",
                       params=dict(WARPS=2, REGS=16, BANKS=2, COLLECTORS=2, SB_ENTRIES=2, IBUF=2,
                                   ICACHE_LINES=4, MEM_LINE=2)),
     "icebreaker": dict(family="ice40", top="wf_board_icebreaker", dsp=True,
