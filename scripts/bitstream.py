@@ -111,7 +111,7 @@ def build(name):
                                                                      b["cons"]),
                                                "--textcfg", "top.config"]
     pnr += ["--json", "top.json", "--freq", str(b["mhz"]), "--report", "report.json",
-            "--seed", "1", "-q", "-l", "nextpnr.log"]
+            "--seed", "1", "-q", "-l", "nextpnr.log"] + b.get("pnr_args", [])
     synth.progress(name, "place and route: %s (log %s)" % (" ".join(pnr), os.path.join(d, "nextpnr.log")),
                    t0, "bitstream")
     t1 = datetime.datetime.now()

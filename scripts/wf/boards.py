@@ -14,7 +14,8 @@ HX8K = dict(family="ice40", nextpnr=["--hx8k", "--package", "ct256"], cons="hx8k
             prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256")
 ECP5_85F = dict(family="ecp5", nextpnr=["--85k", "--package", "CABGA381"], cons="ulx3s.lpf",
                 mhz=25, prog=["-b", "ulx3s"], part="LFE5U-85F-CABGA381")
-# name: the top module in fpga/boards/<src or name>.v, params set on it (chparam)
+# name: the top module in fpga/boards/<src or name>.v, params set on it (chparam),
+# pnr_args added to nextpnr's command
 BOARDS = {
     "hx8k": dict(HX8K, top="wf_board_hx8k"),
     # the same board with 2 warps (the largest shape the HX8K holds: ice-2w1l)
@@ -28,8 +29,10 @@ BOARDS = {
     # the same board with the cores of ecp5-4w4l-rdy and ecp5-default-rdy
     "ulx3s-4w4l": dict(ECP5_85F, top="wf_board_ulx3s_rdy", src="ulx3s-rdy",
                        params=dict(WARPS=4, LANES=4)),
+    # pnr_args: extra nextpnr options; at 8 x 8 nextpnr's default placement
+    # density left router1 with 137,000 overused arcs after 24 minutes
     "ulx3s-8w8l": dict(ECP5_85F, top="wf_board_ulx3s_rdy", src="ulx3s-rdy",
-                       params=dict(WARPS=8, LANES=8)),
+                       params=dict(WARPS=8, LANES=8), pnr_args=["--placer-heap-beta", "0.6"]),
 }
 
 
