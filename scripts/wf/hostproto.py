@@ -49,22 +49,23 @@ STATUS_FLAGS = ["busy", "done", "running"]
 STATUS_BYTES = sum(size for _, size in STATUS_LAYOUT)
 
 
-def status_fields():
-    """[(name, offset, bytes)] of STATUS's reply"""
-    out, off = [], 0
-    for name, size in STATUS_LAYOUT:
-        out.append((name, off, size))
+def _placed(layout, start):
+    """a layout's entries (name, bytes, ...) as (name, offset, bytes, ...), packed from start"""
+    out, off = [], start
+    for name, size, *rest in layout:
+        out.append((name, off, size, *rest))
         off += size
     return out
+
+
+def status_fields():
+    """[(name, offset, bytes)] of STATUS's reply"""
+    return _placed(STATUS_LAYOUT, 0)
 
 
 def id_fields():
     """[(name, offset, bytes, kind)] of IDENTIFY's reply"""
-    out, off = [], len(MAGIC)
-    for name, size, kind in ID_LAYOUT:
-        out.append((name, off, size, kind))
-        off += size
-    return out
+    return _placed(ID_LAYOUT, len(MAGIC))
 
 
 ID_BYTES = len(MAGIC) + sum(size for _, size, _ in ID_LAYOUT)
