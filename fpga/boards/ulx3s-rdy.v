@@ -6,9 +6,8 @@
 // banks. Boards ulx3s-4w4l (4 x 4) and ulx3s-8w8l (8 x 8, the default
 // machine's shape) set WARPS and LANES (scripts/wf/boards.py). The policy
 // knobs are pinned to wfsim's defaults (swizzle, bloom, lrr, loops 3,
-// replay): with them selectable the 4 x 4 routed at 21.1 MHz, below the
-// board's clock (a bank's read register -> the LSU address and piece -> the
-// dispatch choice; docs/fpga.md "Board bring-up"). ALU latency 1..2 and
+// replay): with them selectable the 4 x 4 does not reach the board's clock
+// (docs/fpga.md "Board bring-up"). ALU latency 1..2 and
 // MUL/MAD 1..2 at run time; IMSHRS 1, so wfhost --check compares cycle
 // counts exactly. 115200 baud (25 MHz / 217). BTN_PWR (btn[0], active low)
 // resets; led[0] busy, led[1] done.

@@ -69,7 +69,7 @@ for seed in $(seq 1 "${RTL_SMOKE_SEEDS:-12}"); do
   gen "$seed" "$p-3.s" "${c3[@]}" && one "$p-3.s" "${c3[@]}" --seed "$seed"
 done
 # the imem port under backpressure, random latency and out-of-order responses
-# (issue 4): long programs miss often; two MSHRs (default) and three (configs[2])
+# (§3.3): long programs miss often; two MSHRs (default) and three (configs[2])
 for seed in 1 2 3; do
   p=build/rtl/rand/j$seed
   gen $((100 + seed)) "$p.s" --knob length=400 && one "$p.s" --imem-jitter "$seed"
@@ -83,7 +83,7 @@ if [[ $low == 0 || $ooo == 0 ]]; then
 else
   echo "imem jitter: ready low $low cycles, $ooo out-of-order responses over all jitter runs"
 fi
-# the seed's scale point (issue 4): 64 warps x 128 registers (x 32 lanes)
+# the seed's scale point: 64 warps x 128 registers (x 32 lanes)
 one sim/kernels/pchase.s --warps 64 --regs 128 --lanes 32 --mem-words 65536
 # the comparator fails end to end, at the regression's size set "smallest"
 # (build/wfgen --list-sizes), whose builds with and without the selftest
