@@ -166,12 +166,12 @@ package wf_txcheck_pkg;
       if (!uvm_config_db#(string)::get(this, "", "program", prog) &&
           !$value$plusargs("wf_program=%s", prog))
         `uvm_fatal("WF_TXCHECK", "no program: set \"program\" in uvm_config_db or +wf_program=")
-      void'(uvm_config_db#(string)::get(this, "", "options", options) ||
-            $value$plusargs("wf_options=%s", options));
-      void'(uvm_config_db#(string)::get(this, "", "timing", timing) ||
-            $value$plusargs("wf_timing=%s", timing));
-      void'(uvm_config_db#(int)::get(this, "", "window", window) ||
-            $value$plusargs("wf_window=%d", window));
+      if (!uvm_config_db#(string)::get(this, "", "options", options))
+        void'($value$plusargs("wf_options=%s", options));
+      if (!uvm_config_db#(string)::get(this, "", "timing", timing))
+        void'($value$plusargs("wf_timing=%s", timing));
+      if (!uvm_config_db#(int)::get(this, "", "window", window))
+        void'($value$plusargs("wf_window=%d", window));
       chk = new(prog, options, timing, window);
       if (!chk.ok())
         `uvm_fatal("WF_TXCHECK", $sformatf("cannot check %s with '%s' (reason on stderr)", prog, options))

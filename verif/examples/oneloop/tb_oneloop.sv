@@ -43,15 +43,15 @@ module tb_oneloop #(
     .ret_rd_data_o(ret_rd_data), .busy_o(busy), .done_o(done));
 
   wf_txcheck chk;
-  longint unsigned imem[];
+  bit [63:0] imem [0:65535];         // a program has at most 65536 words (docs/isa.md)
   logic [31:0] dmem [0:(1<<MEM_AW)-1];
-  int imem_lat = 2, imem_wait;
+  int imem_lat = 2, imem_wait, window = 0;
   longint cycle = -1, max_cycles = 50000000;
   string bug_name = "none", prog_path, options = "", timing = "order";
 
   // instruction memory: answers a request after imem_lat cycles
   assign imem_rvalid = imem_req && imem_wait >= imem_lat;
-  assign imem_rdata = 32'(imem_addr) < imem.size() ? imem[imem_addr] : 64'd0;
+  assign imem_rdata = imem[imem_addr];
   always @(posedge clk) begin
     imem_wait <= (imem_req && !imem_rvalid) ? imem_wait + 1 : 0;
     // data memory: a write lands, a read's data follows in the next cycle
@@ -111,7 +111,6 @@ module tb_oneloop #(
   endtask
 
   initial begin
-    int window = 0;
     if (!$value$plusargs("program=%s", prog_path)) begin
       $display("tb_oneloop: +program=FILE missing");
       wf_txdpi_exit(2);
@@ -142,8 +141,7 @@ module tb_oneloop #(
                WARPS, LANES, REGS, MEM_AW);
       wf_txdpi_exit(2);
     end
-    imem = new[chk.prog_len()];
-    for (int i = 0; i < imem.size(); i++) imem[i] = chk.imem_word(i);
+    for (int i = 0; i < chk.prog_len(); i++) imem[i] = chk.imem_word(i);
     for (int i = 0; i < (1 << MEM_AW); i++) dmem[i] = '0;
     for (int i = 0; i < WARPS; i++) begin
       start_pc[16*i +: 16] = 16'(chk.start_pc(i));
