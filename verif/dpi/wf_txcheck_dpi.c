@@ -117,7 +117,11 @@ void *wf_txdpi_create(const char *program_path, const char *options, const char 
                wf_config_check(&d->cfg, err, sizeof err) ||
                wf_assemble(program_path, text, d->cfg.regs, &d->prog, err, sizeof err) ||
                !(d->tx = wf_tx_create(&d->cfg, &d->prog, NULL, &o, err, sizeof err))) {
-        fprintf(stderr, "wf_txdpi_create: %s: %s\n", program_path, err);
+        size_t n = strlen(program_path); /* assembler messages start with it */
+        if (strncmp(err, program_path, n) == 0 && err[n] == ':')
+            fprintf(stderr, "wf_txdpi_create: %s\n", err);
+        else
+            fprintf(stderr, "wf_txdpi_create: %s: %s\n", program_path, err);
     }
     free(text);
     if (!d->tx) {

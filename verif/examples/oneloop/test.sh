@@ -43,7 +43,7 @@ done
 # 3. each deliberate bug caught in both routes, with the field path
 bugs=("value sim/examples/vecadd.s arch warp[0].r7.lane[7]"
       "skip sim/examples/vecadd.s arch warp[0].retire.pc"
-      "store sim/examples/vecadd.s arch warp[0].store.lane[7].addr"
+      "store sim/examples/fact.s arch warp[0].store.lane[7].data"
       "branch sim/examples/fact.s arch warp[0].branch.taken")
 for b in "${bugs[@]}"; do
   read -r name p field <<<"$b"
@@ -70,6 +70,12 @@ out=$($ex/run.sh sv sim/examples/vecadd.s +timing=exact 2>&1); rc=$?
 if [[ $rc == 1 ]] && grep -q "^DIVERGENCE .* timing exact: " <<<"$out" && grep -qi "timing" <<<"$out"; then
   ok "sv +timing=exact: $(grep -m1 '^DIVERGENCE' <<<"$out")"
 else bad "(exit $rc) sv +timing=exact"; tail -10 <<<"$out"; fi
+
+# a window as wide as this design's lag passes (vecadd: the DUT's events trail
+# the model's by up to 1841 - 147 cycles)
+out=$($ex/run.sh cpp sim/examples/vecadd.s --timing window --window 2000 2>&1); rc=$?
+if [[ $rc == 0 ]] && grep -q "^PASS .* timing window: " <<<"$out"; then ok "cpp --timing window --window 2000: $(grep '^PASS' <<<"$out")"
+else bad "(exit $rc) cpp --timing window --window 2000"; tail -10 <<<"$out"; fi
 
 # 5. bad input: exit 2 with the reason
 expect2() { # expect2 WHAT PATTERN command...
