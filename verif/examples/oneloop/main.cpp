@@ -7,6 +7,8 @@
 // interpreter. Built and run by verif/examples/oneloop/run.sh cpp.
 //   Voneloop PROGRAM.s [--timing order|window|exact] [--window N] [--warps N]
 //            [--imem-lat N] [--max-cycles N] [--json FILE] [+bug=NAME]
+// --json FILE: the checker's result (wf_tx_json), or kind "final_state" when
+// only the final-state check failed.
 // Exit status: 0 pass, 1 divergence, 2 usage/program/build mismatch, 3 timeout.
 #include <cinttypes>
 #include <cstdint>
@@ -224,6 +226,7 @@ int main(int argc, char **argv) {
         if (rd) dut.dmem_rdata_i = mem[raddr];
     }
     int rc = 0;
+    std::string final_diff;  // the final-state check's difference, "" when none
     if (st == WF_TX_PASS && !dut.done_o) {
         printf("TIMEOUT %s: not done after %" PRIu64 " cycles (--max-cycles)\n", path, cycle);
         rc = 3;
@@ -252,6 +255,7 @@ int main(int argc, char **argv) {
             wf_arch_diff(&ref, &got, diff, sizeof diff);
             if (diff[0]) {
                 printf("FINAL STATE MISMATCH %s +bug=%s: %s\n", path, bug_names[bug], diff);
+                final_diff = diff;
                 rc = 1;
             } else {
                 printf("PASS %s +bug=%s timing %s: %" PRIu64 " events matched, %" PRIu64
@@ -267,7 +271,17 @@ int main(int argc, char **argv) {
         FILE *f = fopen(json, "w");
         std::vector<char> buf(wf_tx_json(d, nullptr, 0) + 1);
         wf_tx_json(d, buf.data(), buf.size());
-        if (!f || fprintf(f, "%s\n", buf.data()) < 0 || fclose(f)) {
+        std::string text = buf.data();
+        if (!final_diff.empty()) {  // the checker passed; the final state did not
+            std::string m;
+            for (char c : final_diff) {
+                if (c == '"' || c == '\\') m += '\\';
+                m += c;
+            }
+            text = "{\"status\": \"fail\", \"kind\": \"final_state\", \"field\": \"final state\", "
+                   "\"message\": \"" + m + "\"}";
+        }
+        if (!f || fprintf(f, "%s\n", text.c_str()) < 0 || fclose(f)) {
             fprintf(stderr, "%s: cannot write\n", json);
             rc = rc ? rc : 2;
         }
