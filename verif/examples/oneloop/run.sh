@@ -24,7 +24,7 @@ if [[ $route == so ]]; then  # the DPI shim as one shared library for -sv_lib (R
     -I"$(verilator --getenv VERILATOR_ROOT)/include/vltstd" verif/dpi/wf_txcheck_dpi.c \
     build/pic/libwfverif.a build/pic/libwarpfront.a -lm -o build/oneloop/libwf_txcheck_dpi.so
 fi
-[[ $route == cpp || $route == sv ]] || { echo "route '$route': allowed cpp|sv|so"; usage; }
+[[ $route == cpp || $route == sv || $route == cocotb ]] || { echo "route '$route': allowed cpp|sv|cocotb|so"; usage; }
 W=${OL_WARPS:-8} L=${OL_LANES:-8} R=${OL_REGS:-32} M=${OL_MEM_AW:-10}
 for v in W:1:64:OL_WARPS L:1:32:OL_LANES R:1:128:OL_REGS M:4:16:OL_MEM_AW; do
   IFS=: read -r var lo hi name <<<"$v"
@@ -58,6 +58,45 @@ if [[ $route == cpp ]]; then
       -LDFLAGS "$libs"
   fi
   exec "$bin" "$@"
+fi
+if [[ $route == cocotb ]]; then
+  prog=$1; shift
+  [[ -f $prog ]] || { echo "$prog: no such program"; exit 2; }
+  python3 -c 'import cocotb' 2>/dev/null || { echo "run.sh: no cocotb (scripts/setup.sh test installs it)"; exit 2; }
+  command -v iverilog > /dev/null || { echo "run.sh: no iverilog (Icarus Verilog)"; exit 2; }
+  bug=none timing=order window=0 options=""
+  for a in "$@"; do
+    case $a in
+      +bug=*) bug=${a#+bug=} ;;
+      +timing=*) timing=${a#+timing=} ;;
+      +window=*) window=${a#+window=} ;;
+      +options=*) options=${a#+options=} ;;
+      *) echo "cocotb route: '$a': allowed +bug= +timing= +window= +options="; exit 2 ;;
+    esac
+  done
+  [[ -f build/oneloop/libwf_txcheck_dpi.so && -z $(find verif/dpi/wf_txcheck_dpi.c build/pic/libwfverif.a \
+       -newer build/oneloop/libwf_txcheck_dpi.so 2>/dev/null) ]] || "$0" so || exit 2
+  vvp=$dir/sim.vvp
+  if stale "$vvp"; then
+    mkdir -p "$dir"
+    echo "+timescale+1ns/1ps" > "$dir/cmds.f"
+    iverilog -g2012 -f "$dir/cmds.f" -Irtl -s oneloop_core \
+      -Poneloop_core.WARPS="$W" -Poneloop_core.LANES="$L" -Poneloop_core.REGS="$R" -Poneloop_core.MEM_AW="$M" \
+      -o "$vvp" "$ex/oneloop_core.v" > "$dir/build.log" 2>&1 ||
+      { tail -20 "$dir/build.log"; echo "iverilog failed, see $dir/build.log"; exit 2; }
+  fi
+  status=$(mktemp "${TMPDIR:-/tmp}/wf-oneloop.XXXXXX")
+  trap 'rm -f "$status"' EXIT
+  ( cd "$dir" && MODULE=test_oneloop TOPLEVEL=oneloop_core TOPLEVEL_LANG=verilog COCOTB_REDUCED_LOG_FMT=1 \
+    PYTHONPATH="$OLDPWD/$ex${PYTHONPATH:+:$PYTHONPATH}" LIBPYTHON_LOC=$(cocotb-config --libpython) \
+    OL_PROGRAM="$OLDPWD/$prog" OL_NAME="$prog" OL_OPTIONS="$options" OL_TIMING="$timing" OL_WINDOW="$window" OL_BUG="$bug" \
+    OL_SHIM="$OLDPWD/build/oneloop/libwf_txcheck_dpi.so" OL_STATUS="$status" \
+    vvp -M "$(cocotb-config --lib-dir)" -m "$(cocotb-config --lib-name vpi icarus)" sim.vvp ) | \
+    grep -v '^ *[-0-9.]*ns \|^ *\*\*\|^ *$' || true
+  case $(cat "$status") in
+    pass) exit 0 ;; fail) exit 1 ;; usage) exit 2 ;; timeout) exit 3 ;;
+    *) echo "run.sh: the cocotb run ended without a result"; exit 2 ;;
+  esac
 fi
 bin=$dir/tb_oneloop
 if stale "$bin"; then

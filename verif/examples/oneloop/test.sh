@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `make test-oneloop`: the one-loop front end (verif/examples/oneloop/README.md)
-# verified through the transaction-level checker in two routes, C++/Verilator
-# (main.cpp, the C API) and SystemVerilog/DPI-C under Verilator (tb_oneloop.sv,
-# the class of verif/dpi/wf_txcheck_pkg.sv): the RTL's lint; example programs
-# and kernels pass in both; each deliberate bug is caught in both with its
-# field path; a run at timing exact fails on timing (the tolerance is what
+# verified through the transaction-level checker in three routes, C++/Verilator
+# (main.cpp, the C API), SystemVerilog/DPI-C under Verilator (tb_oneloop.sv,
+# the class of verif/dpi/wf_txcheck_pkg.sv) and cocotb on Icarus
+# (test_oneloop.py, ctypes over the shim's .so): the RTL's lint; example
+# programs and kernels pass in each; each deliberate bug is caught in each with
+# its field path; a run at timing exact fails on timing (the tolerance is what
 # lets this design pass); bad input exits 2 with the reason.
 set -u
 cd "$(dirname "$0")/../../.."
@@ -40,7 +41,15 @@ for route in cpp sv; do
   done
 done
 
-# 3. each deliberate bug caught in both routes, with the field path
+# the cocotb route (Icarus, a Python monitor, ctypes over the DPI shim's .so)
+for p in sim/examples/vecadd.s sim/examples/seed_naive.s; do
+  out=$($ex/run.sh cocotb "$p" 2>&1); rc=$?
+  if [[ $rc == 0 ]] && grep -q "^PASS $p +bug=none timing order: [1-9][0-9]* events matched" <<<"$out"; then
+    ok "cocotb $p: $(grep '^PASS' <<<"$out")"
+  else bad "(exit $rc) cocotb $p"; tail -20 <<<"$out"; fi
+done
+
+# 3. each deliberate bug caught in every route, with the field path
 bugs=("value sim/examples/vecadd.s arch warp[0].r7.lane[7]"
       "skip sim/examples/vecadd.s arch warp[0].retire.pc"
       "store sim/examples/fact.s arch warp[0].store.lane[7].data"
@@ -58,6 +67,10 @@ for b in "${bugs[@]}"; do
   if [[ $rc == 1 ]] && grep -qF "DIVERGENCE $p +bug=$name timing order: $field" <<<"$out"; then
     ok "sv +bug=$name caught: $field"
   else bad "(exit $rc) sv +bug=$name: wanted DIVERGENCE ... $field"; tail -20 <<<"$out"; fi
+  out=$($ex/run.sh cocotb "$p" "+bug=$name" 2>&1); rc=$?
+  if [[ $rc == 1 ]] && grep -qF "DIVERGENCE $p +bug=$name timing order: $field" <<<"$out"; then
+    ok "cocotb +bug=$name caught: $field"
+  else bad "(exit $rc) cocotb +bug=$name: wanted DIVERGENCE ... $field"; tail -20 <<<"$out"; fi
 done
 
 # 4. the same design at timing exact fails on timing, in both routes: the
@@ -94,6 +107,10 @@ expect2 "sv, memory size of the build" "needs warps=8 lanes=8 regs=32 mem_words=
 expect2 "cpp, unknown bug" "+bug: allowed none|value|skip|store|branch" $ex/run.sh cpp sim/examples/vecadd.s +bug=nosuch
 expect2 "sv, unknown bug" "+bug=nosuch: allowed none|value|skip|store|branch" $ex/run.sh sv sim/examples/vecadd.s +bug=nosuch
 expect2 "sv, bad option" "parameter" $ex/run.sh sv sim/examples/vecadd.s "+options=--lanes 99"
+expect2 "cocotb, memory size of the build" "needs warps=8 lanes=8 regs=32 mem_words=2048" \
+  $ex/run.sh cocotb sim/kernels/matmul.s
+expect2 "cocotb, unknown bug" "OL_BUG=nosuch: allowed none|value|skip|store|branch" \
+  $ex/run.sh cocotb sim/examples/vecadd.s +bug=nosuch
 expect2 "run.sh, bad size" "OL_LANES='0': allowed 1..32" env OL_LANES=0 $ex/run.sh cpp sim/examples/vecadd.s
 echo "test-oneloop: $pass passed, $fail failed"
 [[ $fail == 0 ]]
