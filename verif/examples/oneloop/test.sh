@@ -28,6 +28,11 @@ out=$(verilator --lint-only -Wall --timing -Irtl -Iverif/dpi --top-module tb_one
         $ex/oneloop_core.v verif/dpi/wf_txcheck_pkg.sv $ex/tb_oneloop.sv 2>&1) ||
   { lint_ok=0; bad "lint tb_oneloop + wf_txcheck_pkg"; echo "$out" | head -20; }
 [[ $lint_ok == 0 ]] || ok "verilator --lint-only -Wall: oneloop_core at 4 sizes, tb_oneloop + wf_txcheck_pkg"
+# synthesizable: Yosys generic synthesis at a small size, no latch, check -assert
+out=$(yosys -q -p "read_verilog -Irtl $ex/oneloop_core.v; chparam -set WARPS 2 -set LANES 2 -set REGS 8 oneloop_core;
+      synth -top oneloop_core; check -assert; select -assert-none t:\$dlatch t:\$_DLATCH_*" 2>&1) &&
+  ok "yosys synth oneloop_core (2 warps x 2 lanes x 8 regs): no latch, check -assert clean" ||
+  { bad "yosys synth oneloop_core"; tail -20 <<<"$out"; }
 
 # 2. both routes pass on example programs and kernels (seed_naive: 4 of the 8 warps)
 progs=(sim/examples/vecadd.s sim/examples/fact.s sim/examples/memwrap.s sim/examples/seed_naive.s
