@@ -348,7 +348,7 @@ test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
 # the one-loop front end through the transaction-level checker (verif/examples/oneloop/README.md)
 .PHONY: test-oneloop
-test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a
+test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@bash verif/examples/oneloop/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
