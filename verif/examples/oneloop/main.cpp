@@ -82,7 +82,11 @@ int main(int argc, char **argv) {
             if (!parse_num(v, 1000000000, &window)) return usage("--window: allowed 0..1000000000");
             i++;
         } else if (!strcmp(a, "--warps")) {
-            if (!parse_num(v, OL_WARPS, &warps) || warps < 1) return usage("--warps: allowed 1..OL_WARPS of the build");
+            if (!parse_num(v, 64, &warps) || warps < 1 || warps > OL_WARPS) {
+                char m[64];
+                snprintf(m, sizeof m, "--warps: allowed 1..%d (this build's WARPS)", OL_WARPS);
+                return usage(m);
+            }
             i++;
         } else if (!strcmp(a, "--imem-lat")) {
             if (!parse_num(v, 256, &imem_lat)) return usage("--imem-lat: allowed 0..256");
