@@ -31,8 +31,8 @@ typedef struct {
 } wf_txdpi;
 
 /* Prototypes (the SystemVerilog side is verif/dpi/wf_txcheck_pkg.sv). */
-void *wf_txdpi_create(const char *program_path, const char *options, const char *timing,
-                      int window);
+void *wf_txdpi_create(const char *program_path, const char *base, const char *options,
+                      const char *timing, int window);
 void wf_txdpi_destroy(void *h);
 int wf_txdpi_cfg(void *h, const char *name);
 int wf_txdpi_prog_len(void *h);
@@ -90,11 +90,12 @@ static int parse_options(wf_config *cfg, const char *options, char *err, size_t 
     return rc;
 }
 
-/* The configuration (defaults, the program's `# wfsim-options:` line, then
- * options), the program, a checker at timing ("order", "window", "exact")
- * and window; NULL with the reason on stderr. */
-void *wf_txdpi_create(const char *program_path, const char *options, const char *timing,
-                      int window)
+/* The configuration (the defaults, base: the design's own sizes, then the
+ * program's `# wfsim-options:` line, then options: the user's), the program,
+ * a checker at timing ("order", "window", "exact") and window; NULL with the
+ * reason on stderr. */
+void *wf_txdpi_create(const char *program_path, const char *base, const char *options,
+                      const char *timing, int window)
 {
     char err[512];
     char *text = NULL;
@@ -112,6 +113,7 @@ void *wf_txdpi_create(const char *program_path, const char *options, const char 
         fprintf(stderr, "wf_txdpi_create: timing '%s' window %d: allowed order|window|exact, window >= 0\n",
                 timing, window);
     } else if (wf_read_text(program_path, WF_MAX_TEXT_BYTES, &text, &len, err, sizeof err) ||
+               parse_options(&d->cfg, base, err, sizeof err) ||
                wf_config_apply_options(&d->cfg, text, err, sizeof err) ||
                parse_options(&d->cfg, options, err, sizeof err) ||
                wf_config_check(&d->cfg, err, sizeof err) ||

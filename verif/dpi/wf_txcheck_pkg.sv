@@ -7,7 +7,7 @@
 // with libwfverif and libwarpfront (verif/examples/oneloop/README.md).
 //
 //   import wf_txcheck_pkg::*;
-//   wf_txcheck chk = new("prog.s", "--warps 4", "order", 0);
+//   wf_txcheck chk = new("prog.s", "--warps 4", "order", 0, "--lanes 8 --mem-words 1024");
 //   if (!chk.ok()) ...                       // bad program/options: on stderr
 //   chk.retire(cycle, warp, pc);  chk.write(cycle, warp, rd, mask, data);
 //   chk.branch(cycle, warp, pc, taken, target);  chk.store(cycle, warp, mask, addr, data);
@@ -34,8 +34,11 @@ package wf_txcheck_pkg;
   localparam int WF_TX_ERROR = 2;
 
   // the shim (verif/dpi/wf_txcheck_dpi.c); options: wfsim machine parameters
-  import "DPI-C" function chandle wf_txdpi_create(input string program_path, input string options,
-                                                  input string timing, input int window);
+  // base: the design's sizes, applied before the program's "# wfsim-options:"
+  // line; options: the user's, applied after it
+  import "DPI-C" function chandle wf_txdpi_create(input string program_path, input string base,
+                                                  input string options, input string timing,
+                                                  input int window);
   import "DPI-C" function void wf_txdpi_destroy(input chandle h);
   import "DPI-C" function int wf_txdpi_cfg(input chandle h, input string name);
   import "DPI-C" function int wf_txdpi_prog_len(input chandle h);
@@ -65,8 +68,8 @@ package wf_txcheck_pkg;
     protected chandle h;
 
     function new(string program_path, string options = "", string timing = "order",
-                 int window = 0);
-      h = wf_txdpi_create(program_path, options, timing, window);
+                 int window = 0, string base = "");
+      h = wf_txdpi_create(program_path, base, options, timing, window);
     endfunction
     function bit ok();
       return h != null;
@@ -146,7 +149,8 @@ package wf_txcheck_pkg;
   // The scoreboard: connect the monitors' analysis ports to item_export.
   // Configuration (uvm_config_db under this component, else plusargs):
   // "program" (+wf_program=), "options" (+wf_options=), "timing" (+wf_timing=,
-  // default order), "window" (+wf_window=). The first divergence is one
+  // default order), "window" (+wf_window=), "base" (+wf_base=: the design's
+  // sizes, "--lanes 8 --mem-words 1024", below the program's own line). The first divergence is one
   // uvm_error with the field path; check_phase fails a run that never saw done.
   class wf_txcheck_scoreboard extends uvm_scoreboard;
     `uvm_component_utils(wf_txcheck_scoreboard)
@@ -160,7 +164,7 @@ package wf_txcheck_pkg;
     endfunction
 
     function void build_phase(uvm_phase phase);
-      string prog, options = "", timing = "order";
+      string prog, options = "", timing = "order", base = "";
       int window = 0;
       super.build_phase(phase);
       if (!uvm_config_db#(string)::get(this, "", "program", prog) &&
@@ -172,7 +176,9 @@ package wf_txcheck_pkg;
         void'($value$plusargs("wf_timing=%s", timing));
       if (!uvm_config_db#(int)::get(this, "", "window", window))
         void'($value$plusargs("wf_window=%d", window));
-      chk = new(prog, options, timing, window);
+      if (!uvm_config_db#(string)::get(this, "", "base", base))
+        void'($value$plusargs("wf_base=%s", base));
+      chk = new(prog, options, timing, window, base);
       if (!chk.ok())
         `uvm_fatal("WF_TXCHECK", $sformatf("cannot check %s with '%s' (reason on stderr)", prog, options))
     endfunction

@@ -132,7 +132,9 @@ module tb_oneloop #(
         wf_txdpi_exit(2);
       end
     endcase
-    chk = new(prog_path, options, timing, window);
+    // the build's sizes below the program's own options line, as main.cpp
+    chk = new(prog_path, options, timing, window, $sformatf("--warps %0d --lanes %0d --regs %0d --mem-words %0d",
+                                                            WARPS, LANES, REGS, 1 << MEM_AW));
     if (!chk.ok()) wf_txdpi_exit(2);  // the reason is on stderr
     if (chk.cfg("warps") > WARPS || chk.cfg("lanes") != LANES || chk.cfg("regs") != REGS ||
         chk.cfg("mem_words") != (1 << MEM_AW)) begin

@@ -46,6 +46,12 @@ for route in cpp sv; do
   done
 done
 
+# another size set (3 warps x 5 lanes: not powers of two), C++ route
+out=$(OL_WARPS=3 OL_LANES=5 $ex/run.sh cpp sim/examples/fact.s 2>&1); rc=$?
+if [[ $rc == 0 ]] && grep -q "^PASS sim/examples/fact.s +bug=none timing order: [1-9][0-9]* events matched" <<<"$out"; then
+  ok "cpp OL_WARPS=3 OL_LANES=5 sim/examples/fact.s: $(grep '^PASS' <<<"$out")"
+else bad "(exit $rc) cpp OL_WARPS=3 OL_LANES=5 sim/examples/fact.s"; tail -20 <<<"$out"; fi
+
 # the cocotb route (Icarus, a Python monitor, ctypes over the DPI shim's .so)
 for p in sim/examples/vecadd.s sim/examples/seed_naive.s; do
   out=$($ex/run.sh cocotb "$p" 2>&1); rc=$?

@@ -28,11 +28,11 @@ OP_BNZ = 0x15  # rtl/wf_defs.vh WF_OP_BNZ
 class Checker:
     """The shim's entry points (wf_txdpi_*) over ctypes."""
 
-    def __init__(self, so, program, options, timing, window):
+    def __init__(self, so, program, base, options, timing, window):
         lib = ctypes.CDLL(so)
         vp, c, i, ll, s = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_longlong, ctypes.c_char_p
         lanes = ctypes.POINTER(ctypes.c_uint32)
-        sig = {"create": (vp, [c, c, c, i]), "destroy": (None, [vp]), "cfg": (i, [vp, c]),
+        sig = {"create": (vp, [c, c, c, c, i]), "destroy": (None, [vp]), "cfg": (i, [vp, c]),
                "prog_len": (i, [vp]), "imem_word": (ll, [vp, i]), "start_pc": (i, [vp, i]),
                "retire": (i, [vp, ll, i, i]), "write": (i, [vp, ll, i, i, i, lanes]),
                "branch": (i, [vp, ll, i, i, i, i]), "store": (i, [vp, ll, i, i, lanes, lanes]),
@@ -43,7 +43,7 @@ class Checker:
             fn = getattr(lib, "wf_txdpi_" + name)
             fn.restype, fn.argtypes = res, args
             self.f[name] = fn
-        self.h = self.f["create"](program.encode(), options.encode(), timing.encode(), window)
+        self.h = self.f["create"](program.encode(), base.encode(), options.encode(), timing.encode(), window)
 
     def __getattr__(self, name):
         fn = self.__dict__["f"][name]
@@ -76,11 +76,13 @@ async def oneloop(dut):
     if bug not in BUGS:
         print("test_oneloop: OL_BUG=%s: allowed %s" % (bug, "|".join(BUGS)))
         return
-    chk = Checker(env["OL_SHIM"], prog, env.get("OL_OPTIONS", ""), timing, int(env.get("OL_WINDOW", "0")))
-    if not chk.h:
-        return  # the reason is on stderr
     W, L = int(dut.WARPS.value), int(dut.LANES.value)
     mem_words = 1 << int(dut.MEM_AW.value)
+    # the build's sizes below the program's own options line, as main.cpp
+    base = "--warps %d --lanes %d --regs %d --mem-words %d" % (W, L, int(dut.REGS.value), mem_words)
+    chk = Checker(env["OL_SHIM"], prog, base, env.get("OL_OPTIONS", ""), timing, int(env.get("OL_WINDOW", "0")))
+    if not chk.h:
+        return  # the reason is on stderr
     if (chk.cfg(b"warps") > W or chk.cfg(b"lanes") != L or chk.cfg(b"regs") != int(dut.REGS.value)
             or chk.cfg(b"mem_words") != mem_words):
         print("%s: the program needs warps=%d lanes=%d regs=%d mem_words=%d; this build has WARPS=%d (at most) "
