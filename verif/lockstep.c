@@ -56,8 +56,12 @@ int wf_ls_launch(wf_lockstep *ls)
         fprintf(stderr, "model: %s\n", err);
         return -1;
     }
-    wf_cmp_history_release(&ls->hist); /* the arch level's queues of the previous launch */
+    wf_cmp_history_release(&ls->hist); /* the arch level's checker of the previous launch */
     wf_cmp_history_init(&ls->hist);
+    if (wf_cmp_history_setup(&ls->hist, ls->o.cfg, ls->o.prog, WF_CMP_FLAGS_LEVEL(ls->o.cmp), err, sizeof err)) {
+        fprintf(stderr, "compare: %s\n", err);
+        return -1;
+    }
     return 0;
 }
 

@@ -53,8 +53,9 @@ enum {
  * LSU-piece, writeback and branch events every cycle, without resource
  * numbering), WF_CMP_LEVEL_ARCH (no per-cycle field: per warp, the order of
  * retired instructions, of the values written to each register lane, and of
- * branch outcomes, however many cycles apart; wf_cmp_step keeps the queues in
- * the history, wf_cmp_finish checks that nothing is left unmatched). The
+ * branch outcomes, however many cycles apart: the transaction-level checker
+ * of wf_txcheck.h fed with both sides' records, kept in the history;
+ * wf_cmp_finish checks that nothing is left unmatched). The
  * level travels in the flags: flags | WF_CMP_FLAGS_LEVEL(level). */
 #define WF_CMP_FLAGS_LEVEL(level) ((unsigned)(level) << 8)
 #define WF_CMP_FLAGS_GET_LEVEL(flags) (((flags) >> 8) & 0xFu)
@@ -88,11 +89,19 @@ typedef struct {
     unsigned next;  /* ring index of the next push */
     uint64_t count; /* pushes so far */
     unsigned flags; /* of the last wf_cmp_step (the report marks differing cycles under it) */
-    struct wf_cmp_stream *stream; /* the arch level's per-warp queues (wf_cmp_step allocates) */
+    /* the arch level's transaction-level checker (wf_txcheck.h, feed mode), made by
+     * wf_cmp_history_setup or else by the first wf_cmp_step */
+    struct wf_txcheck *tx;
 } wf_cmp_history;
 
 void wf_cmp_history_init(wf_cmp_history *h);
-/* Frees the arch level's queues (h->stream); h must be initialised (a zeroed
+/* For a level that compares event streams (arch): the checker made now, with
+ * the program whose branch pcs it then compares (without this call,
+ * wf_cmp_step makes it without a program: branch pcs not compared). h must be
+ * initialised; 0, or -1 with the reason in err. A no-op at the other levels. */
+int wf_cmp_history_setup(wf_cmp_history *h, const wf_config *cfg, const wf_program *prog,
+                         unsigned flags, char *err, size_t errlen);
+/* Frees the arch level's checker (h->tx); h must be initialised (a zeroed
  * or wf_cmp_history_init'ed history). Call before initialising it again or
  * freeing it when the arch level was used; a no-op otherwise. */
 void wf_cmp_history_release(wf_cmp_history *h);
