@@ -10,7 +10,9 @@
 #       build/oneloop/libwf_txcheck_dpi.so: the shim for other simulators' -sv_lib
 # Sizes of the build (each set its own build under build/oneloop/): OL_WARPS
 # (default 8), OL_LANES (8), OL_REGS (32), OL_MEM_AW (10: 1024 words), as
-# wfsim's defaults; a program may launch fewer warps than OL_WARPS.
+# wfsim's defaults; a program may launch fewer warps than OL_WARPS. OL_SEED
+# (default 1): the random initial values of the flops without a reset
+# (Verilator routes: --x-initial unique, +verilator+rand+reset+2).
 # Exit status: the simulator's (0 pass, 1 divergence, 2 usage/build, 3 timeout).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -41,6 +43,11 @@ gflags=(-GWARPS="$W" -GLANES="$L" -GREGS="$R" -GMEM_AW="$M")
 # the harnesses' Verilator make flags (object cache of the runtime: verif/cosim/vl-objcache.sh)
 vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0 OBJCACHE=$PWD/verif/cosim/vl-objcache.sh")
 srcs=("$ex/oneloop.vlt" "$ex/oneloop_core.v")
+# flops without a reset start random (the project's convention): OL_SEED picks them
+seed=${OL_SEED:-1}
+[[ $seed =~ ^[1-9][0-9]{0,9}$ && $seed -le 2147483647 ]] || { echo "OL_SEED='$seed': allowed 1..2147483647"; exit 2; }
+xflags=(--x-assign unique --x-initial unique)
+xrun=(+verilator+rand+reset+2 "+verilator+seed+$seed")
 stale() { [[ ! -x $1 || -n $(find "$ex" verif/dpi verif/include rtl/wf_defs.vh build/libwarpfront.a \
                                    build/libwfverif.a -newer "$1" 2>/dev/null | head -1) ]]; }
 build() {
@@ -52,12 +59,12 @@ libs="$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm"
 if [[ $route == cpp ]]; then
   bin=$dir/Voneloop
   if stale "$bin"; then
-    build Voneloop verilator --cc --exe --build -j 2 "${vl_make[@]}" -Wall -Irtl --top-module oneloop_core \
+    build Voneloop verilator --cc --exe --build -j 2 "${vl_make[@]}" -Wall "${xflags[@]}" -Irtl --top-module oneloop_core \
       "${srcs[@]}" "$PWD/$ex/main.cpp" "${gflags[@]}" --Mdir "$dir" -o Voneloop \
       -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include -DOL_WARPS=$W -DOL_LANES=$L -DOL_REGS=$R -DOL_MEM_AW=$M" \
       -LDFLAGS "$libs"
   fi
-  exec "$bin" "$@"
+  exec "$bin" "$@" "${xrun[@]}"
 fi
 if [[ $route == cocotb ]]; then
   prog=$1; shift
@@ -104,9 +111,9 @@ if stale "$bin"; then
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
     -c verif/dpi/wf_txcheck_dpi.c -o "$dir/wf_txcheck_dpi.o" > "$dir/gcc.log" 2>&1 ||
     { echo "build failed, see $dir/gcc.log"; tail -20 "$dir/gcc.log"; exit 2; }
-  build tb_oneloop verilator --binary --timing -j 2 "${vl_make[@]}" -Wall -Irtl -Iverif/dpi --top-module tb_oneloop \
+  build tb_oneloop verilator --binary --timing -j 2 "${vl_make[@]}" -Wall "${xflags[@]}" -Irtl -Iverif/dpi --top-module tb_oneloop \
     "${srcs[@]}" verif/dpi/wf_txcheck_pkg.sv "$ex/tb_oneloop.sv" "${gflags[@]}" --Mdir "$dir" -o tb_oneloop \
     -CFLAGS -O1 -LDFLAGS "$PWD/$dir/wf_txcheck_dpi.o $libs"
 fi
 prog=$1; shift
-exec "$bin" "+program=$prog" "$@"
+exec "$bin" "+program=$prog" "$@" "${xrun[@]}"

@@ -14,7 +14,7 @@ module tb_oneloop #(
 );
   import wf_txcheck_pkg::*;
 
-  bit clk, rst_n, start;
+  bit clk = 0, rst_n = 0, start = 0;  // (initialised: Verilator --x-initial unique randomises the rest)
   bit [WARPS*16-1:0] start_pc;
   bit [WARPS-1:0] warp_en;
   bit [2:0] bug;
@@ -45,7 +45,7 @@ module tb_oneloop #(
   wf_txcheck chk;
   bit [63:0] imem [0:65535];         // a program has at most 65536 words (docs/isa.md)
   logic [31:0] dmem [0:(1<<MEM_AW)-1];
-  int imem_lat = 2, imem_wait, window = 0;
+  int imem_lat = 2, imem_wait = 0, window = 0;
   longint cycle = -1, max_cycles = 50000000;
   string bug_name = "none", prog_path, options = "", timing = "order";
 
@@ -68,8 +68,8 @@ module tb_oneloop #(
     at_lane = '0;
     at_lane[32*lane +: 32] = v;
   endfunction
-  bit ready;   // the initial block has loaded the memories
-  int phase;
+  bit ready = 0; // the initial block has loaded the memories
+  int phase = 0;
   always @(posedge clk) if (ready && phase < 3) begin
     phase <= phase + 1;
     rst_n <= phase >= 1;
@@ -93,7 +93,7 @@ module tb_oneloop #(
     if (chk.status() != WF_TX_PASS) finish(chk.status());
     cycle <= cycle + 1;
   end
-  always @(posedge clk) if (done) finish(chk.done(cycle));
+  always @(posedge clk) if (done && cycle >= 0) finish(chk.done(cycle));
   always @(posedge clk) if (cycle >= max_cycles) begin
     $display("TIMEOUT %s: not done after %0d cycles (+max_cycles)", prog_path, cycle);
     wf_txdpi_exit(3);
