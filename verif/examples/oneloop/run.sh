@@ -5,7 +5,10 @@
 #       the C++/Verilator route: main.cpp drives the Verilated oneloop_core
 #   verif/examples/oneloop/run.sh sv  PROGRAM.s [+options="--warps 4"] [+timing=order] [+bug=NAME]
 #       the SystemVerilog route under Verilator: tb_oneloop.sv with the checker
-#       class of verif/dpi/wf_txcheck_pkg.sv over DPI-C (verif/dpi/wf_txcheck_dpi.c)
+#       class of verif/dpi/wf_txcheck_pkg.sv over DPI-C (verif/dpi/wf_txcheck_dpi.c, linked as
+#       build/oneloop/libwf_txcheck_dpi.so)
+#   verif/examples/oneloop/run.sh cocotb PROGRAM.s [+options=...] [+timing=...] [+window=N] [+bug=NAME]
+#       the cocotb route on Icarus: test_oneloop.py, ctypes over the same .so
 #   verif/examples/oneloop/run.sh so
 #       build/oneloop/libwf_txcheck_dpi.so: the shim for other simulators' -sv_lib
 # Sizes of the build (each set its own build under build/oneloop/): OL_WARPS
@@ -16,7 +19,7 @@
 # Exit status: the simulator's (0 pass, 1 divergence, 2 usage/build, 3 timeout).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-usage() { echo "usage: verif/examples/oneloop/run.sh cpp|sv PROGRAM.s [options] | run.sh so"; exit 2; }
+usage() { echo "usage: verif/examples/oneloop/run.sh cpp|sv|cocotb PROGRAM.s [options] | run.sh so"; exit 2; }
 [[ $# -ge 2 || ${1-} == so ]] || usage
 route=$1; shift
 if [[ $route == so ]]; then  # the DPI shim as one shared library for -sv_lib (README.md)
@@ -24,7 +27,7 @@ if [[ $route == so ]]; then  # the DPI shim as one shared library for -sv_lib (R
   mkdir -p build/oneloop
   exec gcc -std=c11 -Wall -Wextra -Werror -O1 -g -shared -fPIC -Icmodel/include -Iverif/include \
     -I"$(verilator --getenv VERILATOR_ROOT)/include/vltstd" verif/dpi/wf_txcheck_dpi.c \
-    build/pic/libwfverif.a build/pic/libwarpfront.a -lm -o build/oneloop/libwf_txcheck_dpi.so
+    build/pic/libwfverif.a build/pic/libwarpfront.a -lm -Wl,--exclude-libs,ALL -o build/oneloop/libwf_txcheck_dpi.so
 fi
 [[ $route == cpp || $route == sv || $route == cocotb ]] || { echo "route '$route': allowed cpp|sv|cocotb|so"; usage; }
 W=${OL_WARPS:-8} L=${OL_LANES:-8} R=${OL_REGS:-32} M=${OL_MEM_AW:-10}
@@ -38,7 +41,6 @@ for l in build/libwarpfront.a build/libwfverif.a; do
 done
 ex=verif/examples/oneloop
 dir=build/oneloop/$route-w${W}_l${L}_r${R}_m${M}
-vroot=$(verilator --getenv VERILATOR_ROOT)
 gflags=(-GWARPS="$W" -GLANES="$L" -GREGS="$R" -GMEM_AW="$M")
 # the harnesses' Verilator make flags (object cache of the runtime: verif/cosim/vl-objcache.sh)
 vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0 OBJCACHE=$PWD/verif/cosim/vl-objcache.sh")
@@ -56,6 +58,11 @@ build() {
   "${@:2}" > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
 }
 libs="$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm"
+so=build/oneloop/libwf_txcheck_dpi.so
+shim() {  # the DPI shim's shared library, rebuilt when stale (run.sh so)
+  [[ -f $so && -z $(find verif/dpi/wf_txcheck_dpi.c build/pic/libwfverif.a build/pic/libwarpfront.a \
+                        -newer "$so" 2>/dev/null) ]] || "$0" so || exit 2
+}
 if [[ $route == cpp ]]; then
   bin=$dir/Voneloop
   if stale "$bin"; then
@@ -81,8 +88,7 @@ if [[ $route == cocotb ]]; then
       *) echo "cocotb route: '$a': allowed +bug= +timing= +window= +options="; exit 2 ;;
     esac
   done
-  [[ -f build/oneloop/libwf_txcheck_dpi.so && -z $(find verif/dpi/wf_txcheck_dpi.c build/pic/libwfverif.a \
-       -newer build/oneloop/libwf_txcheck_dpi.so 2>/dev/null) ]] || "$0" so || exit 2
+  shim
   vvp=$dir/sim.vvp
   if stale "$vvp"; then
     mkdir -p "$dir"
@@ -106,14 +112,12 @@ if [[ $route == cocotb ]]; then
   esac
 fi
 bin=$dir/tb_oneloop
+shim
+# linked with the shim's shared library, as README.md's Verilator line
 if stale "$bin"; then
-  mkdir -p "$dir"
-  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
-    -c verif/dpi/wf_txcheck_dpi.c -o "$dir/wf_txcheck_dpi.o" > "$dir/gcc.log" 2>&1 ||
-    { echo "build failed, see $dir/gcc.log"; tail -20 "$dir/gcc.log"; exit 2; }
   build tb_oneloop verilator --binary --timing -j 2 "${vl_make[@]}" -Wall "${xflags[@]}" -Irtl -Iverif/dpi --top-module tb_oneloop \
     "${srcs[@]}" verif/dpi/wf_txcheck_pkg.sv "$ex/tb_oneloop.sv" "${gflags[@]}" --Mdir "$dir" -o tb_oneloop \
-    -CFLAGS -O1 -LDFLAGS "$PWD/$dir/wf_txcheck_dpi.o $libs"
+    -CFLAGS -O1 -LDFLAGS "$PWD/$so -Wl,-rpath,$PWD/build/oneloop"
 fi
 prog=$1; shift
 exec "$bin" "+program=$prog" "$@" "${xrun[@]}"
