@@ -54,6 +54,13 @@ for route in cpp sv; do
   else bad "(exit $rc) $route OL_SEED=7 sim/examples/vecadd.s"; tail -20 <<<"$out"; fi
 done
 
+# another instruction-memory latency (0: rvalid in the request's cycle): the
+# same events, other cycles
+out=$($ex/run.sh cpp sim/examples/fact.s --imem-lat 0 2>&1); rc=$?
+if [[ $rc == 0 ]] && grep -q "^PASS sim/examples/fact.s +bug=none timing order: 3232 events matched, 5249 cycles" <<<"$out"; then
+  ok "cpp --imem-lat 0 sim/examples/fact.s: $(grep '^PASS' <<<"$out")"
+else bad "(exit $rc) cpp --imem-lat 0 sim/examples/fact.s (wanted 3232 events, 5249 cycles)"; tail -20 <<<"$out"; fi
+
 # another size set (3 warps x 5 lanes: not powers of two), C++ route
 out=$(OL_WARPS=3 OL_LANES=5 $ex/run.sh cpp sim/examples/fact.s 2>&1); rc=$?
 if [[ $rc == 0 ]] && grep -q "^PASS sim/examples/fact.s +bug=none timing order: [1-9][0-9]* events matched" <<<"$out"; then
