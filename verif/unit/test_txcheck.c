@@ -280,6 +280,44 @@ START_TEST(test_tolerances)
 }
 END_TEST
 
+/* DRIFT: a steady drift (each event later by cycle / 16) passes a window of 2
+ * that WINDOW fails; a sudden jump of 10 fails DRIFT at 5. */
+START_TEST(test_drift)
+{
+    trace_t t;
+    model_trace(&t, PROG);
+    trace_t s = t;
+    s.ev = malloc(t.n * sizeof *t.ev);
+    for (int jump = 0; jump < 2; jump++) {
+        memcpy(s.ev, t.ev, t.n * sizeof *t.ev);
+        const uint64_t mid = t.done_cycle / 2;
+        for (unsigned i = 0; i < s.n; i++) s.ev[i].cycle += jump ? (t.ev[i].cycle >= mid) * 10 : t.ev[i].cycle / 16;
+        s.done_cycle = t.done_cycle + (jump ? 10 : t.done_cycle / 16);
+        ck_assert_uint_gt(s.done_cycle - t.done_cycle, 2); /* beyond the window at the end */
+        for (int timing = WF_TX_WINDOW; timing <= WF_TX_DRIFT; timing += WF_TX_DRIFT - WF_TX_WINDOW) {
+            const unsigned window = jump ? 5 : 2;
+            wf_txcheck *tx = make(&t, timing, window);
+            const int rc = replay(tx, &s, 0);
+            const int want = timing == WF_TX_DRIFT && !jump ? WF_TX_PASS : WF_TX_FAIL;
+            ck_assert_msg(rc == want, "jump %d %s: %s", jump, wf_tx_timing_name(timing), wf_tx_result(tx)->message);
+            if (rc) {
+                const wf_tx_divergence *d = wf_tx_result(tx);
+                ck_assert_int_eq(d->kind, WF_TX_TIMING);
+                if (jump && timing == WF_TX_DRIFT) { /* the first event after the jump, against the offset 0 before */
+                    ck_assert_uint_ge(d->model_cycle, mid);
+                    ck_assert_uint_eq(d->expected, d->model_cycle);
+                    ck_assert_uint_eq(d->actual, d->model_cycle + 10);
+                    ck_assert_msg(strstr(d->message, "offset 0") != NULL, "%s", d->message);
+                }
+            }
+            wf_tx_destroy(tx);
+        }
+    }
+    free(s.ev);
+    free_trace(&t);
+}
+END_TEST
+
 /* ORDER fails on order: two writes of one register lane swapped. */
 START_TEST(test_order_fails_on_swap)
 {
@@ -553,9 +591,9 @@ START_TEST(test_create_errors)
     bad.lanes = 99;
     ck_assert_ptr_null(wf_tx_create(&bad, &t.prog, NULL, NULL, err, sizeof err));
     ck_assert_msg(strstr(err, "lanes") != NULL, "%s", err);
-    wf_tx_opts o = {.timing = 3};
+    wf_tx_opts o = {.timing = 4};
     ck_assert_ptr_null(wf_tx_create(&t.cfg, &t.prog, NULL, &o, err, sizeof err));
-    ck_assert_msg(strstr(err, "timing 3") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "timing 4") != NULL, "%s", err);
     o = (wf_tx_opts){.events = 0x10};
     ck_assert_ptr_null(wf_tx_create(&t.cfg, &t.prog, NULL, &o, err, sizeof err));
     ck_assert_ptr_null(wf_tx_create(&t.cfg, NULL, NULL, NULL, err, sizeof err));
@@ -667,6 +705,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_regrouped_passes);
     tcase_add_test(tc, test_declared_kinds_only);
     tcase_add_test(tc, test_tolerances);
+    tcase_add_test(tc, test_drift);
     tcase_add_test(tc, test_order_fails_on_swap);
     tcase_add_test(tc, test_write_mismatch);
     tcase_add_test(tc, test_retire_and_branch_mismatch);
