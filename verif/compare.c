@@ -176,6 +176,7 @@ static const char *const level_names[WF_CMP_LEVELS] = WF_CMP_LEVEL_NAMES;
 static const unsigned level_groups[WF_CMP_LEVELS] = {
     [WF_CMP_LEVEL_FULL] = WF_CMP_LEVEL_FULL_GROUPS,
     [WF_CMP_LEVEL_EVENTS] = WF_CMP_LEVEL_EVENTS_GROUPS,
+    [WF_CMP_LEVEL_WINDOW] = WF_CMP_LEVEL_WINDOW_GROUPS,
     [WF_CMP_LEVEL_ARCH] = WF_CMP_LEVEL_ARCH_GROUPS,
 };
 _Static_assert(WF_CMP_LEVEL_FULL == 0, "flags without a level are the full level");
@@ -267,8 +268,9 @@ int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_
 
 /* The levels that compare per-warp event streams instead of records: the
  * transaction-level checker (wf_txcheck.h) in feed mode, both sides' records
- * fed as they come; arch checks order and values only. */
-static int tx_level(unsigned level) { return level == WF_CMP_LEVEL_ARCH; }
+ * fed as they come; arch checks order and values only, window also cycles. */
+static int tx_level(unsigned level) { return level == WF_CMP_LEVEL_ARCH || level == WF_CMP_LEVEL_WINDOW; }
+int wf_cmp_level_streams(int level) { return level >= 0 && tx_level((unsigned)level); }
 
 void wf_cmp_history_release(wf_cmp_history *h)
 {
@@ -299,7 +301,8 @@ int wf_cmp_history_setup(wf_cmp_history *h, const wf_config *cfg, const wf_progr
     const unsigned level = WF_CMP_FLAGS_GET_LEVEL(flags);
     if (!tx_level(level)) return 0;
     wf_cmp_history_release(h);
-    const wf_tx_opts o = {.timing = WF_TX_ORDER, .feed = 1};
+    const wf_tx_opts o = {.timing = level == WF_CMP_LEVEL_WINDOW ? WF_TX_DRIFT : WF_TX_ORDER,
+                          .window = WF_CMP_WINDOW, .feed = 1};
     h->tx = wf_tx_create(cfg, prog, NULL, &o, err, errlen);
     return h->tx ? 0 : -1;
 }
@@ -325,7 +328,17 @@ int wf_cmp_finish(const wf_config *cfg, wf_cmp_history *h, wf_cmp_diff *out)
     (void)cfg;
     if (out) out->differs = 0;
     if (!tx_level(WF_CMP_FLAGS_GET_LEVEL(h->flags)) || !h->tx) return 0;
-    return wf_tx_done(h->tx, 0) ? tx_diff(h->tx, out) : 0;
+    return wf_tx_done(h->tx, 0) ? tx_diff(h->tx, out) : 0; /* no model done cycle: not checked */
+}
+
+int wf_cmp_finish_cycles(const wf_config *cfg, wf_cmp_history *h, uint64_t model_cycles,
+                         uint64_t dut_cycles, wf_cmp_diff *out)
+{
+    (void)cfg;
+    if (out) out->differs = 0;
+    if (!tx_level(WF_CMP_FLAGS_GET_LEVEL(h->flags)) || !h->tx) return 0;
+    if (wf_tx_model_done(h->tx, model_cycles) || wf_tx_done(h->tx, dut_cycles)) return tx_diff(h->tx, out);
+    return 0;
 }
 
 int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,

@@ -69,20 +69,21 @@ struct wf_txcheck {
     tx_hist hist[WF_MAX_WARPS][WF_TX_HISTORY];
     unsigned hist_next[WF_MAX_WARPS], hist_n[WF_MAX_WARPS];
     tx_side side[2];
+    int64_t offset[WF_MAX_WARPS]; /* WF_TX_DRIFT: DUT - model cycle of the warp's last matched event */
 };
 
 /* ---- names ---------------------------------------------------------------------------- */
 static const char *const kind_names[] = {"none", "mismatch", "unexpected", "missing",
                                          "timing", "bad_input", "model_limit"};
 static const char *const status_names[] = {"pass", "fail", "error"};
-static const char *const timing_names[] = {"order", "window", "exact"};
+static const char *const timing_names[] = {"order", "window", "exact", "drift"};
 
 const char *wf_tx_kind_name(int k) { return k >= 0 && k <= WF_TX_MODEL_LIMIT ? kind_names[k] : "?"; }
 const char *wf_tx_status_name(int s) { return s >= 0 && s <= WF_TX_ERROR ? status_names[s] : "?"; }
-const char *wf_tx_timing_name(int t) { return t >= 0 && t <= WF_TX_EXACT ? timing_names[t] : "?"; }
+const char *wf_tx_timing_name(int t) { return t >= 0 && t <= WF_TX_DRIFT ? timing_names[t] : "?"; }
 int wf_tx_timing_parse(const char *name)
 {
-    for (int t = 0; name && t <= WF_TX_EXACT; t++)
+    for (int t = 0; name && t <= WF_TX_DRIFT; t++)
         if (strcmp(name, timing_names[t]) == 0) return t;
     return -1;
 }
@@ -186,6 +187,12 @@ static int cycle_off(const wf_txcheck *tx, uint64_t a, uint64_t b)
     return d > tx->window;
 }
 
+/* WF_TX_DRIFT: the model's cycle moved by the warp's offset so far */
+static uint64_t drift_ref(const wf_txcheck *tx, unsigned w, uint64_t model_cycle)
+{
+    return tx->o.timing == WF_TX_DRIFT ? (uint64_t)((int64_t)model_cycle + tx->offset[w]) : model_cycle;
+}
+
 /* Fills the divergence's event part from the model's event m and the DUT's event d. */
 static void div_event(wf_txcheck *tx, unsigned w, const tx_ev *m, const tx_ev *d)
 {
@@ -229,14 +236,19 @@ static int compare(wf_txcheck *tx, unsigned w, const tx_ev *m, const tx_ev *d)
         return fail(tx, WF_TX_MISMATCH, "%s: expected 0x%" PRIx64 ", DUT 0x%" PRIx64 " (model cycle %" PRIu64 ", DUT cycle %" PRIu64 ")",
                     tx->div.field, ev, av, m->cycle, d->cycle);
     }
-    if (cycle_off(tx, m->cycle, d->cycle)) {
+    const uint64_t ref = drift_ref(tx, w, m->cycle);
+    if (cycle_off(tx, ref, d->cycle)) {
         div_event(tx, w, m, d);
         path_of(w, m->key, kind == K_BRANCH ? "taken" : "data", tx->div.field, sizeof tx->div.field);
-        tx->div.expected = m->cycle;
+        tx->div.expected = ref;
         tx->div.actual = d->cycle;
+        if (tx->o.timing == WF_TX_DRIFT)
+            return fail(tx, WF_TX_TIMING, "%s: DUT cycle %" PRIu64 ", model cycle %" PRIu64 " + the warp's offset %" PRId64
+                        " so far = %" PRIu64 ", outside +-%u", tx->div.field, d->cycle, m->cycle, tx->offset[w], ref, tx->window);
         return fail(tx, WF_TX_TIMING, "%s: DUT cycle %" PRIu64 ", model cycle %" PRIu64 ", outside +-%u",
                     tx->div.field, d->cycle, m->cycle, tx->window);
     }
+    tx->offset[w] = (int64_t)(d->cycle - m->cycle);
     tx->matched++;
     return 0;
 }
@@ -430,8 +442,8 @@ wf_txcheck *wf_tx_create(const wf_config *cfg, const wf_program *prog, const uin
     }
     wf_tx_opts o = {0};
     if (opts) o = *opts;
-    if (o.timing < WF_TX_ORDER || o.timing > WF_TX_EXACT) {
-        snprintf(err, errlen, "wf_tx_create: timing %d out of range 0..2 (order, window, exact)", o.timing);
+    if (o.timing < WF_TX_ORDER || o.timing > WF_TX_DRIFT) {
+        snprintf(err, errlen, "wf_tx_create: timing %d out of range 0..3 (order, window, exact, drift)", o.timing);
         return NULL;
     }
     if (o.events & ~WF_TX_EV_ALL) {
@@ -458,7 +470,7 @@ wf_txcheck *wf_tx_create(const wf_config *cfg, const wf_program *prog, const uin
     }
     tx->cfg = *cfg;
     tx->o = o;
-    tx->window = o.timing == WF_TX_WINDOW ? o.window : 0;
+    tx->window = o.timing == WF_TX_WINDOW || o.timing == WF_TX_DRIFT ? o.window : 0;
     tx->lane_mask = cfg->lanes >= 32 ? 0xFFFFFFFFu : (1u << cfg->lanes) - 1u;
     clear_div(&tx->div);
     if (prog && prog->len) {
@@ -599,15 +611,21 @@ int wf_tx_done(wf_txcheck *tx, uint64_t cycle)
     }
     int rc = leftover(tx);
     if (rc) return rc;
-    if (tx->model_done && cycle_off(tx, tx->model_done_cycle, cycle)) {
+    uint64_t ref = tx->model_done_cycle; /* DRIFT: moved by the largest offset of a warp */
+    if (tx->o.timing == WF_TX_DRIFT) {
+        int64_t off = tx->offset[0];
+        for (unsigned w = 1; w < tx->cfg.warps; w++) off = tx->offset[w] > off ? tx->offset[w] : off;
+        ref = (uint64_t)((int64_t)ref + off);
+    }
+    if (tx->model_done && cycle_off(tx, ref, cycle)) {
         clear_div(&tx->div);
         tx->div.model_cycle = tx->model_done_cycle;
         tx->div.dut_cycle = cycle;
-        tx->div.expected = tx->model_done_cycle;
+        tx->div.expected = ref;
         tx->div.actual = cycle;
         snprintf(tx->div.field, sizeof tx->div.field, "arch done");
-        return fail(tx, WF_TX_TIMING, "done: DUT cycle %" PRIu64 ", model cycle %" PRIu64 ", outside +-%u", cycle,
-                    tx->model_done_cycle, tx->window);
+        return fail(tx, WF_TX_TIMING, "done: DUT cycle %" PRIu64 ", model cycle %" PRIu64 " (expected %" PRIu64
+                    "), outside +-%u", cycle, tx->model_done_cycle, ref, tx->window);
     }
     return 0;
 }

@@ -46,6 +46,13 @@
  *   WF_TX_WINDOW  each matched DUT event within +-window cycles of the
  *                 model's cycle for the same event; done as well.
  *   WF_TX_EXACT   window 0: for designs that implement this contract's timing.
+ *   WF_TX_DRIFT   each matched DUT event within +-window cycles of the model's
+ *                 cycle moved by the warp's offset so far (DUT minus model
+ *                 cycle of its previous matched event; 0 before the first):
+ *                 a warp's own spacing of events, so a steady drift (a unit
+ *                 a cycle slower, which adds up over a dependent chain) is
+ *                 allowed and a sudden slip is not; done within +-window of
+ *                 the model's done moved by the largest warp offset.
  *
  * Calls return 0 (the event is consistent so far) or nonzero once a
  * divergence is known (WF_TX_FAIL, or WF_TX_ERROR for bad input or a model
@@ -67,7 +74,7 @@ extern "C" {
 #endif
 
 /* ---- options ------------------------------------------------------------------ */
-typedef enum { WF_TX_ORDER = 0, WF_TX_WINDOW = 1, WF_TX_EXACT = 2 } wf_tx_timing;
+typedef enum { WF_TX_ORDER = 0, WF_TX_WINDOW = 1, WF_TX_EXACT = 2, WF_TX_DRIFT = 3 } wf_tx_timing;
 
 /* event kinds (wf_tx_opts.events, wf_tx_divergence.event) */
 enum {
@@ -80,7 +87,7 @@ enum {
 
 typedef struct {
     int timing;          /* wf_tx_timing */
-    unsigned window;     /* WF_TX_WINDOW: cycles either side (EXACT: 0) */
+    unsigned window;     /* WF_TX_WINDOW, WF_TX_DRIFT: cycles either side (EXACT: 0) */
     unsigned events;     /* the kinds the DUT's monitor reports (WF_TX_EV_*); 0: all.
                             The model's events of other kinds are not expected. */
     uint64_t max_cycles; /* the model is not stepped past this cycle; 0: 10,000,000 */
@@ -191,7 +198,7 @@ uint64_t wf_tx_model_cycles(const wf_txcheck *tx);
 const char *wf_tx_kind_name(int kind);   /* "none", "mismatch", "unexpected", "missing",
                                             "timing", "bad_input", "model_limit"; "?" */
 const char *wf_tx_status_name(int status); /* "pass", "fail", "error"; "?" */
-const char *wf_tx_timing_name(int timing); /* "order", "window", "exact"; "?" */
+const char *wf_tx_timing_name(int timing); /* "order", "window", "exact", "drift"; "?" */
 int wf_tx_timing_parse(const char *name);  /* the inverse, or -1 */
 
 /* The divergence as one JSON object (no newline), with the keys that apply:

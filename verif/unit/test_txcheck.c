@@ -280,6 +280,44 @@ START_TEST(test_tolerances)
 }
 END_TEST
 
+/* DRIFT: a steady drift (each event later by cycle / 16) passes a window of 2
+ * that WINDOW fails; a sudden jump of 10 fails DRIFT at 5. */
+START_TEST(test_drift)
+{
+    trace_t t;
+    model_trace(&t, PROG);
+    trace_t s = t;
+    s.ev = malloc(t.n * sizeof *t.ev);
+    for (int jump = 0; jump < 2; jump++) {
+        memcpy(s.ev, t.ev, t.n * sizeof *t.ev);
+        const uint64_t mid = t.done_cycle / 2;
+        for (unsigned i = 0; i < s.n; i++) s.ev[i].cycle += jump ? (t.ev[i].cycle >= mid) * 10 : t.ev[i].cycle / 16;
+        s.done_cycle = t.done_cycle + (jump ? 10 : t.done_cycle / 16);
+        ck_assert_uint_gt(s.done_cycle - t.done_cycle, 2); /* beyond the window at the end */
+        for (int timing = WF_TX_WINDOW; timing <= WF_TX_DRIFT; timing += WF_TX_DRIFT - WF_TX_WINDOW) {
+            const unsigned window = jump ? 5 : 2;
+            wf_txcheck *tx = make(&t, timing, window);
+            const int rc = replay(tx, &s, 0);
+            const int want = timing == WF_TX_DRIFT && !jump ? WF_TX_PASS : WF_TX_FAIL;
+            ck_assert_msg(rc == want, "jump %d %s: %s", jump, wf_tx_timing_name(timing), wf_tx_result(tx)->message);
+            if (rc) {
+                const wf_tx_divergence *d = wf_tx_result(tx);
+                ck_assert_int_eq(d->kind, WF_TX_TIMING);
+                if (jump && timing == WF_TX_DRIFT) { /* the first event after the jump, against the offset 0 before */
+                    ck_assert_uint_ge(d->model_cycle, mid);
+                    ck_assert_uint_eq(d->expected, d->model_cycle);
+                    ck_assert_uint_eq(d->actual, d->model_cycle + 10);
+                    ck_assert_msg(strstr(d->message, "offset 0") != NULL, "%s", d->message);
+                }
+            }
+            wf_tx_destroy(tx);
+        }
+    }
+    free(s.ev);
+    free_trace(&t);
+}
+END_TEST
+
 /* ORDER fails on order: two writes of one register lane swapped. */
 START_TEST(test_order_fails_on_swap)
 {
@@ -553,9 +591,9 @@ START_TEST(test_create_errors)
     bad.lanes = 99;
     ck_assert_ptr_null(wf_tx_create(&bad, &t.prog, NULL, NULL, err, sizeof err));
     ck_assert_msg(strstr(err, "lanes") != NULL, "%s", err);
-    wf_tx_opts o = {.timing = 3};
+    wf_tx_opts o = {.timing = 4};
     ck_assert_ptr_null(wf_tx_create(&t.cfg, &t.prog, NULL, &o, err, sizeof err));
-    ck_assert_msg(strstr(err, "timing 3") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "timing 4") != NULL, "%s", err);
     o = (wf_tx_opts){.events = 0x10};
     ck_assert_ptr_null(wf_tx_create(&t.cfg, &t.prog, NULL, &o, err, sizeof err));
     ck_assert_ptr_null(wf_tx_create(&t.cfg, NULL, NULL, NULL, err, sizeof err));
@@ -627,6 +665,98 @@ START_TEST(test_feed)
 }
 END_TEST
 
+/* ---- what a cycle window tolerates ------------------------------------------------------------------
+ * The model at one unit latency + 1 (a one-cycle-slower ALU, MUL or LSU: a
+ * front end that differs inside) against the model, per example program:
+ * the smallest window that passes at WINDOW (absolute) and at DRIFT (against
+ * the warp's own pace), printed (docs/verification.md "Compare levels"). Both
+ * pass at ORDER (neither window bounds the other: a warp whose offset swings
+ * from +8 to -8 needs 8 absolute, 16 relative). */
+static int passes_at(const wf_config *c, const wf_program *p, const wf_obs *E, unsigned ne, const wf_obs *A,
+                     unsigned na, int timing, unsigned window)
+{
+    char err[256];
+    wf_tx_opts o = {.timing = timing, .window = window, .feed = 1};
+    wf_txcheck *tx = wf_tx_create(c, p, NULL, &o, err, sizeof err);
+    ck_assert_msg(tx != NULL, "%s", err);
+    int rc = 0;
+    for (unsigned i = 0; (i < ne || i < na) && !rc; i++) { /* side by side, as in lockstep */
+        if (i < ne) rc = wf_tx_model_obs(tx, &E[i]);
+        if (!rc && i < na) rc = wf_tx_dut_obs(tx, &A[i]);
+    }
+    if (!rc) rc = wf_tx_model_done(tx, ne);
+    if (!rc) rc = wf_tx_done(tx, na);
+    if (rc) ck_assert_msg(wf_tx_result(tx)->kind == WF_TX_TIMING, "%s", wf_tx_result(tx)->message);
+    wf_tx_destroy(tx);
+    return !rc;
+}
+
+static wf_obs *records(const wf_config *c, const wf_program *p, unsigned *n)
+{
+    char err[256];
+    wf_model *m = wf_model_create(c, err, sizeof err);
+    ck_assert_msg(m && wf_model_load(m, p, NULL, err, sizeof err) == 0, "%s", err);
+    wf_obs *r = NULL;
+    *n = 0;
+    while (!wf_model_done(m)) {
+        ck_assert_uint_lt(*n, 200000);
+        wf_model_step(m);
+        r = realloc(r, (*n + 1) * sizeof *r);
+        ck_assert_ptr_nonnull(r);
+        r[(*n)++] = *wf_model_obs(m);
+    }
+    wf_model_destroy(m);
+    return r;
+}
+
+static unsigned min_window(const wf_config *c, const wf_program *p, const wf_obs *E, unsigned ne, const wf_obs *A,
+                           unsigned na, int timing)
+{
+    unsigned lo = 0, hi = 1u << 16; /* passes at hi (checked), the smallest passing in [lo, hi] */
+    ck_assert(passes_at(c, p, E, ne, A, na, timing, hi));
+    while (lo < hi) {
+        const unsigned mid = lo + (hi - lo) / 2;
+        if (passes_at(c, p, E, ne, A, na, timing, mid)) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+START_TEST(test_latency_tolerance)
+{
+    static const char *const progs[] = {"fact", "memwrap", "saxpy", "seed_naive", "seed_swizzle", "sum_loop", "vecadd"};
+    static const char *const unit[] = {"alu", "mul", "lsu"};
+    printf("window needed by a unit one cycle slower (WINDOW absolute / DRIFT per warp), default configuration:\n");
+    for (unsigned k = 0; k < sizeof progs / sizeof progs[0]; k++) {
+        wf_config c;
+        wf_program p;
+        char err[256], path[64];
+        wf_config_default(&c);
+        snprintf(path, sizeof path, "sim/examples/%s.s", progs[k]);
+        ck_assert_msg(wf_assemble_file(path, c.regs, &p, err, sizeof err) == 0, "%s", err);
+        unsigned ne;
+        wf_obs *E = records(&c, &p, &ne);
+        printf("  %-13s", progs[k]);
+        for (unsigned u = 0; u < 3; u++) {
+            wf_config d = c;
+            if (u == 0) d.alu_lat++;
+            else if (u == 1) d.mul_lat++;
+            else d.lsu_lat++;
+            unsigned na;
+            wf_obs *A = records(&d, &p, &na);
+            ck_assert(passes_at(&c, &p, E, ne, A, na, WF_TX_ORDER, 0));
+            const unsigned win = min_window(&c, &p, E, ne, A, na, WF_TX_WINDOW);
+            const unsigned dr = min_window(&c, &p, E, ne, A, na, WF_TX_DRIFT);
+            printf(" %s+1 %4u / %3u%s", unit[u], win, dr, u < 2 ? "," : "\n");
+            fflush(stdout);
+            free(A);
+        }
+        free(E);
+        wf_program_free(&p);
+    }
+}
+END_TEST
+
 /* ---- JSON ------------------------------------------------------------------------------------------ */
 START_TEST(test_json)
 {
@@ -667,6 +797,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_regrouped_passes);
     tcase_add_test(tc, test_declared_kinds_only);
     tcase_add_test(tc, test_tolerances);
+    tcase_add_test(tc, test_drift);
     tcase_add_test(tc, test_order_fails_on_swap);
     tcase_add_test(tc, test_write_mismatch);
     tcase_add_test(tc, test_retire_and_branch_mismatch);
@@ -678,6 +809,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_create_errors);
     tcase_add_test(tc, test_feed);
     tcase_add_test(tc, test_json);
+    tcase_add_test(tc, test_latency_tolerance);
     suite_add_tcase(s, tc);
     return s;
 }
