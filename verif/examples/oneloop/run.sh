@@ -8,7 +8,7 @@
 #       class of verif/dpi/wf_txcheck_pkg.sv over DPI-C (verif/dpi/wf_txcheck_dpi.c, linked as
 #       build/oneloop/libwf_txcheck_dpi.so)
 #   verif/examples/oneloop/run.sh cocotb PROGRAM.s [+options=...] [+timing=...] [+window=N] [+bug=NAME]
-#       the cocotb route on Icarus: test_oneloop.py, ctypes over the same .so
+#       the cocotb route on Icarus: test_oneloop.py, warpfront.Checker (python/)
 #   verif/examples/oneloop/run.sh so
 #       build/oneloop/libwf_txcheck_dpi.so: the shim for other simulators' -sv_lib
 # Sizes of the build (each set its own build under build/oneloop/): OL_WARPS
@@ -88,7 +88,11 @@ if [[ $route == cocotb ]]; then
       *) echo "cocotb route: '$a': allowed +bug= +timing= +window= +options="; exit 2 ;;
     esac
   done
-  shim
+  # the shared libraries and headers warpfront (python/) loads, as verif/cocotb/run.sh
+  pre=$PWD/build/cocotb/prefix
+  mkdir -p build/cocotb build/oneloop
+  flock build/cocotb/.make.lock make -s --no-print-directory install PREFIX="$pre" > build/oneloop/install.log 2>&1 ||
+    { tail -20 build/oneloop/install.log; echo "run.sh: make install PREFIX=$pre failed"; exit 2; }
   vvp=$dir/sim.vvp
   if stale "$vvp"; then
     mkdir -p "$dir"
@@ -101,9 +105,10 @@ if [[ $route == cocotb ]]; then
   status=$(mktemp "${TMPDIR:-/tmp}/wf-oneloop.XXXXXX")
   trap 'rm -f "$status"' EXIT
   ( cd "$dir" && MODULE=test_oneloop TOPLEVEL=oneloop_core TOPLEVEL_LANG=verilog COCOTB_REDUCED_LOG_FMT=1 \
-    PYTHONPATH="$OLDPWD/$ex${PYTHONPATH:+:$PYTHONPATH}" LIBPYTHON_LOC=$(cocotb-config --libpython) \
+    PYTHONPATH="$OLDPWD/$ex:$OLDPWD/python${PYTHONPATH:+:$PYTHONPATH}" WARPFRONT_PREFIX="$pre" \
+    LIBPYTHON_LOC=$(cocotb-config --libpython) \
     OL_PROGRAM="$OLDPWD/$prog" OL_NAME="$prog" OL_OPTIONS="$options" OL_TIMING="$timing" OL_WINDOW="$window" OL_BUG="$bug" \
-    OL_SHIM="$OLDPWD/build/oneloop/libwf_txcheck_dpi.so" OL_STATUS="$status" \
+    OL_STATUS="$status" \
     vvp -M "$(cocotb-config --lib-dir)" -m "$(cocotb-config --lib-name vpi icarus)" sim.vvp ) | \
     grep -v '^ *[-0-9.]*ns \|^ *\*\*\|^ *$' || true
   case $(cat "$status") in

@@ -3,7 +3,7 @@
 # verified through the transaction-level checker in three routes, C++/Verilator
 # (main.cpp, the C API), SystemVerilog/DPI-C under Verilator (tb_oneloop.sv,
 # the class of verif/dpi/wf_txcheck_pkg.sv) and cocotb on Icarus
-# (test_oneloop.py, ctypes over the shim's .so): the RTL's lint; example
+# (test_oneloop.py, warpfront.Checker): the RTL's lint; example
 # programs and kernels pass in each; each deliberate bug is caught in each with
 # its field path; a run at timing exact fails on timing (the tolerance is what
 # lets this design pass); bad input exits 2 with the reason.
@@ -67,7 +67,7 @@ if [[ $rc == 0 ]] && grep -q "^PASS sim/examples/fact.s +bug=none timing order: 
   ok "cpp OL_WARPS=3 OL_LANES=5 sim/examples/fact.s: $(grep '^PASS' <<<"$out")"
 else bad "(exit $rc) cpp OL_WARPS=3 OL_LANES=5 sim/examples/fact.s"; tail -20 <<<"$out"; fi
 
-# the cocotb route (Icarus, a Python monitor, ctypes over the DPI shim's .so)
+# the cocotb route (Icarus, a Python monitor, warpfront.Checker)
 for p in sim/examples/vecadd.s; do
   out=$($ex/run.sh cocotb "$p" 2>&1); rc=$?
   if [[ $rc == 0 ]] && grep -q "^PASS $p +bug=none timing order: [1-9][0-9]* events matched" <<<"$out"; then
