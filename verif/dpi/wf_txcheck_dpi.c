@@ -92,7 +92,7 @@ static int parse_options(wf_config *cfg, const char *options, char *err, size_t 
 
 /* The configuration (the defaults, base: the design's own sizes, then the
  * program's `# wfsim-options:` line, then options: the user's), the program,
- * a checker at timing ("order", "window", "exact") and window; NULL with the
+ * a checker at timing ("order", "window", "exact", "drift") and window; NULL with the
  * reason on stderr. */
 void *wf_txdpi_create(const char *program_path, const char *base, const char *options,
                       const char *timing, int window)
@@ -110,7 +110,7 @@ void *wf_txdpi_create(const char *program_path, const char *base, const char *op
     }
     wf_config_default(&d->cfg);
     if (o.timing < 0 || window < 0) {
-        fprintf(stderr, "wf_txdpi_create: timing '%s' window %d: allowed order|window|exact, window >= 0\n",
+        fprintf(stderr, "wf_txdpi_create: timing '%s' window %d: allowed order|window|exact|drift, window >= 0\n",
                 timing, window);
     } else if (wf_read_text(program_path, WF_MAX_TEXT_BYTES, &text, &len, err, sizeof err) ||
                parse_options(&d->cfg, base, err, sizeof err) ||

@@ -3,7 +3,7 @@
 // the golden model runs the same program and checks the events a monitor of
 // the design's own ports reports (retire, register write, bnz outcome, store,
 // done), per warp in program order, at a timing tolerance (order, window,
-// exact). Compile this file before the testbench; link or -sv_lib the shim
+// exact, drift). Compile this file before the testbench; link or -sv_lib the shim
 // with libwfverif and libwarpfront (verif/examples/oneloop/README.md).
 //
 //   import wf_txcheck_pkg::*;

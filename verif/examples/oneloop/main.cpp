@@ -5,7 +5,7 @@
 // a declared timing tolerance. At done the final scratchpad and the registers
 // (as written on the retire port) are also compared with the functional
 // interpreter. Built and run by verif/examples/oneloop/run.sh cpp.
-//   Voneloop PROGRAM.s [--timing order|window|exact] [--window N] [--warps N]
+//   Voneloop PROGRAM.s [--timing order|window|exact|drift] [--window N] [--warps N]
 //            [--imem-lat N] [--max-cycles N] [--json FILE] [+bug=NAME]
 // --json FILE: the checker's result (wf_tx_json), or kind "final_state" when
 // only the final-state check failed.
@@ -52,7 +52,7 @@ template <std::size_t N> static void set_bits(VlWide<N> &p, unsigned lsb, unsign
 static int usage(const char *msg) {
     if (msg) fprintf(stderr, "Voneloop: %s\n", msg);
     fprintf(stderr,
-            "usage: Voneloop PROGRAM.s [--timing order|window|exact] [--window N] [--warps N]\n"
+            "usage: Voneloop PROGRAM.s [--timing order|window|exact|drift] [--window N] [--warps N]\n"
             "                [--imem-lat N] [--max-cycles N] [--json FILE] [+bug=none|value|skip|store|branch]\n");
     return 2;
 }
@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
         } else if (a[0] == '+') {
             continue;  // +verilator+... plusargs
         } else if (!strcmp(a, "--timing")) {
-            if (!v || (timing = wf_tx_timing_parse(v)) < 0) return usage("--timing: allowed order|window|exact");
+            if (!v || (timing = wf_tx_timing_parse(v)) < 0) return usage("--timing: allowed order|window|exact|drift");
             i++;
         } else if (!strcmp(a, "--window")) {
             if (!parse_num(v, 1000000000, &window)) return usage("--window: allowed 0..1000000000");

@@ -3,7 +3,7 @@
 // verif/dpi/wf_txcheck_pkg.sv (the golden model over DPI-C). Verilator
 // --binary --timing (verif/examples/oneloop/run.sh sv) or any simulator with
 // DPI-C (README.md). Plusargs: +program=FILE (required), +options="--warps 4"
-// (wfsim machine parameters), +timing=order|window|exact, +window=N,
+// (wfsim machine parameters), +timing=order|window|exact|drift, +window=N,
 // +bug=none|value|skip|store|branch, +imem_lat=N (default 2),
 // +max_cycles=N. Exit status: 0 pass, 1 divergence, 2 usage, 3 timeout.
 module tb_oneloop #(
