@@ -107,6 +107,7 @@ help:
 	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
 	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
 	@echo "make test-own-rtl your own RTL in the harness: verif/examples/own_rtl (WF_RTL_FILES, WF_TOP) through make regress and cocotb"
+	@echo "make test-oneloop a second front end (verif/examples/oneloop) through the transaction-level checker: C++ and SV/DPI routes, its deliberate bugs caught"
 	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
@@ -150,7 +151,7 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-cocotb test-own-rtl test-fuzz test-host fpga-guard fpga-gls-ice
+  test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host fpga-guard fpga-gls-ice
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -345,6 +346,10 @@ waves:
 .PHONY: test-own-rtl
 test-own-rtl: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@WFSIM=$(B)/wfsim bash verif/examples/own_rtl/test.sh
+# the one-loop front end through the transaction-level checker (verif/examples/oneloop/README.md)
+.PHONY: test-oneloop
+test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a shlib
+	@bash verif/examples/oneloop/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
 

@@ -205,6 +205,20 @@ const wf_obs *wf_model_obs(const wf_model *m) { return &m->obs; }
 
 const wf_stats *wf_model_stats(const wf_model *m) { return &m->stats; }
 
+int wf_model_lsu_inst(const wf_model *m, wf_lsu_view *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!m || !m->loaded || !m->lsu1.valid) return 0;
+    const wf_lsu_inst *li = &m->lsu1;
+    out->warp = li->warp;
+    out->is_st = !li->is_ld;
+    out->pc = li->pc;
+    out->lanes_left = li->lanes_left;
+    memcpy(out->addr, li->addr, m->L * sizeof out->addr[0]);
+    if (!li->is_ld) memcpy(out->data, li->sdata, m->L * sizeof out->data[0]);
+    return 1;
+}
+
 /* The state fields of the record: the state at the start of the cycle. */
 static void obs_state(const wf_model *m, wf_obs *ob)
 {

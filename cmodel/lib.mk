@@ -57,7 +57,7 @@ install: shlib $(B)/wfsim $(B)/wfgen
 	  ln -sf lib$$l.so.$(WF_VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so.$(WF_SOVER) && \
 	  ln -sf lib$$l.so.$(WF_VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so || exit 1; done
 	$(call pcfile,warpfront,warpfront cycle-exact C model of a GPU SM front end; assembler; functional interpreter,)
-	$(call pcfile,wfverif,warpfront verification library: lockstep comparator; random programs and configurations,'Requires: warpfront')
+	$(call pcfile,wfverif,warpfront verification library: lockstep comparator; transaction-level checker (wf_txcheck.h); random programs and configurations,'Requires: warpfront')
 	install -m 755 $(B)/wfsim $(B)/wfgen $(DESTDIR)$(BINDIR)
 
 # installs into a temporary prefix, builds verif/install/example.c against it

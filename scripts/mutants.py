@@ -46,7 +46,7 @@ from wf.paths import ROOT  # noqa: E402
 
 RUN = os.path.join(ROOT, "verif", "cosim", "run.sh")
 OUT = os.path.join(ROOT, "build", "mutants")
-CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]  # full, events, arch
+CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]  # full, events, window, arch
 
 # name, block (file), what the bug is
 MUTANTS = [

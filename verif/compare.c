@@ -4,6 +4,7 @@
 #include "wf_compare.h"
 
 #include "wf_layout.h"
+#include "wf_txcheck.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -175,6 +176,7 @@ static const char *const level_names[WF_CMP_LEVELS] = WF_CMP_LEVEL_NAMES;
 static const unsigned level_groups[WF_CMP_LEVELS] = {
     [WF_CMP_LEVEL_FULL] = WF_CMP_LEVEL_FULL_GROUPS,
     [WF_CMP_LEVEL_EVENTS] = WF_CMP_LEVEL_EVENTS_GROUPS,
+    [WF_CMP_LEVEL_WINDOW] = WF_CMP_LEVEL_WINDOW_GROUPS,
     [WF_CMP_LEVEL_ARCH] = WF_CMP_LEVEL_ARCH_GROUPS,
 };
 _Static_assert(WF_CMP_LEVEL_FULL == 0, "flags without a level are the full level");
@@ -262,124 +264,62 @@ int wf_cmp_history_get(const wf_cmp_history *h, unsigned k, int actual_side, wf_
 }
 
 
-/* ---- the arch level: per-warp queues of architectural events ------------------------ */
+/* ---- the arch level: a client of the transaction-level checker -------------------------- */
 
-/* An event of one side not yet matched by the other: a retired instruction
- * (issue event, not a replay: its pc), a register lane written (wb event:
- * reg, lane, value) or a branch outcome (taken, target). Per warp, an event
- * of side s with key k matches the oldest queued event of the other side
- * with the same key; at most one side has events of a given key queued. */
-enum { EV_RETIRE, EV_WRITE, EV_BRANCH };
-typedef struct {
-    uint32_t value;
-    uint16_t key; /* kind << 13 | reg << 5 | lane */
-    uint8_t side; /* 0 expected (C model), 1 actual (DUT) */
-    uint64_t cycle;
-} stream_ev;
-typedef struct {
-    stream_ev *ev;
-    unsigned n, cap;
-} stream_q;
-struct wf_cmp_stream {
-    stream_q q[WF_MAX_WARPS];
-};
-#define STREAM_MAX 65536u /* queued events per warp before one side counts as lost */
+/* The levels that compare per-warp event streams instead of records: the
+ * transaction-level checker (wf_txcheck.h) in feed mode, both sides' records
+ * fed as they come; arch checks order and values only, window also cycles. */
+static int tx_level(unsigned level) { return level == WF_CMP_LEVEL_ARCH || level == WF_CMP_LEVEL_WINDOW; }
+int wf_cmp_level_streams(int level) { return level >= 0 && tx_level((unsigned)level); }
 
 void wf_cmp_history_release(wf_cmp_history *h)
 {
-    if (!h->stream) return;
-    for (unsigned w = 0; w < WF_MAX_WARPS; w++) free(h->stream->q[w].ev);
-    free(h->stream);
-    h->stream = NULL;
+    wf_tx_destroy(h->tx);
+    h->tx = NULL;
 }
 
-static void ev_path(unsigned w, unsigned key, char *buf, size_t len)
+/* the checker's first divergence as the comparator's difference */
+static int tx_diff(const wf_txcheck *tx, wf_cmp_diff *out)
 {
-    switch (key >> 13) {
-    case EV_RETIRE: snprintf(buf, len, "arch warp[%u].retire.pc", w); break;
-    case EV_WRITE: snprintf(buf, len, "arch warp[%u].r%u.lane[%u]", w, key >> 5 & 0xFFu, key & 31u); break;
-    default: snprintf(buf, len, "arch warp[%u].branch (taken << 16 + target)", w); break;
-    }
+    if (!out) return 1;
+    const wf_tx_divergence *d = wf_tx_result(tx);
+    static const char *const suffix[] = {[WF_TX_UNEXPECTED] = " (DUT only)", [WF_TX_MISSING] = " (model only)",
+                                         [WF_TX_TIMING] = " (cycle)", [WF_TX_MODEL_LIMIT] = ""};
+    out->differs = 1;
+    out->cycle = d->model_cycle != WF_TX_NO_CYCLE ? d->model_cycle : d->dut_cycle != WF_TX_NO_CYCLE ? d->dut_cycle : 0;
+    /* the arch paths are at most 40 characters with the suffix */
+    snprintf(out->path, sizeof out->path, "%.*s%s", (int)(sizeof out->path - 14), d->field,
+             d->kind >= 0 && d->kind <= WF_TX_MODEL_LIMIT && suffix[d->kind] ? suffix[d->kind] : "");
+    out->expected = d->expected;
+    out->actual = d->actual;
+    return 1;
 }
 
-static int stream_push(stream_q *q, unsigned w, unsigned side, unsigned kind, unsigned reg,
-                       unsigned lane, uint32_t value, uint64_t cycle, wf_cmp_diff *out)
+int wf_cmp_history_setup(wf_cmp_history *h, const wf_config *cfg, const wf_program *prog,
+                         unsigned flags, char *err, size_t errlen)
 {
-    const uint16_t key = (uint16_t)(kind << 13 | (reg & 0xFFu) << 5 | (lane & 31u));
-    for (unsigned i = 0; i < q->n; i++) {
-        stream_ev *e = &q->ev[i];
-        if (e->key != key || e->side == side) continue;
-        if (e->value != value) {
-            if (out) {
-                out->differs = 1;
-                out->cycle = side ? e->cycle : cycle; /* the C model's cycle of the event */
-                ev_path(w, key, out->path, sizeof out->path);
-                out->expected = side ? e->value : value;
-                out->actual = side ? value : e->value;
-            }
-            return 1;
-        }
-        memmove(e, e + 1, (q->n - i - 1) * sizeof *e);
-        q->n--;
-        return 0;
-    }
-    if (q->n >= STREAM_MAX) {
-        if (out) {
-            out->differs = 1;
-            out->cycle = cycle;
-            snprintf(out->path, sizeof out->path, "arch warp[%u]: %u events unmatched", w, q->n);
-            out->expected = side ? q->n : 0;
-            out->actual = side ? 0 : q->n;
-        }
-        return 1;
-    }
-    if (q->n == q->cap) {
-        unsigned cap = q->cap ? 2 * q->cap : 64;
-        stream_ev *ev = realloc(q->ev, cap * sizeof *ev);
-        if (!ev) abort(); /* out of memory: nothing sensible to report */
-        q->ev = ev;
-        q->cap = cap;
-    }
-    q->ev[q->n++] = (stream_ev){value, key, (uint8_t)side, cycle};
-    return 0;
+    const unsigned level = WF_CMP_FLAGS_GET_LEVEL(flags);
+    if (!tx_level(level)) return 0;
+    wf_cmp_history_release(h);
+    const wf_tx_opts o = {.timing = level == WF_CMP_LEVEL_WINDOW ? WF_TX_DRIFT : WF_TX_ORDER,
+                          .window = WF_CMP_WINDOW, .feed = 1};
+    h->tx = wf_tx_create(cfg, prog, NULL, &o, err, errlen);
+    return h->tx ? 0 : -1;
 }
 
-/* one side's record into the queues */
-static int stream_record(const wf_config *cfg, struct wf_cmp_stream *s, unsigned side,
-                         const wf_obs *ob, wf_cmp_diff *out)
-{
-    const unsigned W = cfg->warps < WF_MAX_WARPS ? cfg->warps : WF_MAX_WARPS;
-    const unsigned lanes = lo_mask32(cfg->lanes);
-    if (ob->issue.valid && !ob->issue.replay && ob->issue.warp < W &&
-        stream_push(&s->q[ob->issue.warp], ob->issue.warp, side, EV_RETIRE, 0, 0, ob->issue.pc,
-                    ob->cycle, out))
-        return 1;
-    for (unsigned x = 0; x < WF_NUNITS; x++) {
-        const wf_obs_wb *wb = &ob->wb[x];
-        if (!wb->valid || wb->warp >= W) continue;
-        for (uint32_t m = wb->lanes & lanes; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            if (stream_push(&s->q[wb->warp], wb->warp, side, EV_WRITE, wb->reg, l, wb->data[l], ob->cycle, out))
-                return 1;
-        }
-    }
-    if (ob->branch.valid && ob->branch.warp < W &&
-        stream_push(&s->q[ob->branch.warp], ob->branch.warp, side, EV_BRANCH, 0, 0,
-                    (uint32_t)ob->branch.taken << 16 | ob->branch.target, ob->cycle, out))
-        return 1;
-    return 0;
-}
-
-static int stream_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *E, const wf_obs *A,
-                       wf_cmp_diff *out)
+static int tx_step(const wf_config *cfg, wf_cmp_history *h, unsigned flags, const wf_obs *E,
+                   const wf_obs *A, wf_cmp_diff *out)
 {
     if (out) out->differs = 0;
-    if (!h->stream) {
-        h->stream = calloc(1, sizeof *h->stream);
-        if (!h->stream) abort();
+    if (!h->tx) {
+        char err[256];
+        if (wf_cmp_history_setup(h, cfg, NULL, flags, err, sizeof err)) {
+            fprintf(stderr, "compare: %s\n", err);
+            abort(); /* an unchecked configuration or out of memory: a harness bug */
+        }
     }
-    if (E && stream_record(cfg, h->stream, 0, E, out)) return 1;
-    if (A && stream_record(cfg, h->stream, 1, A, out)) return 1;
+    if (E && wf_tx_model_obs(h->tx, E)) return tx_diff(h->tx, out);
+    if (A && wf_tx_dut_obs(h->tx, A)) return tx_diff(h->tx, out);
     return 0;
 }
 
@@ -387,22 +327,17 @@ int wf_cmp_finish(const wf_config *cfg, wf_cmp_history *h, wf_cmp_diff *out)
 {
     (void)cfg;
     if (out) out->differs = 0;
-    if (WF_CMP_FLAGS_GET_LEVEL(h->flags) != WF_CMP_LEVEL_ARCH || !h->stream) return 0;
-    for (unsigned w = 0; w < WF_MAX_WARPS; w++) {
-        const stream_q *q = &h->stream->q[w];
-        if (!q->n) continue;
-        const stream_ev *e = &q->ev[0];
-        if (out) {
-            out->differs = 1;
-            out->cycle = e->cycle;
-            ev_path(w, e->key, out->path, sizeof out->path);
-            size_t k = strlen(out->path);
-            snprintf(out->path + k, sizeof out->path - k, e->side ? " (DUT only)" : " (model only)");
-            out->expected = e->side ? 0 : e->value;
-            out->actual = e->side ? e->value : 0;
-        }
-        return 1;
-    }
+    if (!tx_level(WF_CMP_FLAGS_GET_LEVEL(h->flags)) || !h->tx) return 0;
+    return wf_tx_done(h->tx, 0) ? tx_diff(h->tx, out) : 0; /* no model done cycle: not checked */
+}
+
+int wf_cmp_finish_cycles(const wf_config *cfg, wf_cmp_history *h, uint64_t model_cycles,
+                         uint64_t dut_cycles, wf_cmp_diff *out)
+{
+    (void)cfg;
+    if (out) out->differs = 0;
+    if (!tx_level(WF_CMP_FLAGS_GET_LEVEL(h->flags)) || !h->tx) return 0;
+    if (wf_tx_model_done(h->tx, model_cycles) || wf_tx_done(h->tx, dut_cycles)) return tx_diff(h->tx, out);
     return 0;
 }
 
@@ -410,9 +345,9 @@ int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
                 const wf_obs *actual, unsigned flags, wf_cmp_diff *out)
 {
     h->flags = flags;
-    if (WF_CMP_FLAGS_GET_LEVEL(flags) == WF_CMP_LEVEL_ARCH) {
+    if (tx_level(WF_CMP_FLAGS_GET_LEVEL(flags))) {
         if (expected && actual) wf_cmp_history_push(h, expected, actual);
-        return stream_step(cfg, h, expected, actual, out);
+        return tx_step(cfg, h, flags, expected, actual, out);
     }
     wf_cmp_history_push(h, expected, actual);
     return wf_cmp_obs_flags(cfg, expected, actual, flags, out);
@@ -557,6 +492,11 @@ void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
         }
         free(e);
         free(a);
+    }
+    if (history && history->tx && wf_tx_status(history->tx)) { /* arch: the model's side of the warp */
+        const wf_tx_divergence *t = wf_tx_result(history->tx);
+        if (t->history_len) fprintf(f, "  model events of warp %u (oldest first):\n", t->warp);
+        for (unsigned i = 0; i < t->history_len && i < WF_TX_HISTORY; i++) fprintf(f, "    %s\n", t->history[i]);
     }
     fprintf(f, "  seed:     %" PRIu64 " (0x%" PRIx64 ")\n", seed, seed);
     char opts[2048];

@@ -56,8 +56,12 @@ int wf_ls_launch(wf_lockstep *ls)
         fprintf(stderr, "model: %s\n", err);
         return -1;
     }
-    wf_cmp_history_release(&ls->hist); /* the arch level's queues of the previous launch */
+    wf_cmp_history_release(&ls->hist); /* the arch level's checker of the previous launch */
     wf_cmp_history_init(&ls->hist);
+    if (wf_cmp_history_setup(&ls->hist, ls->o.cfg, ls->o.prog, WF_CMP_FLAGS_LEVEL(ls->o.cmp), err, sizeof err)) {
+        fprintf(stderr, "compare: %s\n", err);
+        return -1;
+    }
     return 0;
 }
 
@@ -67,7 +71,8 @@ const wf_obs *wf_ls_model_obs(const wf_lockstep *ls) { return wf_model_obs(ls->m
 const wf_obs *wf_ls_rtl_obs(const wf_lockstep *ls) { return &ls->rtl; }
 uint64_t wf_ls_compared(const wf_lockstep *ls) { return ls->compared; }
 
-static int arch_level(const wf_lockstep *ls) { return ls->o.cmp == WF_CMP_LEVEL_ARCH; }
+/* window, arch: per-warp event streams, each side to its own done */
+static int arch_level(const wf_lockstep *ls) { return wf_cmp_level_streams(ls->o.cmp); }
 
 /* the first failure's report, then the harness's lines */
 static int report(wf_lockstep *ls, const wf_cmp_diff *d, int kind)
@@ -140,7 +145,7 @@ int wf_ls_check_done(wf_lockstep *ls, int rtl_done)
         bad = wf_cmp_step(ls->o.cfg, &ls->hist, wf_model_obs(ls->m), NULL, flags, &d);
     }
     ls->model_done = 1;
-    if (!bad) bad = wf_cmp_finish(ls->o.cfg, &ls->hist, &d);
+    if (!bad) bad = wf_cmp_finish_cycles(ls->o.cfg, &ls->hist, wf_model_cycle(ls->m), ls->compared, &d);
     return bad ? report(ls, &d, WF_LS_REPORT_ARCH) : WF_LS_PASS;
 }
 

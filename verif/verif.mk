@@ -4,11 +4,12 @@
 # and verif/include; Makefile, layer_inc). Functional coverage reads only the
 # model's records and is the model's (cmodel/coverage.c, in libwarpfront).
 #   build/libwfverif.a        verif/compare.c verif/gen.c verif/randcfg.c verif/rtlobs.c verif/host.c
-#                             (the harnesses' host side), verif/lockstep.c (their lockstep core)
+#                             (the harnesses' host side), verif/lockstep.c (their lockstep core),
+#                             verif/txcheck.c (the transaction-level checker, wf_txcheck.h)
 #   build/wfgen               verif/wfgen.c (wfgen --help)
 # Every Check test (verif/unit/test_*.c) links libwfverif.a, both flavours.
 
-VERIF_LIB_SRCS := verif/compare.c verif/gen.c verif/randcfg.c verif/rtlobs.c verif/host.c verif/lockstep.c
+VERIF_LIB_SRCS := verif/compare.c verif/txcheck.c verif/gen.c verif/randcfg.c verif/rtlobs.c verif/host.c verif/lockstep.c
 VERIF_HDRS     := $(wildcard verif/include/*.h)
 
 define verif_flavour

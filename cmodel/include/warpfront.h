@@ -233,6 +233,20 @@ const wf_stats *wf_model_stats(const wf_model *m);
  * interpreter's form; out is allocated here with wf_arch_alloc (free it with
  * wf_arch_free). retired[w] counts completed instructions of warp w. */
 int wf_model_final_state(const wf_model *m, wf_arch_state *out);
+/* The LSU stage-1 instance (§10.2) at the start of the next cycle: the one
+ * the next LSU piece serves, with each lane's scratchpad address and, for a
+ * st, the value it stores there. The observation record carries neither (its
+ * piece has lines and lanes only); checkers that compare stores read them here
+ * before stepping the cycle of the piece (verif/include/wf_txcheck.h).
+ * 1 and *out when stage 1 holds an instance, else 0 (*out zeroed). */
+typedef struct {
+    uint8_t warp, is_st;
+    uint16_t pc;
+    uint32_t lanes_left;           /* lanes not yet served */
+    uint32_t addr[WF_MAX_LANES];   /* scratchpad word of lane l */
+    uint32_t data[WF_MAX_LANES];   /* st: the value lane l stores */
+} wf_lsu_view;
+int wf_model_lsu_inst(const wf_model *m, wf_lsu_view *out);
 /* Writes a short state summary (one line per interesting warp) into buf. */
 void wf_model_summary(const wf_model *m, char *buf, size_t len);
 

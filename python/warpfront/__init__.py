@@ -6,6 +6,7 @@ configuration names and range checks, the cycle model).
 
 The library and headers are found through WARPFRONT_PREFIX (an install
 prefix) or else `pkg-config warpfront`."""
+import json
 import os
 import re
 import subprocess
@@ -14,7 +15,7 @@ import tempfile
 import cffi
 
 __all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
-           "compare", "trace_ports", "decode_trace", "Lockstep", "LockstepCore", "Host"]
+           "compare", "trace_ports", "decode_trace", "Lockstep", "LockstepCore", "Host", "Checker"]
 
 _HEADERS = ["wf_opcodes.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
@@ -77,7 +78,8 @@ ffi = cffi.FFI()
 # (verif/rtlobs.c) and the testbench side of wf_core (verif/host.c)
 # and the lockstep core (verif/lockstep.c) the C harnesses are adapters of;
 # wf_cov (cmodel/include/wf_cov.h) only by pointer there
-_VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h", "wf_lockstep.h"]
+# and the transaction-level checker (verif/txcheck.c)
+_VERIF_HEADERS = ["wf_layout.h", "wf_compare.h", "wf_rtlobs.h", "wf_host.h", "wf_lockstep.h", "wf_txcheck.h"]
 ffi.cdef("\n".join(_cdef_text(os.path.join(_incdir, "warpfront", h)) for h in _HEADERS))
 # wf_cmp_history's rows are sized by a sizeof expression cffi cannot parse:
 # the size of wf_obs without warp[], evaluated here from the declarations above
@@ -500,3 +502,104 @@ class Host:
         if not verif.wf_imem_response(self._im, cycle, self._mshr, self._line):
             return None
         return self._mshr[0], int.from_bytes(ffi.buffer(self._line, 4 * self._line_words), "little")
+
+
+class Checker:
+    """The transaction-level checker (verif/include/wf_txcheck.h): a monitor of
+    any front end reports its events with its own cycle numbers; the cycle
+    model runs the same program and configuration and checks them per warp in
+    program order with a timing tolerance ("order", "window", "exact",
+    "drift"; window: the cycles either side). Every call returns the status,
+    "pass" while nothing diverged, else "fail" or "error" (bad input, the
+    model's limit); the first divergence stays: result() as a dict with the
+    keys of the JSON record, json() its text. events: the kinds the monitor
+    reports (a subset of "retire", "write", "branch", "store"; None: all)."""
+
+    _KINDS = {"retire": 1, "write": 2, "branch": 4, "store": 8}
+
+    def __init__(self, config, program, mem=None, timing="order", window=0, events=None, max_cycles=0):
+        t = verif.wf_tx_timing_parse(timing.encode())
+        if t < 0:
+            raise ValueError("timing: '%s' is not one of order, window, exact, drift" % timing)
+        mask = 0
+        for k in events or ():
+            if k not in self._KINDS:
+                raise ValueError("events: '%s' is not one of %s" % (k, ", ".join(self._KINDS)))
+            mask |= self._KINDS[k]
+        image = ffi.NULL
+        if mem is not None:
+            if len(mem) != config["mem_words"]:
+                raise ValueError("mem: %d words given, mem_words is %d" % (len(mem), config["mem_words"]))
+            image = ffi.new("uint32_t[]", list(mem))
+        opts = ffi.new("wf_tx_opts *", {"timing": t, "window": window, "events": mask, "max_cycles": max_cycles})
+        err = _err()
+        tx = verif.wf_tx_create(config._c, program._p, image, opts, err, _ERRLEN)
+        if tx == ffi.NULL:
+            raise WarpfrontError(_str(err))
+        self._tx = ffi.gc(tx, verif.wf_tx_destroy)
+        self.config = config
+        self._lanes = config["lanes"]
+        self._a = ffi.new("uint32_t[]", self._lanes)
+        self._d = ffi.new("uint32_t[]", self._lanes)
+
+    def _st(self, rc):
+        return _str(verif.wf_tx_status_name(rc))
+
+    def _fill(self, lanes):
+        """lanes: {lane: value or (addr, data)} -> the lane mask; the arrays filled"""
+        mask = 0
+        for l, v in lanes.items():
+            if not 0 <= l < self._lanes:
+                raise ValueError("lane %d out of range 0..%d" % (l, self._lanes - 1))
+            mask |= 1 << l
+            if isinstance(v, tuple):
+                self._a[l], self._d[l] = v
+            else:
+                self._d[l] = v
+        return mask
+
+    def retire(self, cycle, warp, pc):
+        """An instruction of warp at pc issued for good (once, never for a replay)."""
+        return self._st(verif.wf_tx_retire(self._tx, cycle, warp, pc))
+
+    def write(self, cycle, warp, reg, lanes):
+        """A register write: lanes = {lane: value}."""
+        return self._st(verif.wf_tx_write(self._tx, cycle, warp, reg, self._fill(lanes), self._d))
+
+    def branch(self, cycle, warp, pc, taken, target):
+        return self._st(verif.wf_tx_branch(self._tx, cycle, warp, pc, int(bool(taken)), target))
+
+    def store(self, cycle, warp, lanes):
+        """A store: lanes = {lane: (scratchpad word address, data)}."""
+        return self._st(verif.wf_tx_store(self._tx, cycle, warp, self._fill(lanes), self._a, self._d))
+
+    def done(self, cycle):
+        """The DUT's run ended at cycle: what the model produced and the DUT did not report is missing."""
+        return self._st(verif.wf_tx_done(self._tx, cycle))
+
+    @property
+    def status(self):
+        return self._st(verif.wf_tx_status(self._tx))
+
+    @property
+    def matched(self):
+        return verif.wf_tx_matched(self._tx)
+
+    def result(self):
+        """The first divergence as the JSON record's dict (json.loads of json())."""
+        return json.loads(self.json())
+
+    def json(self):
+        d = verif.wf_tx_result(self._tx)
+        n = verif.wf_tx_json(d, ffi.NULL, 0)
+        buf = ffi.new("char[]", n + 1)
+        verif.wf_tx_json(d, buf, n + 1)
+        return _str(buf)
+
+    def text(self):
+        """The divergence as the console lines of wf_tx_format."""
+        d = verif.wf_tx_result(self._tx)
+        n = verif.wf_tx_format(d, ffi.NULL, 0)
+        buf = ffi.new("char[]", n + 1)
+        verif.wf_tx_format(d, buf, n + 1)
+        return _str(buf)

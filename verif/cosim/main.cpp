@@ -266,7 +266,9 @@ static void on_run(void *c, const wf_ls_result *r) { // this harness's pass line
         printf("PASS %s (run %u, compare level %s): %" PRIu64 " cycles (model: %" PRIu64
                "), %s = model, final state = %s; %.0f cycles/s\n",
                o.prog, r->run + 1, wf_cmp_level_name(o.cmp), r->rtl_cycles, orc.model_cycles,
-               o.cmp == WF_CMP_LEVEL_ARCH ? "per-warp retirements, register writes and branches" : "events every cycle",
+               o.cmp == WF_CMP_LEVEL_ARCH     ? "per-warp retirements, register writes and branches"
+               : o.cmp == WF_CMP_LEVEL_WINDOW ? "per-warp retirements, register writes and branches in a cycle window"
+                                              : "events every cycle",
                fin.c_str(), cps);
     else
         printf("PASS %s (run %u): %" PRIu64 " cycles in lockstep = model, final state = %s; %.0f cycles/s\n", o.prog,

@@ -9,7 +9,7 @@
 # PARAM: any wfsim parameter; the size parameters select the build. Harness
 # options: --seed N, --waves FILE.fst (a build with --trace-fst), --bare,
 # --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N, --cmp LEVEL
-# (full, events, arch: docs/verification.md "Compare levels").
+# (full, events, window, arch: docs/verification.md "Compare levels").
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build

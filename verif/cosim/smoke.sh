@@ -85,6 +85,9 @@ else
 fi
 # the seed's scale point: 64 warps x 128 registers (x 32 lanes)
 one sim/kernels/pchase.s --warps 64 --regs 128 --lanes 32 --mem-words 65536
+# the stream compare levels on the default build (docs/verification.md "Compare levels")
+one sim/examples/fact.s --cmp window
+one sim/examples/saxpy.s --cmp arch
 # the comparator fails end to end, at the regression's size set "smallest"
 # (build/wfgen --list-sizes), whose builds with and without the selftest
 # mutant make test's regression tests make too; run-time knobs of configs[3]

@@ -41,7 +41,7 @@ else bad "(exit $rc) WF_CMP=events: the inverted obs_o bit was not reported"; ta
 # (at the example's shape: the refusal is wf_dpi_create's, so the run needs a build, this one)
 # shellcheck disable=SC2046
 out=$(verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) --cmp cycle 2>&1); rc=$?
-if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, arch)" <<<"$out"; then ok "bad --cmp refused"
+if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, window, arch)" <<<"$out"; then ok "bad --cmp refused"
 else bad "(exit $rc) --cmp cycle not refused: $out"; fi
 # shellcheck disable=SC2046
 out=$(verif/dpi/run.sh sim/examples/no_such_program.s $(opts sim/examples/seed_naive.s) 2>&1); rc=$?

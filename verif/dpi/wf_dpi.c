@@ -200,8 +200,8 @@ int wf_dpi_step(void *h)
     wf_dpi *d = handle(h, __func__);
     if (!d) return -1;
     if (!wf_ls_model_step(d->ls)) return 0;
-    /* the arch level is cycle-independent: the RTL runs on to its own done */
-    return d->cmp == WF_CMP_LEVEL_ARCH ? 2 : 1;
+    /* the window and arch levels: the RTL runs on to its own done */
+    return wf_cmp_level_streams(d->cmp) ? 2 : 1;
 }
 
 int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,

@@ -53,15 +53,25 @@ enum {
  * LSU-piece, writeback and branch events every cycle, without resource
  * numbering), WF_CMP_LEVEL_ARCH (no per-cycle field: per warp, the order of
  * retired instructions, of the values written to each register lane, and of
- * branch outcomes, however many cycles apart; wf_cmp_step keeps the queues in
- * the history, wf_cmp_finish checks that nothing is left unmatched). The
+ * branch outcomes, however many cycles apart: the transaction-level checker
+ * of wf_txcheck.h fed with both sides' records, kept in the history;
+ * wf_cmp_finish checks that nothing is left unmatched), WF_CMP_LEVEL_WINDOW
+ * (the arch level's streams, each event within WF_CMP_WINDOW cycles of the
+ * model's moved by its warp's offset so far: WF_TX_DRIFT of wf_txcheck.h; the
+ * done cycles likewise, wf_cmp_finish_cycles). The
  * level travels in the flags: flags | WF_CMP_FLAGS_LEVEL(level). */
 #define WF_CMP_FLAGS_LEVEL(level) ((unsigned)(level) << 8)
 #define WF_CMP_FLAGS_GET_LEVEL(flags) (((flags) >> 8) & 0xFu)
-/* the level named `name` ("full", "events", "arch"), or -1 */
+/* the window level's cycles either side (WF_TX_DRIFT): a one-cycle-slower unit
+ * passes on most examples (docs/verification.md "Compare levels") */
+#define WF_CMP_WINDOW 16
+/* 1 for the levels that compare per-warp event streams (window, arch): no
+ * per-cycle field, and each side runs to its own done */
+int wf_cmp_level_streams(int level);
+/* the level named `name` ("full", "events", "window", "arch"), or -1 */
 int wf_cmp_level_parse(const char *name);
 const char *wf_cmp_level_name(int level); /* "?" for an unknown level */
-const char *wf_cmp_level_list(void);      /* "full, events, arch" (for messages) */
+const char *wf_cmp_level_list(void);      /* "full, events, window, arch" (for messages) */
 /* the compare groups (WF_CMP_G_*) the flags select every cycle */
 unsigned wf_cmp_groups(unsigned flags);
 
@@ -88,11 +98,19 @@ typedef struct {
     unsigned next;  /* ring index of the next push */
     uint64_t count; /* pushes so far */
     unsigned flags; /* of the last wf_cmp_step (the report marks differing cycles under it) */
-    struct wf_cmp_stream *stream; /* the arch level's per-warp queues (wf_cmp_step allocates) */
+    /* the arch level's transaction-level checker (wf_txcheck.h, feed mode), made by
+     * wf_cmp_history_setup or else by the first wf_cmp_step */
+    struct wf_txcheck *tx;
 } wf_cmp_history;
 
 void wf_cmp_history_init(wf_cmp_history *h);
-/* Frees the arch level's queues (h->stream); h must be initialised (a zeroed
+/* For a level that compares event streams (arch): the checker made now, with
+ * the program whose branch pcs it then compares (without this call,
+ * wf_cmp_step makes it without a program: branch pcs not compared). h must be
+ * initialised; 0, or -1 with the reason in err. A no-op at the other levels. */
+int wf_cmp_history_setup(wf_cmp_history *h, const wf_config *cfg, const wf_program *prog,
+                         unsigned flags, char *err, size_t errlen);
+/* Frees the arch level's checker (h->tx); h must be initialised (a zeroed
  * or wf_cmp_history_init'ed history). Call before initialising it again or
  * freeing it when the arch level was used; a no-op otherwise. */
 void wf_cmp_history_release(wf_cmp_history *h);
@@ -109,6 +127,10 @@ int wf_cmp_step(const wf_config *cfg, wf_cmp_history *h, const wf_obs *expected,
  * queues still hold an event of one side only (the other never produced it);
  * 0 at the other levels. */
 int wf_cmp_finish(const wf_config *cfg, wf_cmp_history *h, wf_cmp_diff *out);
+/* wf_cmp_finish with the two sides' done cycles (their cycle counts): at the
+ * window level also the DUT's within the window of the model's. */
+int wf_cmp_finish_cycles(const wf_config *cfg, wf_cmp_history *h, uint64_t model_cycles,
+                         uint64_t dut_cycles, wf_cmp_diff *out);
 
 /* One compact line (no newline) summarising a record like the trace:
  * fetch, issue/stall, bank grants, CUs or SR, dispatches, LSU piece,

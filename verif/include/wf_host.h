@@ -259,7 +259,7 @@ void wf_host_oracle_free(wf_host_oracle *o);
 int wf_host_cmp_env(char *err, size_t errlen);
 /* The compare level named `name` for option `what` ("--cmp"): its
  * WF_CMP_LEVEL_*, or -1 with "WHAT: 'NAME' is not a compare level (full,
- * events, arch)" in err. */
+ * events, window, arch)" in err. */
 int wf_host_cmp_level(const char *what, const char *name, char *err, size_t errlen);
 
 /* The read-back RTL state (registers through the host register port, the
@@ -267,7 +267,8 @@ int wf_host_cmp_level(const char *what, const char *name, char *err, size_t errl
  * against the oracles: the interpreter (unless check_interp = 0: war=none,
  * §8.1, or a program with inter-warp races in this configuration, which shows
  * as the cycle model disagreeing with it too), the cycle model, the cycle
- * count (not at compare level WF_CMP_LEVEL_ARCH, which is cycle-independent).
+ * count (not at the stream levels, wf_cmp_level_streams: arch is
+ * cycle-independent, window checks the done cycle in its own window).
  * 0, or 1 with "vs interpreter: ...", "vs cycle model: ..." or "cycle
  * count: ..." in buf. */
 int wf_host_final_check(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles,

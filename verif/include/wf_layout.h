@@ -204,11 +204,13 @@
 #define WF_CMP_LEVEL_FULL_GROUPS (WF_CMP_G_ALL)
 #define WF_CMP_LEVEL_EVENTS 1
 #define WF_CMP_LEVEL_EVENTS_GROUPS (WF_CMP_G_ISSUE | WF_CMP_G_DISPATCH | WF_CMP_G_PIECE | WF_CMP_G_WRITEBACK | WF_CMP_G_BRANCH)
-#define WF_CMP_LEVEL_ARCH 2
+#define WF_CMP_LEVEL_WINDOW 2
+#define WF_CMP_LEVEL_WINDOW_GROUPS (0u)
+#define WF_CMP_LEVEL_ARCH 3
 #define WF_CMP_LEVEL_ARCH_GROUPS (0u)
-#define WF_CMP_LEVELS 3
-#define WF_CMP_LEVEL_LIST "full, events, arch"
-#define WF_CMP_LEVEL_NAMES {"full", "events", "arch"}
+#define WF_CMP_LEVELS 4
+#define WF_CMP_LEVEL_LIST "full, events, window, arch"
+#define WF_CMP_LEVEL_NAMES {"full", "events", "window", "arch"}
 
 /* the group of each field, by record and path (WF_G_OBS_ISSUE_UNIT: issue.unit of obs_o) */
 #define WF_G_OBS_CYCLE WF_CMP_G_CYCLE

@@ -63,7 +63,7 @@ for lv in events arch; do
   else bad "(exit $rc) --cmp $lv: the flipped issue bit was not reported"; tail -30 <<<"$out"; fi
 done
 out=$(verif/sc/run.sh sim/examples/seed_naive.s "${seed[@]}" --cmp cycle 2>&1); rc=$?
-if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, arch)" <<<"$out"; then ok "bad --cmp refused: $out"
+if [[ $rc == 2 ]] && grep -q "'cycle' is not a compare level (full, events, window, arch)" <<<"$out"; then ok "bad --cmp refused: $out"
 else bad "(exit $rc) --cmp cycle not refused: $out"; fi
 out=$(verif/sc/run.sh sim/examples/seed_naive.s "${seed[@]}" --war nonsense 2>&1); rc=$?
 if [[ $rc == 2 ]] && grep -q 'war' <<<"$out"; then ok "bad option refused: $out"

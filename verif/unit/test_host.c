@@ -196,11 +196,11 @@ START_TEST(command_line)
     ck_assert_int_eq(a.cmp, WF_CMP_LEVEL_FULL);
     setenv("WF_CMP", "cycle", 1);
     ck_assert_int_eq(wf_host_parse_args(2, c0, &cfg, &a, err, sizeof err), -1);
-    ck_assert_str_eq(err, "WF_CMP: 'cycle' is not a compare level (full, events, arch)");
+    ck_assert_str_eq(err, "WF_CMP: 'cycle' is not a compare level (full, events, window, arch)");
     unsetenv("WF_CMP");
     char *c3[] = {"h", "p.s", "--cmp", "ARCH", NULL};
     ck_assert_int_eq(wf_host_parse_args(4, c3, &cfg, &a, err, sizeof err), -1);
-    ck_assert_str_eq(err, "--cmp: 'ARCH' is not a compare level (full, events, arch)");
+    ck_assert_str_eq(err, "--cmp: 'ARCH' is not a compare level (full, events, window, arch)");
 }
 END_TEST
 

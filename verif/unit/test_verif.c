@@ -576,11 +576,11 @@ static int stream_at(const wf_config *c, int level, const wf_obs *e, uint64_t ne
     wf_cmp_history *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
     const unsigned flags = WF_CMP_FLAGS_LEVEL(level);
-    const uint64_t n = level == WF_CMP_LEVEL_ARCH ? (ne > na ? ne : na) : (ne < na ? ne : na);
+    const uint64_t n = wf_cmp_level_streams(level) ? (ne > na ? ne : na) : (ne < na ? ne : na);
     int bad = 0;
     for (uint64_t k = 0; k < n && !bad; k++)
         bad = wf_cmp_step(c, h, k < ne ? &e[k] : NULL, k < na ? &a[k] : NULL, flags, d);
-    if (!bad) bad = wf_cmp_finish(c, h, d);
+    if (!bad) bad = wf_cmp_finish_cycles(c, h, ne, na, d);
     wf_cmp_history_release(h);
     free(h);
     return bad;
@@ -612,7 +612,10 @@ START_TEST(comparator_levels)
     ck_assert_int_eq(wf_cmp_level_parse("Arch"), -1);
     ck_assert_int_eq(wf_cmp_level_parse(""), -1);
     ck_assert_int_eq(wf_cmp_level_parse(NULL), -1);
-    ck_assert_str_eq(wf_cmp_level_list(), "full, events, arch");
+    ck_assert_int_eq(wf_cmp_level_parse("window"), WF_CMP_LEVEL_WINDOW);
+    ck_assert_str_eq(wf_cmp_level_list(), "full, events, window, arch");
+    ck_assert(!wf_cmp_level_streams(WF_CMP_LEVEL_EVENTS) && wf_cmp_level_streams(WF_CMP_LEVEL_WINDOW) &&
+              wf_cmp_level_streams(WF_CMP_LEVEL_ARCH));
     ck_assert_uint_eq(wf_cmp_groups(0), WF_CMP_G_ALL); /* flags without a level: full */
     ck_assert_uint_eq(wf_cmp_groups(WF_CMP_NO_HAZARD), WF_CMP_G_ALL & ~WF_CMP_G_HAZARD);
 
@@ -626,7 +629,7 @@ START_TEST(comparator_levels)
 
     /* identical runs pass every level */
     memcpy(b, A.rec, n * sizeof *b);
-    expect_levels(&c, A.rec, n, b, n, (const int[]){0, 0, 0}, "identical", NULL);
+    expect_levels(&c, A.rec, n, b, n, (const int[]){0, 0, 0, 0}, "identical", NULL);
 
     /* an internal-only field: the scoreboard entry an issue took, and the entry
      * numbering in the scoreboard state: full only */
@@ -634,14 +637,14 @@ START_TEST(comparator_levels)
     for (k = n / 3; k < n && !(b[k].issue.valid && !b[k].issue.replay); k++) {}
     ck_assert_uint_lt(k, n);
     b[k].issue.sb_entry ^= 1;
-    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0}, "issue.sb_entry",
-                  (const char *[]){"issue.sb_entry", NULL, NULL});
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0, 0}, "issue.sb_entry",
+                  (const char *[]){"issue.sb_entry", NULL, NULL, NULL});
     memcpy(b, A.rec, n * sizeof *b);
     unsigned w, e;
     for (k = n / 3; k < n && !pick_sb(&b[k], &c, &w, &e); k++) {}
     ck_assert_uint_lt(k, n);
     b[k].warp[w].sb[e].reg ^= 1;
-    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0}, "sb[].reg", (const char *[]){".sb[", NULL, NULL});
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, 0, 0}, "sb[].reg", (const char *[]){".sb[", NULL, NULL, NULL});
 
     /* a wrong register write value: every level */
     memcpy(b, A.rec, n * sizeof *b);
@@ -652,16 +655,16 @@ START_TEST(comparator_levels)
     b[k].wb[x].data[lane] ^= 0x10;
     char want[64];
     snprintf(want, sizeof want, "arch warp[%u].r%u.lane[%u]", b[k].wb[x].warp, b[k].wb[x].reg, lane);
-    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1}, "wb data",
-                  (const char *[]){"wb[", "wb[", want});
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1, 1}, "wb data",
+                  (const char *[]){"wb[", "wb[", want, want});
 
     /* a missing write (the run's last one): arch sees it at the end */
     memcpy(b, A.rec, n * sizeof *b);
     for (k = n; k-- > 0 && !pick_wb(&b[k], &x, 0, c.lanes);) {}
     ck_assert_uint_lt(k, n);
     b[k].wb[x].valid = 0;
-    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1}, "missing write",
-                  (const char *[]){"wb[", "wb[", "(model only)"});
+    expect_levels(&c, A.rec, n, b, n, (const int[]){1, 1, 1, 1}, "missing write",
+                  (const char *[]){"wb[", "wb[", "(model only)", "(model only)"});
     {   /* and only at the end: every step passes */
         wf_cmp_history *h = calloc(1, sizeof *h);
         wf_cmp_diff d;
@@ -673,14 +676,26 @@ START_TEST(comparator_levels)
         free(h);
     }
 
+    /* the DUT's second half later by a jump of 20 cycles: beyond the window
+     * level's drift (WF_CMP_WINDOW = 16); by 10: within it (only
+     * full compares the cycle field itself) */
+    for (int jump = 10; jump <= 20; jump += 10) {
+        memcpy(b, A.rec, n * sizeof *b);
+        for (k = n / 2; k < n; k++) b[k].cycle += (uint64_t)jump;
+        expect_levels(&c, A.rec, n, b, n, (const int[]){1, 0, jump > WF_CMP_WINDOW, 0}, "a jump of the DUT's cycles",
+                      (const char *[]){"cycle", NULL, "(cycle)", NULL});
+    }
+
     /* another timing of the same program (ALU latency 2 vs 5): a different cycle
-     * count and schedule, the same per-warp architectural stream */
+     * count and schedule, the same per-warp architectural stream (arch passes) */
     wf_config c5 = c;
     c5.alu_lat = c.alu_lat == 5 ? 2 : 5;
     run_t B;
     run_prog(&B, &c5, &p, 1);
     ck_assert_uint_ne(B.n, A.n);
-    expect_levels(&c, A.rec, A.n, B.rec, B.n, (const int[]){1, 1, 0}, "alu_lat 5", NULL);
+    /* window: a warp's events jump by more than WF_CMP_WINDOW against its own pace */
+    expect_levels(&c, A.rec, A.n, B.rec, B.n, (const int[]){1, 1, 1, 0}, "alu_lat 5",
+                  (const char *[]){NULL, NULL, "(cycle)", NULL});
     run_free(&B);
 
     /* synthetic: a write of warp 0 and one of warp 1 to the same register and
@@ -698,14 +713,14 @@ START_TEST(comparator_levels)
     s[1].wb[0].warp = 1, s[1].wb[0].reg = 1, s[1].wb[0].data[0] = 7;
     s[2] = s[1], s[2].cycle = 0;                                       /* actual: w1 then w0 */
     s[3] = s[0], s[3].cycle = 1;
-    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 0}, "reordered across warps", NULL);
+    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 0, 0}, "reordered across warps", NULL);
     s[1].wb[0].warp = 0;                                               /* both to w0 r1 */
     s[2].wb[0].warp = 0;
-    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 1}, "reordered within a register",
-                  (const char *[]){NULL, NULL, "arch warp[0].r1.lane[0]"});
+    expect_levels(&c, &s[0], 2, &s[2], 2, (const int[]){1, 1, 1, 1}, "reordered within a register",
+                  (const char *[]){NULL, NULL, "arch warp[0].r1.lane[0]", "arch warp[0].r1.lane[0]"});
     /* the DUT's write alone (nothing on the model side): at the end */
-    expect_levels(&c, &s[0], 0, &s[2], 1, (const int[]){0, 0, 1}, "DUT only",
-                  (const char *[]){NULL, NULL, "(DUT only)"});
+    expect_levels(&c, &s[0], 0, &s[2], 1, (const int[]){0, 0, 1, 1}, "DUT only",
+                  (const char *[]){NULL, NULL, "(DUT only)", "(DUT only)"});
     free(s);
     free(b);
     run_free(&A);
