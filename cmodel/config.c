@@ -192,7 +192,7 @@ int wf_parse_decimal(const char *s, uint64_t max, uint64_t *out)
     for (; *s; s++) {
         if (*s < '0' || *s > '9') return -1;
         unsigned d = (unsigned)(*s - '0');
-        if (x > (max - d) / 10) return -1;
+        if (d > max || x > (max - d) / 10) return -1; /* d > max: max - d would wrap */
         x = x * 10 + d;
     }
     *out = x;

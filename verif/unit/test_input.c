@@ -29,6 +29,8 @@ START_TEST(decimal_only)
         ck_assert_msg(wf_parse_decimal(bad[i], UINT64_MAX, &v) == -1, "'%s' accepted", bad[i]);
     ck_assert_int_eq(wf_parse_decimal("65", 64, &v), -1);
     ck_assert_int_eq(wf_parse_decimal("64", 64, &v), 0);
+    ck_assert_int_eq(wf_parse_decimal("8", 5, &v), -1); /* one digit above a max below 9 */
+    ck_assert_int_eq(wf_parse_decimal("5", 5, &v), 0);
 }
 END_TEST
 
