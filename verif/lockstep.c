@@ -11,6 +11,8 @@
 
 #include "wf_layout.h"
 
+_Static_assert(WF_LS_HISTORY == 2 * WF_CMP_HISTORY, "wf_ls_verdict.history: one E/A pair per kept cycle");
+
 struct wf_lockstep {
     wf_ls_opts o;
     wf_model *m;
@@ -213,7 +215,7 @@ static void status_message(wf_ls_result *r, const wf_ls_opts *o);
 
 void wf_ls_set_status(wf_lockstep *ls, int status, uint64_t cycle)
 {
-    if (ls->failed++ || status == WF_LS_PASS) return;
+    if (status == WF_LS_PASS || ls->failed++) return;
     wf_ls_result *r = &ls->res;
     r->status = status, r->cycle = cycle, r->run = ls->launches ? ls->launches - 1 : 0;
     status_message(r, &ls->o);
@@ -242,8 +244,7 @@ static double now(void)
  * text names one ("(cycle N"). */
 static void assertion(wf_ls_verdict *v, const char *out)
 {
-    const char *a = NULL;
-    for (const char *p = out; p && (p = strstr(p, "WF_ASSERT ")); p++) a = p; /* the last one */
+    const char *a = out ? strstr(out, "WF_ASSERT ") : NULL; /* the first: the one that stopped it */
     v->assert_cycle = -1;
     if (!a) return;
     a += strlen("WF_ASSERT ");

@@ -40,6 +40,7 @@ typedef struct {
     uint64_t seed;
     int cmp;                /* the compare level (--cmp / WF_CMP), WF_CMP_LEVEL_* */
     uint64_t max_cycles;    /* --max-cycles N (default WF_HOST_MAX_CYCLES) */
+    uint64_t rtl_cycles;    /* the RTL's cycle count (wf_dpi_final) */
     char result[1024];      /* --result FILE, "" if absent */
     char prog_name[1024];   /* the program's path (the testbench's string lives for one call) */
     wf_ls_opts lo;          /* the lockstep core's options (the record's too) */
@@ -275,7 +276,9 @@ void wf_dpi_set_mem(void *h, int addr, int value)
 int wf_dpi_final(void *h, long long rtl_cycles)
 {
     wf_dpi *d = handle(h, __func__);
-    return !d || wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
+    if (!d) return 1;
+    d->rtl_cycles = (uint64_t)rtl_cycles;
+    return wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
 }
 
 long long wf_dpi_max_cycles(void *h)
@@ -302,7 +305,7 @@ int wf_dpi_result(void *h, int rc)
         r.status = WF_LS_ERROR;
         snprintf(r.v.message, sizeof r.v.message, "ERROR: the testbench failed (exit %d), see its message", rc);
     }
-    if (r.status == WF_LS_PASS) r.run_cycles[0] = d->oracle.model_cycles; /* wf_dpi_final checked the count */
+    if (r.status == WF_LS_PASS) r.run_cycles[0] = r.rtl_cycles = r.total_cycles = d->rtl_cycles;
     if (d->result[0] && wf_ls_write_result_file(d->result, "dpi", &r, &d->lo) && rc == WF_EXIT_PASS)
         return WF_EXIT_USAGE;
     return r.status == WF_LS_PASS ? rc : wf_ls_exit_code(r.status);

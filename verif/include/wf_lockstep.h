@@ -88,7 +88,7 @@ typedef struct {
 /* The verdict as data: what the reports print (wf_ls_print_verdict) and the
  * result record holds (wf_ls_write_result). Filled where a status is decided. */
 #define WF_LS_LINE 1024
-#define WF_LS_HISTORY (2 * WF_CMP_HISTORY) /* E/A line pairs */
+#define WF_LS_HISTORY 16 /* 2 * WF_CMP_HISTORY: E/A line pairs (lockstep.c checks) */
 typedef struct {
     int report;                    /* WF_LS_REPORT_* of a WF_LS_MISMATCH              */
     int has_diff;                  /* field, expected, actual are set                  */
