@@ -436,7 +436,7 @@ void wf_lockstep_run(const wf_dut *dut, const wf_ls_opts *opts, wf_ls_result *r)
 
 static const char *const KINDS[] = {"pass",     "mismatch", "assertion", "assertion", "protocol",
                                     "protocol", "version",  "error",     "watchdog",  "timeout",
-                                    "launch",   "timeout",  "error"};
+                                    "launch",   "timeout",  "error",     "testbench"};
 
 const char *wf_ls_kind(const wf_ls_result *r)
 {

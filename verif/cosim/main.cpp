@@ -207,6 +207,8 @@ static void dut_sample(void *c, uint64_t, wf_dut_out *out) {
     Vwf_core *top = s.top;
     s.settle();
     out->finished = Verilated::gotFinish(); // an RTL assertion ($error / $fatal, WF_ASSERT)
+    if (out->finished && !s.finish_text[0]) // printed after Verilator's flush (its message queue)
+        wf_ls_stdout_pending(s.outbuf, s.finish_text, sizeof s.finish_text);
     out->finish_text = s.finish_text;
     out->done = top->done_o;
     out->cycle = top->cycle_o;
@@ -220,7 +222,8 @@ static void dut_clock(void *c) { S(c).edge(); }
 // Verilator's flush callback, before it flushes stdout: an assertion's output
 static void on_flush(void *c) {
     Sim &s = S(c);
-    if (Verilated::gotFinish()) wf_ls_stdout_pending(s.outbuf, s.finish_text, sizeof s.finish_text);
+    if (Verilated::gotFinish() && !s.finish_text[0]) // the first: the assertion that stopped it
+        wf_ls_stdout_pending(s.outbuf, s.finish_text, sizeof s.finish_text);
 }
 static void dut_mem_write(void *c, unsigned a, uint32_t v) {
     Sim &s = S(c);

@@ -302,8 +302,8 @@ int wf_dpi_result(void *h, int rc)
     wf_ls_result r;
     wf_ls_get_result(d->ls, &r);
     if (r.status == WF_LS_PASS && rc != WF_EXIT_PASS) { /* the testbench's own check (its message above) */
-        r.status = WF_LS_ERROR;
-        snprintf(r.v.message, sizeof r.v.message, "ERROR: the testbench failed (exit %d), see its message", rc);
+        r.status = rc == WF_EXIT_FAIL ? WF_LS_TESTBENCH : rc == WF_EXIT_TIMEOUT ? WF_LS_TIMEOUT : WF_LS_ERROR;
+        snprintf(r.v.message, sizeof r.v.message, "the testbench failed (exit %d), see its message", rc);
     }
     if (r.status == WF_LS_PASS) r.run_cycles[0] = r.rtl_cycles = r.total_cycles = d->rtl_cycles;
     if (d->result[0] && wf_ls_write_result_file(d->result, "dpi", &r, &d->lo) && rc == WF_EXIT_PASS)

@@ -52,7 +52,8 @@ enum {
     WF_LS_TIMEOUT,        /* not done after opts->max_cycles                       exit 3 */
     WF_LS_LAUNCH,         /* wf_dut.launch failed (running_o never rose)           exit 3 */
     WF_LS_ORACLE_TIMEOUT, /* the oracle's C model did not finish (max cycles, §14) exit 3 */
-    WF_LS_ORACLE_ERROR    /* the interpreter or the model refused the program      exit 2 */
+    WF_LS_ORACLE_ERROR,   /* the interpreter or the model refused the program      exit 2 */
+    WF_LS_TESTBENCH       /* a check of the testbench's own failed (its message)   exit 1 */
 };
 /* The one exit-status table of every harness (C++, SystemC, DPI testbench). */
 enum { WF_EXIT_PASS = 0, WF_EXIT_FAIL = 1, WF_EXIT_USAGE = 2, WF_EXIT_TIMEOUT = 3 };
@@ -219,7 +220,7 @@ void wf_ls_print_status(FILE *f, const wf_ls_result *r, const wf_ls_opts *opts);
 /* 0 pass, 1 mismatch, 2 usage/version/error, 3 watchdog/timeout (WF_EXIT_*) */
 int wf_ls_exit_code(int status);
 /* "pass", "mismatch", "final-state", "assertion", "protocol", "version",
- * "error", "watchdog", "timeout", "launch" */
+ * "error", "watchdog", "timeout", "launch", "testbench" */
 const char *wf_ls_kind(const wf_ls_result *r);
 /* The result record's status: "pass", "fail" (the DUT is wrong or hangs) or
  * "error" (the run could not decide: version, oracle, harness error). */

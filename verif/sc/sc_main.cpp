@@ -112,6 +112,9 @@ template <class T> static void wr_words(sc_signal<T> &s, const uint32_t *w) {
 }
 template <class T> static void rd_words(const sc_signal<T> &s, uint32_t *w) { get_words(s.read(), w); }
 
+// stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
+static char g_stdout_buf[1 << 20];
+
 // ---- the run's settings, and the Host thread: the pins behind a wf_dut -----------------
 struct Run {
     wf_ls_setup su; // the configuration, the options, the program
@@ -185,6 +188,8 @@ SC_MODULE(Host) {
         Pins &p = h.p;
         h.posedge();
         out->finished = Verilated::gotFinish();
+        if (out->finished && !h.run.finish_text[0]) // printed after Verilator's flush (its message queue)
+            wf_ls_stdout_pending(g_stdout_buf, h.run.finish_text, sizeof h.run.finish_text);
         out->finish_text = h.run.finish_text;
         out->done = p.done_o.read(), out->cycle = rd(p.cycle_o);
         out->req_valid = p.imem_req_valid_o.read(), out->req_mshr = (unsigned)rd(p.imem_req_mshr_o);
@@ -235,11 +240,9 @@ SC_MODULE(Host) {
         sc_stop();
     }
 };
-// stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
-static char g_stdout_buf[1 << 20];
 // Verilator's flush callback, before it flushes stdout: an assertion's output
 static void on_flush(void *c) {
-    if (Verilated::gotFinish())
+    if (Verilated::gotFinish() && !((Run *)c)->finish_text[0]) // the first: the assertion that stopped it
         wf_ls_stdout_pending(g_stdout_buf, ((Run *)c)->finish_text, sizeof((Run *)c)->finish_text);
 }
 static void waves_line(void *c, int, uint64_t) { fprintf(stderr, "  waves:    %s\n", ((Run *)c)->waves_repro.c_str()); }
