@@ -37,11 +37,13 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regseed  # noqa: E402  the regression's own seed -> configuration and program mapping
 from wf import layout  # noqa: E402  the field table: the compare levels, strongest first
+from wf import result  # noqa: E402  the harness's result record
 from wf.paths import ROOT  # noqa: E402
 
 RUN = os.path.join(ROOT, "verif", "cosim", "run.sh")
@@ -214,52 +216,35 @@ def regression_seed(seed, sizes):
     return regseed.regression_seed(seed, sizes, os.path.join(OUT, "seeds"))
 
 
-def classify(out):
-    """(cycle, field) of the first divergence in a harness output."""
-    m = re.search(r"LOCKSTEP MISMATCH at cycle (\d+)", out)
-    if m:
-        f = re.search(r"field:\s+(\S.*)", out)   # arch paths have blanks: "arch warp[0].r7.lane[1]"
-        return m.group(1), f.group(1) if f else "?"
-    m = re.search(r"WF_ASSERT (wf_\w+): ([^\n(]*)", out)
-    if m:
-        c = re.search(r"\(cycle (\d+)", out)
-        return (c.group(1) if c else "-"), f"assert {m.group(1)}: {m.group(2).strip()}"
-    m = re.search(r"^cycle (\d+): (\S+): rtl", out, re.M)
-    if m:
-        return m.group(1), m.group(2)
-    m = re.search(r"FINAL STATE MISMATCH: vs ([\w ]+?): ([^:]+):", out)
-    if m:
-        return "end", f"final state ({m.group(2).strip()}) vs {m.group(1)}"
-    m = re.search(r"^((?:w\d+ r\d+ lane \d+)|(?:mem\[\d+\])): rtl", out, re.M)
-    if m:
-        return "end", "final " + m.group(1)
-    m = re.search(r"^.*(?:watchdog|timeout).*$", out, re.M | re.I)
-    if m:
-        return "-", m.group(0).strip()[:60]
-    m = re.search(r"rtl cycles (\d+), model cycles (\d+)", out)
-    if m and m.group(1) != m.group(2):
-        return "end", f"cycle count {m.group(1)} vs {m.group(2)}"
-    return "-", "?"
+def classify(rec):
+    """(cycle, field) of the first divergence: the harness's result record's data."""
+    return result.where(rec) if rec is not None else ("-", "no result record")
 
 
 def run(defines, prog, opts, timeout, level="full"):
+    """(exit status or "timeout", output, result record or None) of one harness run."""
     env = dict(os.environ, WF_DEFINES=defines, WF_AUTO_WAVES="0")
     env.pop("WF_CMP", None)  # the level is the --cmp given here
     if level != "full":
         opts = opts + ["--cmp", level]
+    os.makedirs(OUT, exist_ok=True)
+    fd, verdict = tempfile.mkstemp(prefix="verdict-", suffix=".json", dir=OUT)
+    os.close(fd)
     for attempt in range(3):
         try:
-            r = subprocess.run([RUN, prog] + opts, cwd=ROOT, env=env, capture_output=True, text=True,
-                               timeout=timeout)
+            r = subprocess.run([RUN, prog] + opts + ["--result", verdict], cwd=ROOT, env=env, capture_output=True,
+                               text=True, timeout=timeout)
         except subprocess.TimeoutExpired as e:
-            return "timeout", (e.stdout or "") if isinstance(e.stdout, str) else ""
+            result.take(verdict)
+            return "timeout", (e.stdout or "") if isinstance(e.stdout, str) else "", None
         out = r.stdout + r.stderr
+        rec = result.read(verdict)
         # a usage/build error while the shared scripts are being edited: try again
-        if r.returncode == 2 and re.search(r"syntax error|build failed", out) and attempt < 2:
+        if r.returncode == 2 and rec is None and attempt < 2:
             time.sleep(10)
             continue
-        return r.returncode, out
-    return r.returncode, out
+        break
+    return r.returncode, out, result.take(verdict)
 
 
 def print_table(hdr, rows):
@@ -291,21 +276,21 @@ def kill_rate(muts, control, mutant, a):
 
     def one(item, defines, plus):
         n, _sset, prog, opts = item
-        rc, out = run(defines, prog, opts + plus, a.timeout if n not in first else max(a.timeout, 1800), a.cmp)
-        return n, rc, out
+        rc, _out, rec = run(defines, prog, opts + plus, a.timeout if n not in first else max(a.timeout, 1800), a.cmp)
+        return n, rc, rec
 
     bad = []
     for item in ordered[:len(first)]:
-        n, rc, out = one(item, control[0], control[1])
+        n, rc, rec = one(item, control[0], control[1])
         if rc != 0:
-            bad.append((n, rc, out))
+            bad.append((n, rc, rec))
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for n, rc, out in ex.map(lambda i: one(i, control[0], control[1]), ordered[len(first):]):
+        for n, rc, rec in ex.map(lambda i: one(i, control[0], control[1]), ordered[len(first):]):
             if rc != 0:
-                bad.append((n, rc, out))
+                bad.append((n, rc, rec))
     if bad:
-        for n, rc, out in bad:
-            print(f"mutants: CONTROL FAILS on regression seed {n}: exit {rc} {' '.join(classify(out))}")
+        for n, rc, rec in bad:
+            print(f"mutants: CONTROL FAILS on regression seed {n}: exit {rc} {' '.join(classify(rec))}")
         return 1
     print(f"mutants: control ({control[0]}, no mutant) passes all {len(items)} seeds "
           f"({time.time() - t0:.0f} s)", flush=True)
@@ -315,7 +300,7 @@ def kill_rate(muts, control, mutant, a):
         defines, plus = mutant(name)
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
             outs = list(ex.map(lambda i: one(i, defines, plus), items))
-        caught = [(n, classify(out)) for n, rc, out in outs if rc != 0]
+        caught = [(n, classify(rec)) for n, rc, rec in outs if rc != 0]
         kills = [n for n, _ in caught]
         firstc = kills[0] if kills else None
         how = caught[0][1][1] if caught else "-"
@@ -437,8 +422,8 @@ def main():
     # the unmutated control must pass every stimulus (its first run builds the
     # Verilated model: minutes on a loaded machine, so the build's allowance)
     for i, (label, prog, opts) in enumerate(stimuli):
-        rc, out = run(control[0], prog, opts + control[1], max(a.timeout, 1800) if i == 0 else a.timeout,
-                      a.cmp)
+        rc, out, _rec = run(control[0], prog, opts + control[1], max(a.timeout, 1800) if i == 0 else a.timeout,
+                            a.cmp)
         if rc != 0:
             print(f"mutants: CONTROL FAILS on {label} ({' '.join([prog] + opts)}): exit {rc}")
             print("\n".join(out.splitlines()[-15:]))
@@ -451,15 +436,14 @@ def main():
         `level`, ("BUILD ERROR", ...) on a build/usage error, or None."""
         for label, prog, opts in stimuli:
             defines, plus = mutant(name)
-            rc, out = run(defines, prog, opts + plus, a.timeout, level)
+            rc, out, rec = run(defines, prog, opts + plus, a.timeout, level)
             if rc == 0:
                 continue
-            evidence = re.search(r"LOCKSTEP MISMATCH|WF_ASSERT wf_|^cycle \d+: \S+: rtl", out, re.M)
             with open(os.path.join(OUT, f"{name}.log" if level == a.cmp else f"{name}.{level}.log"), "w") as f:
                 f.write(out)
-            if (rc == 2 and not evidence) or "build failed" in out:
+            if rc != "timeout" and (rec is None or rec["status"] == "error"):  # no verdict on the RTL
                 return ("BUILD ERROR", "-", out.strip().splitlines()[-1] if out.strip() else "")
-            cyc, field = classify(out)
+            cyc, field = classify(rec)
             return (label if rc != "timeout" else f"{label} (timeout)", cyc, field)
         return None
 

@@ -82,13 +82,17 @@ Test-only: REGRESS_INJECT_DEFINES="SEED:DEF1+DEF2" runs that one seed with
 Results in OUT/RUN_ID/ (also OUT/latest): run.json (the run's knobs and
 items), STATUS (running / complete / interrupted / build error / incomplete),
 <seed>/ per RTL seed (prog.s, options.txt, cmd.txt, stdout.txt, stderr.txt,
-result.txt, result.json written atomically when the seed ends, waves on
+verdict.json (the harness's result record, --result), result.txt,
+result.json written atomically when the seed ends (kind, message, and the
+record's cycle, field path, expected, actual and cycle counts), waves on
 failure), c/<kernel>.<config>/ per C run (log.txt, result.json), builds/
 (build logs), junit.xml, rerun.txt (one reproduce command per failing run),
-summary.json, coverage/ (COV=1). Failure kinds: mismatch, final-state,
-assertion, build-error, usage-error, crash, timeout, generator-error,
-not-reproduced (RTL); functional-error, wrong-result, cycle-error,
-cycle-vs-functional, timeout (C). Closing line: "N passed, M failed".
+summary.json, coverage/ (COV=1). Failure kinds (RTL): the record's (mismatch,
+final-state, assertion, protocol, watchdog, timeout, version, error,
+launch), or without a record build-error, usage-error, crash, timeout,
+no-record; generator-error, not-reproduced; (C) functional-error,
+wrong-result, cycle-error, cycle-vs-functional, timeout. Closing line: "N
+passed, M failed".
 Exit status: 0 all passed; 1 a run failed (or items are missing from a
 report); 2 bad usage or environment (a knob, the output directory, a
 missing tool, a build error); 130/143 stopped by SIGINT/SIGTERM (the report
@@ -113,6 +117,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wf import cdg  # noqa: E402  coverage-directed generation
 from wf import forms  # noqa: E402  the RTL forms (RTL_FORMS)
 from wf import layout  # noqa: E402  the field table: the compare levels
+from wf import result  # noqa: E402  the harness's result record
 from wf.paths import ROOT, WFSIM, WFGEN, qjoin, rel, kernel_options as example_options  # noqa: E402,F401
 
 COSIM = os.environ.get("COSIM", os.path.join(ROOT, "verif", "cosim", "run.sh"))
@@ -127,7 +132,7 @@ FIXED = [
     {"name": "wide", "opts": ["--warps", "8", "--lanes", "32", "--regs", "64", "--mem-words", "4096"]},
 ]
 # failures whose re-run with waves shows nothing (no simulation ran)
-NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced")
+NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced", "error", "version", "no-record")
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
              "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG", "RTL_FORMS")
@@ -348,53 +353,6 @@ def redraw_line(man, seed):
         seed, " SIZES=%s" % ",".join(man["sizes"]) if man["sizes"] else "", rel(man["cdg"]["bias"]))
 
 
-def classify(rc, out, err):
-    """(kind, one-line message) of a finished co-simulation run; kind '' = pass."""
-    text = out + err
-    if rc == 0:
-        return "", ""
-    first = lambda pat: (re.search(pat, text, re.M) or re.search(r"\S.*", text) or
-                         re.search(r"^", "(no output)")).group(0)[:300] or "(no output)"
-    if rc is None:
-        return "timeout", "no result within the per-run timeout (killed)"
-    m = re.search(r"^.*WF_ASSERT wf_\w+:.*$", text, re.M)  # an RTL assertion (rtl/, WF_ASSERT)
-    if m:
-        return "assertion", m.group(0).strip()[:300]
-    if rc < 0 or rc >= 128:
-        sig = -rc if rc < 0 else rc - 128
-        try:
-            name = signal.Signals(sig).name
-        except ValueError:
-            name = "signal %d" % sig
-        if re.search(r"\$fatal|Assertion failed|%Error:.*(assert|WF_ASSERT)", text):
-            return "assertion", "%s: %s" % (name, first(r"^.*(\$fatal|Assertion|%Error).*$"))
-        return "crash", "killed by %s: %s" % (name, first(r"^.*(error|Error|fault).*$"))
-    if rc == 1:
-        if re.search(r"^LOCKSTEP MISMATCH", text, re.M):
-            m = re.search(r"^LOCKSTEP MISMATCH at cycle (\d+)", text, re.M)
-            f = re.search(r"^\s*field:\s*(\S+)", text, re.M)
-            return "mismatch", "cycle %s, field %s" % (m.group(1) if m else "?", f.group(1) if f else "?")
-        if re.search(r"^FINAL STATE MISMATCH", text, re.M):
-            return "final-state", first(r"^FINAL STATE MISMATCH.*$")
-        if re.search(r"\$fatal|%Error", text):
-            return "assertion", first(r"^.*(\$fatal|%Error).*$")
-        return "mismatch", "exit 1 without a report header: " + first(r"\S.*")
-    if rc == 2:
-        if "build failed" in text:
-            return "build-error", first(r"^.*build failed.*$")
-        return "usage-error", first(r"\S.*")
-    if rc == 3:
-        return "timeout", "harness watchdog: " + first(r"\S.*")
-    return "crash", "exit status %d: %s" % (rc, first(r"\S.*"))
-
-
-def reproduce_line(text):
-    m = re.search(r"^\s*reproduce:\s*(.+)$", text, re.M)
-    return m.group(1).strip() if m else None
-
-
-
-
 def signalled(rc):
     return rc is not None and (rc < 0 or rc >= 128)
 
@@ -559,16 +517,24 @@ class Rtl:
         waves = os.path.join(d, "waves.fst") if c["waves"] else None
         cov = os.path.join(d, "run.cov.json") if c["cov"] else None
         cmd = self.command(item, waves=waves, cov=cov)
+        verdict = os.path.join(d, "verdict%s.json" % tag)  # the harness's result record
+        cmd += ["--result", verdict]
         write_atomic(os.path.join(d, "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
+        if os.path.exists(verdict):
+            os.unlink(verdict)
         rc, out, err, secs = run(cmd, timeout, env=self.env(item, line_cov=True))
         for name, text in (("stdout%s.txt" % tag, out), ("stderr%s.txt" % tag, err)):
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
                 f.write(text)
-        kind, msg = classify(rc, out, err)
+        rec = result.read(verdict)
+        kind, msg = result.classify(rc, rec, out + err)
         res = {"status": "fail" if kind else "pass", "kind": kind, "message": msg, "time": secs,
                "rc": rc, "waves": waves if waves and os.path.exists(waves) else None,
-               "reproduce": reproduce_line(out + err) or self.shell_line(
+               "reproduce": (rec or {}).get("reproduce") or self.shell_line(
                    item, self.command(item, waves=rel(os.path.join(d, "waves.fst"))))}
+        for key in ("cycle", "field", "expected", "actual", "cycles"):  # the record's data, as it is
+            if rec is not None and key in rec:
+                res[key] = rec[key]
         if self.merge_line_cov(item):
             res["line_cov"] = True
         return res
@@ -616,16 +582,19 @@ class Rtl:
         # a run the runner killed gets the same time again (its FST may be cut
         # short); others may need the waves build first
         limit = c["timeout"] if res.get("rc", 0) is None else max(c["timeout"], c["build_timeout"])
-        rc, out, err, _ = run(cmd, limit, env=self.env(item))
+        verdict = os.path.join(item["dir"], "verdict-waves.json")
+        if os.path.exists(verdict):
+            os.unlink(verdict)
+        rc, out, err, _ = run(cmd + ["--result", verdict], limit, env=self.env(item))
         if STOP.is_set():
             return
         with open(os.path.join(item["dir"], "waves-rerun.txt"), "w", encoding="utf-8") as f:
             f.write("$ %s\n%s%s[exit %s]\n" % (self.shell_line(item, cmd), out, err, rc))
-        if rc != res.get("rc") or classify(rc, out, err)[0] != res["kind"]:
+        kind = result.classify(rc, result.read(verdict), out + err)[0]
+        if rc != res.get("rc") or kind != res["kind"]:
             res["reproduced"] = False
             res["reproduce_note"] = ("not reproduced: the waves re-run gave %s (exit %s), the first run "
-                                     "exit %s (see waves-rerun.txt)"
-                                     % (classify(rc, out, err)[0] or "pass", rc, res.get("rc")))
+                                     "exit %s (see waves-rerun.txt)" % (kind or "pass", rc, res.get("rc")))
         if os.path.exists(waves) and os.path.getsize(waves) > 0:
             res["waves"] = waves
         else:

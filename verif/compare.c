@@ -465,45 +465,69 @@ void wf_cmp_config_options(const wf_config *cfg, char *buf, size_t len)
     }
 }
 
-void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
-                   const wf_cmp_history *history, uint64_t seed, const char *repro)
+unsigned wf_cmp_history_lines(const wf_config *cfg, const wf_cmp_history *history, char *lines, size_t linelen,
+                              unsigned max)
 {
+    if (!history || !history->count || max < 2) return 0;
+    unsigned kept = history->count < WF_CMP_HISTORY ? (unsigned)history->count : WF_CMP_HISTORY;
+    if (kept > max / 2) kept = max / 2;
     char line[1024];
-    fprintf(f, "LOCKSTEP MISMATCH at cycle %" PRIu64 "\n", d->cycle);
-    fprintf(f, "  field:    %s\n", d->differs ? d->path : "(none: records equal)");
-    fprintf(f, "  expected: %" PRIu64 " (0x%" PRIx64 ")  [C model]\n", d->expected, d->expected);
-    fprintf(f, "  actual:   %" PRIu64 " (0x%" PRIx64 ")  [DUT]\n", d->actual, d->actual);
-    const unsigned level = history ? WF_CMP_FLAGS_GET_LEVEL(history->flags) : WF_CMP_LEVEL_FULL;
+    unsigned n = 0;
+    wf_obs *e = malloc(sizeof *e), *a = malloc(sizeof *a);
+    for (unsigned k = kept; e && a && k-- > 0;) {
+        wf_cmp_history_get(history, k, 0, e);
+        wf_cmp_history_get(history, k, 1, a);
+        /* warp[] is not kept (zero on both sides): compares the rest */
+        int dif = wf_cmp_obs_flags(cfg, e, a, history->flags | WF_CMP_NO_HAZARD, NULL);
+        wf_cmp_summary(cfg, e, line, sizeof line);
+        snprintf(lines + n++ * linelen, linelen, "%cE%s", dif ? '!' : ' ', line);
+        wf_cmp_summary(cfg, a, line, sizeof line);
+        snprintf(lines + n++ * linelen, linelen, "%cA%s", dif ? '!' : ' ', line);
+    }
+    free(e);
+    free(a);
+    if (history->tx && wf_tx_status(history->tx)) { /* arch: the model's side of the warp */
+        const wf_tx_divergence *t = wf_tx_result(history->tx);
+        for (unsigned i = 0; i < t->history_len && i < WF_TX_HISTORY && n < max; i++)
+            snprintf(lines + n++ * linelen, linelen, "M %s", t->history[i]);
+    }
+    return n;
+}
+
+void wf_cmp_print_report(FILE *f, uint64_t cycle, const char *field, uint64_t expected, uint64_t actual,
+                         unsigned level, const char *lines, size_t linelen, unsigned nlines, const wf_config *cfg,
+                         uint64_t seed, const char *repro)
+{
+    fprintf(f, "LOCKSTEP MISMATCH at cycle %" PRIu64 "\n", cycle);
+    fprintf(f, "  field:    %s\n", field);
+    fprintf(f, "  expected: %" PRIu64 " (0x%" PRIx64 ")  [C model]\n", expected, expected);
+    fprintf(f, "  actual:   %" PRIu64 " (0x%" PRIx64 ")  [DUT]\n", actual, actual);
     if (level != WF_CMP_LEVEL_FULL) /* full, the default, prints what it always did */
         fprintf(f, "  compare:  %s level (docs/verification.md \"Compare levels\")\n", wf_cmp_level_name((int)level));
-    if (history && history->count) {
-        unsigned kept = history->count < WF_CMP_HISTORY ? (unsigned)history->count : WF_CMP_HISTORY;
-        fprintf(f, "  last %u cycles (E = expected, A = actual, ! = records differ):\n", kept);
-        wf_obs *e = malloc(sizeof *e), *a = malloc(sizeof *a);
-        for (unsigned k = kept; e && a && k-- > 0;) {
-            wf_cmp_history_get(history, k, 0, e);
-            wf_cmp_history_get(history, k, 1, a);
-            /* warp[] is not kept (zero on both sides): compares the rest */
-            int dif = wf_cmp_obs_flags(cfg, e, a, history->flags | WF_CMP_NO_HAZARD, NULL);
-            wf_cmp_summary(cfg, e, line, sizeof line);
-            fprintf(f, "  %cE%s\n", dif ? '!' : ' ', line);
-            wf_cmp_summary(cfg, a, line, sizeof line);
-            fprintf(f, "  %cA%s\n", dif ? '!' : ' ', line);
-        }
-        free(e);
-        free(a);
-    }
-    if (history && history->tx && wf_tx_status(history->tx)) { /* arch: the model's side of the warp */
-        const wf_tx_divergence *t = wf_tx_result(history->tx);
-        if (t->history_len) fprintf(f, "  model events of warp %u (oldest first):\n", t->warp);
-        for (unsigned i = 0; i < t->history_len && i < WF_TX_HISTORY; i++) fprintf(f, "    %s\n", t->history[i]);
-    }
+    unsigned cycles = 0; /* E/A pairs; the lines after them are the model's events (arch) */
+    while (cycles < nlines && lines[cycles * linelen] != 'M') cycles++;
+    if (cycles) fprintf(f, "  last %u cycles (E = expected, A = actual, ! = records differ):\n", cycles / 2);
+    for (unsigned k = 0; k < cycles; k++) fprintf(f, "  %s\n", lines + k * linelen);
+    if (cycles < nlines) fprintf(f, "  model events of the warp (oldest first):\n");
+    for (unsigned k = cycles; k < nlines; k++) fprintf(f, "    %s\n", lines + k * linelen + 2);
     fprintf(f, "  seed:     %" PRIu64 " (0x%" PRIx64 ")\n", seed, seed);
     char opts[2048];
     wf_cmp_config_options(cfg, opts, sizeof opts);
     fprintf(f, "  config:   %s\n", opts);
     if (repro) fprintf(f, "  reproduce: %s\n", repro);
     fflush(f);
+}
+
+void wf_cmp_report(FILE *f, const wf_config *cfg, const wf_cmp_diff *d,
+                   const wf_cmp_history *history, uint64_t seed, const char *repro)
+{
+    static const size_t linelen = 1024;
+    const unsigned level = history ? WF_CMP_FLAGS_GET_LEVEL(history->flags) : WF_CMP_LEVEL_FULL;
+    char *lines = malloc((2 * WF_CMP_HISTORY + WF_TX_HISTORY) * linelen);
+    const unsigned n = lines ? wf_cmp_history_lines(cfg, history, lines, linelen, 2 * WF_CMP_HISTORY + WF_TX_HISTORY) : 0;
+    wf_cmp_print_report(f, d->cycle, d->differs ? d->path : "(none: records equal)", d->expected, d->actual, level,
+                        lines, linelen, n, cfg, seed, repro);
+    free(lines);
 }
 
 /* ---- final state -------------------------------------------------------------------- */

@@ -250,7 +250,7 @@ int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, c
     memset(a, 0, sizeof *a);
     a->runs = runs;
     a->seed = 1;
-    a->max_cycles = 2000000;
+    a->max_cycles = WF_HOST_MAX_CYCLES;
     if ((a->cmp = wf_host_cmp_env(err, errlen)) < 0) return -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -312,6 +312,8 @@ int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, c
             a->waves = v;
         } else if (!strcmp(name, "cov")) {
             a->cov = v;
+        } else if (!strcmp(name, "result")) {
+            a->result = v;
         } else if (!strcmp(name, "imem-jitter")) {
             if (parse_u64(v, 0, UINT64_MAX, &a->jitter_seed)) {
                 snprintf(err, errlen, "--imem-jitter: '%s' is not a seed (0..2^64-1)", v);
@@ -401,10 +403,13 @@ int wf_host_oracle_run(const wf_config *cfg, const wf_program *prog, uint64_t ma
     memset(o, 0, sizeof *o);
     if (wf_functional_run(cfg, prog, NULL, 10000000, &o->interp, err, errlen)) return -1;
     wf_model *m = wf_model_create(cfg, err, errlen);
-    if (!m || wf_model_load(m, prog, NULL, err, errlen) || wf_model_run(m, max_cycles, err, errlen)) {
+    const int rc = !m || wf_model_load(m, prog, NULL, err, errlen) ? -1
+                   : wf_model_run(m, max_cycles, err, errlen)    ? -2 /* its run control */
+                                                                 : 0;
+    if (rc) {
         wf_model_destroy(m);
         wf_arch_free(&o->interp); /* nothing is left allocated on failure */
-        return -1;
+        return rc;
     }
     o->model_cycles = wf_model_cycle(m);
     wf_model_final_state(m, &o->model);
@@ -422,25 +427,40 @@ void wf_host_oracle_free(wf_host_oracle *o)
     wf_arch_free(&o->model);
 }
 
+int wf_host_final_diff(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles, int cmp_level,
+                       const char **oracle, char *diff, size_t len)
+{
+    wf_arch_state r = *rtl;
+    r.retired = NULL; /* the RTL has no retired counters: registers and scratchpad only */
+    *oracle = "";
+    if (o->check_interp && wf_cmp_arch(&o->interp, &r, diff, len)) {
+        *oracle = "interpreter";
+        return 1;
+    }
+    if (wf_cmp_arch(&o->model, &r, diff, len)) {
+        *oracle = "cycle model";
+        return 1;
+    }
+    if (!wf_cmp_level_streams(cmp_level) && rtl_cycles != o->model_cycles) {
+        snprintf(diff, len, "rtl %" PRIu64 ", cycle model %" PRIu64, rtl_cycles, o->model_cycles);
+        return 1;
+    }
+    if (len) diff[0] = 0;
+    return 0;
+}
+
 int wf_host_final_check(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles,
                         int cmp_level, char *buf, size_t len)
 {
     char d[256];
-    wf_arch_state r = *rtl;
-    r.retired = NULL; /* the RTL has no retired counters: registers and scratchpad only */
-    if (o->check_interp && wf_cmp_arch(&o->interp, &r, d, sizeof d)) {
-        snprintf(buf, len, "vs interpreter: %s (interpreter vs rtl)", d);
-        return 1;
+    const char *vs;
+    if (!wf_host_final_diff(o, rtl, rtl_cycles, cmp_level, &vs, d, sizeof d)) {
+        if (len) buf[0] = 0;
+        return 0;
     }
-    if (wf_cmp_arch(&o->model, &r, d, sizeof d)) {
-        snprintf(buf, len, "vs cycle model: %s (cycle model vs rtl)", d);
-        return 1;
-    }
-    if (!wf_cmp_level_streams(cmp_level) && rtl_cycles != o->model_cycles) {
-        snprintf(buf, len, "cycle count: rtl %" PRIu64 ", cycle model %" PRIu64, rtl_cycles,
-                 o->model_cycles);
-        return 1;
-    }
-    if (len) buf[0] = 0;
-    return 0;
+    if (*vs)
+        snprintf(buf, len, "vs %s: %s (%s vs rtl)", vs, d, vs);
+    else
+        snprintf(buf, len, "cycle count: %s", d);
+    return 1;
 }

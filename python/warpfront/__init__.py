@@ -380,9 +380,11 @@ class LockstepCore:
     final(regs, mem, rtl_cycles). Each returns True while no failure is
     reported; report() is the text of the reports so far."""
 
-    def __init__(self, config, program, name, cmp="full", seed=1, repro="", max_cycles=2_000_000):
+    def __init__(self, config, program, name, cmp="full", seed=1, repro="", max_cycles=None):
         self.config = config
         err = _err()
+        if max_cycles is None:  # every harness's default (wf_host.h)
+            max_cycles = verif.WF_HOST_MAX_CYCLES
         self._oracle = ffi.new("wf_host_oracle *")
         if verif.wf_host_oracle_run(config._c, program._p, max_cycles, self._oracle, err, _ERRLEN):
             raise WarpfrontError(_str(err))

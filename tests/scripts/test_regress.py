@@ -28,7 +28,7 @@ import pytest
 
 from wf import forms
 from wf.paths import ROOT
-from wf.testing import WFSIM, gen, script, sim, write
+from wf.testing import WFSIM, gen, load_json, script, sim, write
 
 RTL = os.environ.get("TEST_REGRESS_RTL", "1") != "0"
 rtl = pytest.mark.skipif(not RTL, reason="TEST_REGRESS_RTL=0")
@@ -223,21 +223,28 @@ def test_shards_partition_the_seeds(r4, tmp):
 
 
 # ---- RTL leg: every failure kind --------------------------------------------------------------
-# seeds 1..7: 1 real pass, 2 a mutant build (mismatch), 3 crash, 4 hang, 5 final state, 6 build,
-# 7 an RTL assertion's message and abort
+# seeds 1..8: 1 real pass, 2 a mutant build (mismatch), 3 crash, 4 hang, 5 final state, 6 build,
+# 7 an RTL assertion, 8 an arch-level mismatch (its field path has blanks); the fake's
+# verdicts are result records (--result FILE, verif/lockstep.c's schema) as the harness writes them
 FAKE_COSIM = """#!/usr/bin/env bash
 seed=$(basename "$(dirname "$1")")
+res=; prev=; for a in "$@"; do [ "$prev" = --result ] && res=$a; prev=$a; done
+record() { printf '{"schema": {"name": "warpfront.result", "version": 1}, "status": "fail", "kind": "%%s", '\\
+'"exit_code": 1, "message": "%%s", "reproduce": "fake-repro %%s"%%s}\\n' "$1" "$2" "$seed" "${3:-}" >"$res"; }
 case "$seed" in
   3) exec bash -c 'kill -SEGV $$' ;;
   4) exec sleep 300 ;;
-  5) echo "FINAL STATE MISMATCH: w0 r6 lane 0: rtl 1, cycle model 0"; echo "  reproduce: fake-repro 5"; exit 1 ;;
+  5) echo "FINAL STATE MISMATCH: w0 r6 lane 0: rtl 1, cycle model 0"
+     record final-state "FINAL STATE MISMATCH: vs interpreter: warp 0 r6 lane 0: 1 vs 0"; exit 1 ;;
   6) echo "run.sh: build failed, see build/rtl/x/build.log" >&2; exit 2 ;;
   7) echo "[12] %%Error: wf_scoreboard.v:80: WF_ASSERT wf_scoreboard: writeback to r3 of warp 1, which no entry holds" >&2
-     exec bash -c 'kill -ABRT $$' ;;
+     record assertion "RTL ASSERTION at cycle 12 (run 1): RTL assertion, WF_ASSERT wf_scoreboard: writeback to r3"; exit 1 ;;
+  8) record mismatch "cycle 40, field arch warp[0].r0.lane[0]: expected 5 (0x5), actual 7 (0x7)" \\
+       ', "cycle": 40, "field": "arch warp[0].r0.lane[0]", "expected": 5, "actual": 7'; exit 1 ;;
 esac
 exec "%s/verif/cosim/run.sh" "$@"
 """
-KINDS = {2: "mismatch", 3: "crash", 4: "timeout", 5: "final-state", 6: "build-error", 7: "assertion"}
+KINDS = {2: "mismatch", 3: "crash", 4: "timeout", 5: "final-state", 6: "build-error", 7: "assertion", 8: "mismatch"}
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +253,7 @@ def kinds(tmp):
     os.chmod(cosim, 0o755)
     # the smallest sizes and one form: the kinds do not depend on them, and
     # the three builds (seed 1, seed 2's mutant and its waves) compile fast
-    rc, out = regress(os.path.join(tmp, "k"), SEEDS="7", TIMEOUT="8", COSIM=cosim,
+    rc, out = regress(os.path.join(tmp, "k"), SEEDS="8", TIMEOUT="8", COSIM=cosim,
                       REGRESS_INJECT_DEFINES="2:WF_ASSERT+WF_MUTANT_TRACE_SELFTEST",
                       **dict(RTL_ENV, SIZES="smallest", RTL_FORMS="auto"))
     return rc, out, os.path.join(tmp, "k", "r")
@@ -256,7 +263,7 @@ def kinds(tmp):
 def test_failure_kinds_exit_and_closing_line(kinds):
     rc, out, _ = kinds
     assert rc == 1, "failure kinds: regress exited %d, expected 1" % rc
-    assert last_line(out) == "1 passed, 6 failed", "failure kinds: closing line '%s'" % last_line(out)
+    assert last_line(out) == "1 passed, 7 failed", "failure kinds: closing line '%s'" % last_line(out)
 
 
 @rtl
@@ -276,7 +283,7 @@ def test_failure_kind_reported(kinds, seed):
 def test_failure_rerun_lines_and_waves(kinds):
     _, out, kd = kinds
     rerun = [x for x in read(os.path.join(kd, "rerun.txt")).splitlines() if x]
-    assert len(rerun) == 6, "rerun.txt has %d lines, expected 6" % len(rerun)
+    assert len(rerun) == 7, "rerun.txt has %d lines, expected 7" % len(rerun)
     assert "fake-repro 5" in rerun, "rerun.txt does not use the harness's reproduce line"
     assert any(re.search(r"WF_MUTANT_TRACE_SELFTEST.*run.sh .*/2/prog.s", x) for x in rerun), \
         "no reproduce line for the mutant seed"
@@ -288,6 +295,20 @@ def test_failure_rerun_lines_and_waves(kinds):
     fst = m.group(1) if m else ""
     assert fst and any(os.path.isfile(p) and os.path.getsize(p) > 0 for p in (os.path.join(ROOT, fst), fst)), \
         "no waves file printed for the mismatch ('%s')" % fst
+
+
+@rtl
+def test_failure_field_path_kept(kinds):
+    """an arch-level mismatch keeps its whole field path (blanks included) with
+    expected and actual: console, result.json and JUnit"""
+    _, out, kd = kinds
+    path = "arch warp[0].r0.lane[0]"
+    assert re.search(r"^FAIL rtl +seed8 .* mismatch +cycle 40, field arch warp\[0\]\.r0\.lane\[0\]: expected 5 "
+                     r"\(0x5\), actual 7", out, re.M), "console: the field path is cut: " + out[-1500:]
+    res = load_json(os.path.join(kd, "8", "result.json"))
+    assert (res["field"], res["expected"], res["actual"], res["cycle"]) == (path, 5, 7, 40), res
+    assert 'message="cycle 40, field %s: expected 5 (0x5), actual 7 (0x7)"' % path in \
+        read(os.path.join(kd, "junit.xml")), "JUnit: the field path is cut"
 
 
 # ---- COV=1: functional coverage from the harness, line/toggle data merged ---------------------

@@ -41,7 +41,7 @@ RTL = os.environ.get("TEST_REGRESS_RTL", "1") != "0"
 # fails with FAKE_BUILD_FAIL=1; a run sleeps FAKE_SLEEP (30 s from seed
 # FAKE_SLOW_FROM on), prints FAKE_BIG bytes, crashes once for the seeds in
 # FAKE_CRASH_ONCE, fails without --waves for the seeds in FAKE_FAIL_NOWAVES,
-# and passes.
+# and passes; its verdicts are result records (--result FILE) as the harness writes them.
 FAKE_RUN = """#!/usr/bin/env bash
 echo "$$ $*" >>"$FAKE_LOG"
 if [ "$1" = --build-only ]; then
@@ -50,15 +50,18 @@ if [ "$1" = --build-only ]; then
   echo "run.sh: cached build verified: fake"; exit 0
 fi
 seed=$(basename "$(dirname "$1")")
+res=; prev=; for a in "$@"; do [ "$prev" = --result ] && res=$a; prev=$a; done
+record() { printf '{"schema": {"name": "warpfront.result", "version": 1}, "status": "%s", "kind": "%s", "exit_code": %s, "message": "%s"}\n' "$@" >"$res"; }
 echo $$ >>"$FAKE_STATE/pids"
 sleep "${FAKE_SLEEP:-0}"
 [ "$seed" -ge "${FAKE_SLOW_FROM:-999999}" ] && sleep 30
 case " ${FAKE_CRASH_ONCE:-} " in *" $seed "*)
   if [ ! -e "$FAKE_STATE/crashed$seed" ]; then touch "$FAKE_STATE/crashed$seed"; kill -SEGV $$; fi ;; esac
 case " ${FAKE_FAIL_NOWAVES:-} " in *" $seed "*)
-  case " $* " in *" --waves "*) ;; *) echo "FINAL STATE MISMATCH: w0 r1 lane 0: rtl 1, cycle model 0"; exit 1 ;; esac ;; esac
+  case " $* " in *" --waves "*) ;; *) record fail final-state 1 "FINAL STATE MISMATCH: w0 r1 lane 0: rtl 1, cycle model 0"; exit 1 ;; esac ;; esac
 [ -n "${FAKE_BIG:-}" ] && head -c "$FAKE_BIG" /dev/zero | tr '\\0' x
 echo "PASS seed $seed"
+record pass pass 0 ""
 """
 
 

@@ -95,14 +95,16 @@ def test_undirected_seeds_are_plain(plain_and_directed):
 # the harness is the C model (wfsim --cov): the functional coverage lockstep would record
 FAKE_COSIM = """#!/usr/bin/env bash
 [ "$1" = --build-only ] && { echo "run.sh: cached build verified: fake"; exit 0; }
-prog=$1; shift; opts=(); cov=""; seed=""
+prog=$1; shift; opts=(); cov=""; seed=""; res=""
 while [ $# -gt 0 ]; do
-  case "$1" in --cov) cov=$2; shift 2 ;; --seed) seed=$2; shift 2 ;; --waves|--cmp) shift 2 ;;
-                *) opts+=("$1"); shift ;; esac
+  case "$1" in --cov) cov=$2; shift 2 ;; --seed) seed=$2; shift 2 ;; --result) res=$2; shift 2 ;;
+                --waves|--cmp) shift 2 ;; *) opts+=("$1"); shift ;; esac
 done
+record() { printf '{"schema": {"name": "warpfront.result", "version": 1}, "status": "%%s", "kind": "%%s", "exit_code": %%s, "message": "%%s"}\n' "$@" >"$res"; }
 [ -n "${CDG_TEST_FAIL:-}" ] && [ "$seed" = "$CDG_TEST_FAIL" ] &&
-  { echo "LOCKSTEP MISMATCH at cycle 7"; echo "  field: warp[0].pc"; exit 1; }
-exec "%s" --quiet "${opts[@]}" ${cov:+--cov "$cov"} "$prog"
+  { echo "LOCKSTEP MISMATCH at cycle 7"; echo "  field: warp[0].pc"; record fail mismatch 1 "cycle 7, field warp[0].pc"; exit 1; }
+"%s" --quiet "${opts[@]}" ${cov:+--cov "$cov"} "$prog" || exit $?
+record pass pass 0 ""
 """
 
 

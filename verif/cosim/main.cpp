@@ -39,8 +39,6 @@ extern "C" {
 #define WF_COLLECT_TOGGLE() ((void)0)
 #endif
 
-enum { EXIT_PASS = 0, EXIT_USAGE = 2, EXIT_WATCHDOG = 3 };
-
 static void usage(FILE *f, const char *argv0) {
     fprintf(f,
             "usage: %s PROGRAM.s [--PARAM value ...] [harness options] [+verilator+... plusargs]\n"
@@ -64,13 +62,15 @@ static void usage(FILE *f, const char *argv0) {
             "  --cov FILE        functional coverage (verif/coverage.c) of the C model's records\n"
             "                    (with --imem-jitter: of the decoded RTL records), JSON to FILE\n"
             "  --runs N          launches on one RTL instance, 1..8 (default 2)\n"
-            "  --max-cycles N    per run (default 2000000); exceeding it is a timeout\n"
+            "  --max-cycles N    per run (default %u); exceeding it is a timeout\n"
             "  --cmp LEVEL       compare level (docs/verification.md \"Compare levels\"): full\n"
             "                    (default: every trace field every cycle), events (issue,\n"
             "                    dispatch, LSU-piece, writeback, branch events every cycle),\n"
             "                    arch (per warp, retirements, register writes and branches in\n"
             "                    order, cycle-independent; done and the cycle count may differ);\n"
             "                    the final state is checked at every level\n"
+            "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
+            "                    records\"), written on every exit after the setup\n"
             "  --help            this text\n"
             "exit status: 0 pass, 1 mismatch (trace, done, final state, RTL assertion),\n"
             "  2 usage or build error, 3 watchdog (no issue and no write for %u cycles, §14)\n"
@@ -78,7 +78,7 @@ static void usage(FILE *f, const char *argv0) {
             "environment: WF_CMP=LEVEL (the --cmp default); set by run.sh: WF_COSIM_RUNSH, WF_COSIM_DEFINES, WF_COSIM_WAVES_DIR\n"
             "  (the reproduce line), WF_COSIM_REPRO_FILE (the reproduce command is written there\n"
             "  on a failure, for run.sh's automatic re-run with waves)\n",
-            WF_LS_WATCHDOG_CYCLES);
+            WF_HOST_MAX_CYCLES, WF_LS_WATCHDOG_CYCLES);
 }
 
 // ---- ports of any width as LSB-first 32-bit words (the decoder's form) ----------------
@@ -115,6 +115,8 @@ struct Sim {
     uint64_t t = 0;        // dump time: two steps per clock cycle
     unsigned launches = 0; // the run a report belongs to
     uint32_t tmp[7][2];    // narrow ports as words
+    const char *outbuf = nullptr; // stdout's buffer (wf_ls_stdout_keep)
+    char finish_text[4096] = "";  // what the RTL printed before it finished the simulation
 
     void dump() {
 #if VM_TRACE
@@ -205,6 +207,9 @@ static void dut_sample(void *c, uint64_t, wf_dut_out *out) {
     Vwf_core *top = s.top;
     s.settle();
     out->finished = Verilated::gotFinish(); // an RTL assertion ($error / $fatal, WF_ASSERT)
+    if (out->finished && !s.finish_text[0]) // printed after Verilator's flush (its message queue)
+        wf_ls_stdout_pending(s.outbuf, s.finish_text, sizeof s.finish_text);
+    out->finish_text = s.finish_text;
     out->done = top->done_o;
     out->cycle = top->cycle_o;
     out->req_valid = top->imem_req_valid_o, out->req_mshr = top->imem_req_mshr_o;
@@ -214,6 +219,12 @@ static void dut_sample(void *c, uint64_t, wf_dut_out *out) {
                   words(top->obs_warp_o, s.tmp[4]), words(top->obs_cu_o, s.tmp[5]), top->obs_version_o};
 }
 static void dut_clock(void *c) { S(c).edge(); }
+// Verilator's flush callback, before it flushes stdout: an assertion's output
+static void on_flush(void *c) {
+    Sim &s = S(c);
+    if (Verilated::gotFinish() && !s.finish_text[0]) // the first: the assertion that stopped it
+        wf_ls_stdout_pending(s.outbuf, s.finish_text, sizeof s.finish_text);
+}
 static void dut_mem_write(void *c, unsigned a, uint32_t v) {
     Sim &s = S(c);
     s.top->mem_en_i = 1, s.top->mem_we_i = 1, s.top->mem_addr_i = a, s.top->mem_wdata_i = v;
@@ -273,6 +284,7 @@ static void on_run(void *c, const wf_ls_result *r) { // this harness's pass line
     else
         printf("PASS %s (run %u): %" PRIu64 " cycles in lockstep = model, final state = %s; %.0f cycles/s\n", o.prog,
                r->run + 1, r->rtl_cycles, fin.c_str(), cps);
+    fflush(stdout); // (stdout is fully buffered: wf_ls_stdout_keep)
 }
 
 // for a signal (SIGINT, SIGTERM from a regression timeout): close the dump
@@ -295,11 +307,11 @@ static std::string repro_line(const wf_host_args &o) {
                                 : std::string(wdir && *wdir ? wdir : "out/cosim") + "/" + base + "-seed" +
                                       std::to_string(o.seed) + (o.jitter ? "-jitter" + std::to_string(o.jitter_seed) : "") +
                                       ".fst";
-    std::string r = "WF_DEFINES=" + shq(defs ? defs : "WF_ASSERT") + " " + (runsh && *runsh ? runsh : "verif/cosim/run.sh") +
-                    " " + shq(o.prog);
-    if (o.options[0]) r += std::string(" ") + o.options; // already shell-quoted
-    r += " --seed " + std::to_string(o.seed) + " --waves " + shq(waves);
-    return r;
+    const std::string env = "WF_DEFINES=" + shq(defs ? defs : "WF_ASSERT");
+    std::vector<char> r(8192);
+    wf_ls_repro_line(r.data(), r.size(), env.c_str(), runsh && *runsh ? runsh : "verif/cosim/run.sh", o.prog, o.options,
+                     o.seed, waves.c_str(), nullptr);
+    return r.data();
 }
 
 // A failure: the reproduce line into WF_COSIM_REPRO_FILE, for run.sh's re-run with waves.
@@ -328,11 +340,21 @@ static int check_options(void *, const wf_host_args *a, const wf_config *) {
 #endif
     else
         return 0;
-    return EXIT_USAGE;
+    return WF_EXIT_USAGE;
 }
 
+// The verdict's record (--result), and the reproduce line for run.sh's re-run with waves.
+static int finish(const wf_host_args &o, const wf_ls_result &r, const wf_ls_opts &lo, int status) {
+    if (o.result && wf_ls_write_result_file(o.result, "cosim", &r, &lo) && status == WF_EXIT_PASS)
+        status = WF_EXIT_USAGE;
+    return status;
+}
+
+// stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
+static char g_stdout_buf[1 << 20];
+
 int main(int argc, char **argv) {
-    char err[1024];
+    wf_ls_stdout_keep(g_stdout_buf, sizeof g_stdout_buf);
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
     wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
@@ -346,12 +368,18 @@ int main(int argc, char **argv) {
     const std::string repro = repro_line(o);
     wf_host_oracle oracle;
     memset(&oracle, 0, sizeof oracle);
-    if (!o.bare && wf_host_oracle_run(&cfg, &su.prog, o.max_cycles, &oracle, err, sizeof err)) {
+    wf_ls_opts lo;
+    wf_ls_opts_init(&lo, &su, &oracle);
+    lo.model = !o.bare && !o.jitter, lo.final_names_run = 1;
+    lo.repro = repro.c_str(), lo.report = stdout;
+    lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
+    wf_ls_result r;
+    if (!o.bare && wf_ls_oracle(&cfg, &su.prog, o.prog, o.max_cycles, &oracle, &r) != WF_LS_PASS) {
         // the model's run control (max cycles, §14 watchdog) or the interpreter (no exit)
-        const bool model = strstr(err, "watchdog") || strstr(err, "max_cycles");
-        fprintf(stdout, "%s %s: oracle: %s\n", model ? "TIMEOUT" : "ERROR", o.prog, err);
-        if (model) note_failure(repro);
-        return model ? EXIT_WATCHDOG : EXIT_USAGE;
+        wf_ls_print_verdict(stdout, &r, &lo);
+        const int status = wf_ls_exit_code(r.status);
+        if (status == WF_EXIT_TIMEOUT) note_failure(repro);
+        return finish(o, r, lo, status);
     }
 
     // Verilator: plusargs, then the seed of the random initial values
@@ -361,23 +389,17 @@ int main(int argc, char **argv) {
     Verilated::fatalOnError(false); // an RTL $error/$fatal ends the run here, waves closed
     Sim sim;
     sim.top = new Vwf_core;
-    sim.o = &o, sim.cfg = &cfg, sim.oracle = &oracle;
+    sim.o = &o, sim.cfg = &cfg, sim.oracle = &oracle, sim.outbuf = g_stdout_buf;
+    Verilated::addFlushCb(on_flush, &sim);
     g_sim_for_signal = &sim;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     wf_cov *cov = nullptr;
-    if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return EXIT_USAGE;
+    if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return WF_EXIT_USAGE;
     if (cov) wf_cov_init(cov);
-
-    wf_ls_opts lo;
-    wf_ls_opts_init(&lo, &su, &oracle);
-    lo.model = !o.bare && !o.jitter, lo.final_names_run = 1;
-    lo.repro = repro.c_str(), lo.report = stdout, lo.cov = cov;
-    lo.on_report = on_report, lo.ctx = &sim;
-    lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
+    lo.cov = cov, lo.on_report = on_report, lo.ctx = &sim;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
                         dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
-    wf_ls_result r;
     wf_lockstep_run(&dut, &lo, &r);
     wf_ls_print_status(stdout, &r, &lo);
     int status = wf_ls_exit_code(r.status);
@@ -385,12 +407,12 @@ int main(int argc, char **argv) {
         printf("host: %" PRIu64 " cycles in %.3f s, %.0f cycles/s (%s, seed %" PRIu64 ")\n", r.total_cycles,
                r.seconds, r.total_cycles / r.seconds, o.bare ? "bare RTL" : o.jitter ? "RTL, imem jitter" : "lockstep",
                o.seed);
-    if (status != EXIT_PASS && r.status != WF_LS_ERROR) note_failure(repro);
+    if (status != WF_EXIT_PASS && r.status != WF_LS_ERROR) note_failure(repro);
     if (cov) {
         FILE *f = fopen(o.cov, "w");
         if (!f || wf_cov_write_json(cov, f) || fclose(f)) {
             fprintf(stderr, "--cov: cannot write %s\n", o.cov);
-            if (status == EXIT_PASS) status = EXIT_USAGE;
+            if (status == WF_EXIT_PASS) status = WF_EXIT_USAGE;
         }
         free(cov);
     }
@@ -403,6 +425,7 @@ int main(int argc, char **argv) {
     g_sim_for_signal = nullptr;
     sim.top->final();
     delete sim.top;
+    status = finish(o, r, lo, status);
     wf_host_oracle_free(&oracle);
     wf_program_free(&su.prog);
     fflush(stdout);

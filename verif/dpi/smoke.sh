@@ -12,6 +12,9 @@ pass=0 fail=0
 ok() { echo "ok   $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 opts() { sed -n 's/^# wfsim-options://p' "$1" | head -1; }
+# a result record's verdict (--result FILE, docs/verification.md "Result records"): kind cycle field exit_code
+rec() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["kind"], r.get("cycle"), r.get("field"), r["exit_code"])' "$1"; }
+mkdir -p build/rtl-dpi
 iv=$(python3 scripts/gen-layout.py --lsb obs.issue.valid) || exit 2  # the bit of issue.valid in obs_o
 for f in sim/examples/seed_naive.s sim/examples/seed_swizzle.s; do
   # shellcheck disable=SC2046
@@ -20,18 +23,23 @@ for f in sim/examples/seed_naive.s sim/examples/seed_swizzle.s; do
   else bad "(exit $rc) verif/dpi/run.sh $f"; tail -25 <<<"$out"; fi
 done
 # shellcheck disable=SC2046
+rm -f build/rtl-dpi/flip.json
 out=$(verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) --seed 5 \
-        +flip_bit=$iv +flip_cycle=13 2>&1); rc=$?
+        --result build/rtl-dpi/flip.json +flip_bit=$iv +flip_cycle=13 2>&1); rc=$?
 if [[ $rc == 1 ]] && grep -q '^LOCKSTEP MISMATCH at cycle 13$' <<<"$out" &&
+   [[ $(rec build/rtl-dpi/flip.json) == "mismatch 13 issue.valid 1" ]] &&
    grep -q '^  field:    issue.valid$' <<<"$out" && grep -q '^  seed:     5 ' <<<"$out" &&
    grep -q "^  reproduce: verif/dpi/run.sh sim/examples/seed_naive.s .*+flip_bit=$iv" <<<"$out" &&
    grep -q '^FAIL tb_dpi' <<<"$out"; then
-  ok "+flip_bit=$iv +flip_cycle=13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'), exit 1"
+  ok "+flip_bit=$iv +flip_cycle=13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'), exit 1; record: $(rec build/rtl-dpi/flip.json)"
 else bad "(exit $rc) the inverted obs_o bit was not reported as issue.valid at cycle 13"; tail -30 <<<"$out"; fi
 # compare levels (docs/verification.md "Compare levels"): a pass at arch (the
 # model may finish first: wf_dpi_step 2), the flipped issue bit caught at events
-out=$(verif/dpi/run.sh sim/examples/seed_swizzle.s $(opts sim/examples/seed_swizzle.s) --cmp arch 2>&1); rc=$?
-if [[ $rc == 0 && $(grep -c '^PASS tb_dpi' <<<"$out") == 1 ]]; then ok "--cmp arch: $(grep '^PASS' <<<"$out")"
+rm -f build/rtl-dpi/arch.json
+out=$(verif/dpi/run.sh sim/examples/seed_swizzle.s $(opts sim/examples/seed_swizzle.s) --cmp arch \
+        --result build/rtl-dpi/arch.json 2>&1); rc=$?
+if [[ $rc == 0 && $(grep -c '^PASS tb_dpi' <<<"$out") == 1 && $(rec build/rtl-dpi/arch.json) == "pass None None 0" ]]
+then ok "--cmp arch: $(grep '^PASS' <<<"$out"); record: pass"
 else bad "(exit $rc) verif/dpi/run.sh --cmp arch"; tail -25 <<<"$out"; fi
 out=$(WF_CMP=events verif/dpi/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) \
         +flip_bit=$iv +flip_cycle=13 2>&1); rc=$?

@@ -5,7 +5,8 @@
 // interpreter and the cycle model. Built and run by verif/dpi/run.sh
 // (Verilator --binary --timing); the size parameters come in as -G options.
 //
-// Plusargs: +program=FILE.s  +options=<wfsim options, e.g. "--warps 4 --layout naive">
+// Plusargs: +program=FILE.s  +options=<wfsim options, e.g. "--warps 4 --layout naive";
+//   --result FILE: the verdict as a JSON record (wf_dpi_result)>
 //           +flip_bit=N +flip_cycle=C   self-test: invert bit N of obs_o in cycle C
 //                                        before handing it to wf_dpi_compare
 // Exit status (wf_dpi_exit): 0 pass, 1 mismatch, 2 usage, 3 timeout.
@@ -60,7 +61,6 @@ module tb_dpi #(
 );
   import wf_dpi_pkg::*;
   localparam integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF);
-  localparam longint MAX_CYCLES = 2000000;
 
   bit clk = 1'b0;
   always #5 clk <= ~clk;
@@ -291,9 +291,9 @@ module tb_dpi #(
         q_mshr.push_back(int'(imem_req_mshr));
         q_line.push_back(int'(imem_req_line));
       end
-      if (k >= MAX_CYCLES) begin
-        $display("FAIL tb_dpi %s: not done after %0d cycles (timeout)", prog, MAX_CYCLES);
-        wf_dpi_exit(3);
+      if (k >= wf_dpi_max_cycles(h)) begin
+        $display("FAIL tb_dpi %s: not done after %0d cycles (timeout)", prog, wf_dpi_max_cycles(h));
+        wf_dpi_exit(wf_dpi_result(h, wf_dpi_timeout(h, k)));
       end
     end
     rtl_cycles = longint'(cycle);
@@ -324,6 +324,7 @@ module tb_dpi #(
     $display("%s tb_dpi %s: DPI lockstep, %0s %0d, %0d cycles compared, %0d issues",
              rc == 0 ? "PASS" : "FAIL", prog, rc == 0 ? "rtl cycles" : "stopped at cycle",
              rtl_cycles, k, issues);
+    rc = wf_dpi_result(h, rc);
     wf_dpi_destroy(h);
     wf_dpi_exit(rc);
   end

@@ -11,8 +11,11 @@
  * passed straight to wf_rtl_trace_decode) and obs_version_o (a trace of
  * another layout version is refused); after done it hands the read-back
  * registers and scratchpad to wf_dpi_set_reg / wf_dpi_set_mem and calls
- * wf_dpi_final. Every mismatch is reported once (wf_cmp_report, or
- * "FINAL STATE MISMATCH: ...") on stderr with a reproduce line. */
+ * wf_dpi_final. The verdict is the lockstep core's: every failure is
+ * reported once (wf_ls_print_verdict) on stderr with a reproduce line; a
+ * timeout of the testbench's loop goes in through wf_dpi_timeout;
+ * wf_dpi_result writes the JSON record (--result FILE in the options) and
+ * gives the exit status of the one table (wf_ls_exit_code). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +39,11 @@ typedef struct {
     wf_arch_state state;    /* the read-back RTL state */
     uint64_t seed;
     int cmp;                /* the compare level (--cmp / WF_CMP), WF_CMP_LEVEL_* */
+    uint64_t max_cycles;    /* --max-cycles N (default WF_HOST_MAX_CYCLES) */
+    uint64_t rtl_cycles;    /* the RTL's cycle count (wf_dpi_final) */
+    char result[1024];      /* --result FILE, "" if absent */
+    char prog_name[1024];   /* the program's path (the testbench's string lives for one call) */
+    wf_ls_opts lo;          /* the lockstep core's options (the record's too) */
     char repro[1024];       /* (the lockstep core's reproduce line) */
 } wf_dpi;
 
@@ -57,6 +65,9 @@ int wf_dpi_obs_field(void *h, int side, const char *path, long long *value);
 void wf_dpi_set_reg(void *h, int warp, int reg, const svBitVecVal *lanes);
 void wf_dpi_set_mem(void *h, int addr, int value);
 int wf_dpi_final(void *h, long long rtl_cycles);
+long long wf_dpi_max_cycles(void *h);
+int wf_dpi_timeout(void *h, long long cycle);
+int wf_dpi_result(void *h, int rc);
 void wf_dpi_exit(int code);
 
 /* The handle, or NULL with a message (a testbench that ignored a failed create). */
@@ -68,7 +79,8 @@ static wf_dpi *handle(void *h, const char *fn)
 
 /* options: the harness command line's wfsim options "--name value ..." (or
  * --name=value, --wfsim-options) plus "--seed N" (reported only; the
- * testbench passes the simulator's own seed), parsed by wf_host_parse_args. */
+ * testbench passes the simulator's own seed), --cmp LEVEL, --max-cycles N and
+ * --result FILE, parsed by wf_host_parse_args. */
 static int parse_options(wf_dpi *d, const char *options, char *err, size_t errlen)
 {
     char *line = strdup(options ? options : "");
@@ -79,9 +91,14 @@ static int parse_options(wf_dpi *d, const char *options, char *err, size_t errle
         snprintf(err, errlen, "out of memory");
     else if (wf_host_parse_line(line, &d->cfg, &a, err, errlen) == 0) {
         if (a.prog || a.help || a.bare || a.waves || a.cov || a.jitter || a.selftest || a.runs != 1)
-            snprintf(err, errlen, "options '%s': only wfsim options, --seed N and --cmp LEVEL", options);
-        else
-            d->seed = a.seed, d->cmp = a.cmp, rc = 0;
+            snprintf(err, errlen, "options '%s': only wfsim options, --seed N, --cmp LEVEL, --max-cycles N and "
+                     "--result FILE", options);
+        else if (a.result && strlen(a.result) >= sizeof d->result)
+            snprintf(err, errlen, "--result: a path of at most %zu characters", sizeof d->result - 1);
+        else {
+            d->seed = a.seed, d->cmp = a.cmp, d->max_cycles = a.max_cycles, rc = 0;
+            snprintf(d->result, sizeof d->result, "%s", a.result ? a.result : "");
+        }
     }
     free(line);
     return rc;
@@ -102,24 +119,27 @@ void *wf_dpi_create(const char *program_path, const char *options)
         free(d);
         return NULL;
     }
-    if (wf_host_oracle_run(&d->cfg, &d->prog, 2000000, &d->oracle, err, sizeof err)) {
-        fprintf(stderr, "wf_dpi_create: C model / interpreter: %s\n", err);
+    snprintf(d->prog_name, sizeof d->prog_name, "%s", program_path);
+    wf_ls_repro_line(d->repro, sizeof d->repro, NULL, "verif/dpi/run.sh", program_path, options, 0, NULL, NULL);
+    const wf_ls_opts lo = {.cfg = &d->cfg, .prog = &d->prog, .prog_name = d->prog_name, .oracle = &d->oracle,
+                           .cmp = d->cmp, .model = 1, .final = 1, .seed = d->seed, .repro = d->repro,
+                           .report = stderr, .runs = 1, .max_cycles = d->max_cycles};
+    d->lo = lo;
+    wf_ls_result r;
+    if (wf_ls_oracle(&d->cfg, &d->prog, program_path, d->max_cycles, &d->oracle, &r) != WF_LS_PASS) {
+        fprintf(stderr, "wf_dpi_create: %s\n", r.v.message);
+        if (d->result[0]) wf_ls_write_result_file(d->result, "dpi", &r, &d->lo);
         wf_program_free(&d->prog);
         free(d);
         return NULL;
     }
-    const wf_ls_opts lo = {.cfg = &d->cfg, .prog = &d->prog, .prog_name = program_path, .oracle = &d->oracle,
-                           .cmp = d->cmp, .model = 1, .final = 1, .seed = d->seed, .repro = d->repro,
-                           .report = stderr, .runs = 1};
-    d->ls = wf_ls_create(&lo, err, sizeof err);
+    d->ls = wf_ls_create(&d->lo, err, sizeof err);
     if (!d->ls || wf_ls_launch(d->ls) ||
         wf_arch_alloc(&d->state, d->cfg.warps, d->cfg.lanes, d->cfg.regs, d->cfg.mem_words)) {
         fprintf(stderr, "wf_dpi_create: %s\n", d->ls ? "the model (above) or out of memory" : err);
         wf_dpi_destroy(d);
         return NULL;
     }
-    snprintf(d->repro, sizeof d->repro, "verif/dpi/run.sh %s%s%s", program_path,
-             options && *options ? " " : "", options ? options : "");
     return d;
 }
 
@@ -211,14 +231,8 @@ int wf_dpi_compare(void *h, const svBitVecVal *obs, const svBitVecVal *wb,
     wf_dpi *d = handle(h, __func__);
     if (!d) return 1;
     const wf_rtl_trace t = {obs, wb, wb_data, bank, warp, cu, (unsigned)version};
-    const int failed = wf_ls_failed(d->ls);
     const int st = wf_ls_compare(d->ls, &t);
-    if (st == WF_LS_VERSION) {
-        char msg[512];
-        wf_rtl_trace_check_version((unsigned)version, msg, sizeof msg);
-        if (!failed) fprintf(stderr, "wf_dpi_compare: %s\n", msg);
-        wf_ls_mark_failed(d->ls);
-    }
+    if (st == WF_LS_VERSION) wf_ls_set_status(d->ls, WF_LS_VERSION, wf_ls_compared(d->ls));
     return st != WF_LS_PASS;
 }
 
@@ -262,7 +276,39 @@ void wf_dpi_set_mem(void *h, int addr, int value)
 int wf_dpi_final(void *h, long long rtl_cycles)
 {
     wf_dpi *d = handle(h, __func__);
-    return !d || wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
+    if (!d) return 1;
+    d->rtl_cycles = (uint64_t)rtl_cycles;
+    return wf_ls_final(d->ls, &d->state, (uint64_t)rtl_cycles) != WF_LS_PASS;
+}
+
+long long wf_dpi_max_cycles(void *h)
+{
+    const wf_dpi *d = handle(h, __func__);
+    return d ? (long long)d->max_cycles : 0;
+}
+
+int wf_dpi_timeout(void *h, long long cycle)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return WF_EXIT_USAGE;
+    wf_ls_set_status(d->ls, WF_LS_TIMEOUT, (uint64_t)cycle);
+    return WF_EXIT_TIMEOUT;
+}
+
+int wf_dpi_result(void *h, int rc)
+{
+    wf_dpi *d = handle(h, __func__);
+    if (!d) return WF_EXIT_USAGE;
+    wf_ls_result r;
+    wf_ls_get_result(d->ls, &r);
+    if (r.status == WF_LS_PASS && rc != WF_EXIT_PASS) { /* the testbench's own check (its message above) */
+        r.status = rc == WF_EXIT_FAIL ? WF_LS_TESTBENCH : rc == WF_EXIT_TIMEOUT ? WF_LS_TIMEOUT : WF_LS_ERROR;
+        snprintf(r.v.message, sizeof r.v.message, "the testbench failed (exit %d), see its message", rc);
+    }
+    if (r.status == WF_LS_PASS) r.run_cycles[0] = r.rtl_cycles = r.total_cycles = d->rtl_cycles;
+    if (d->result[0] && wf_ls_write_result_file(d->result, "dpi", &r, &d->lo) && rc == WF_EXIT_PASS)
+        return WF_EXIT_USAGE;
+    return r.status == WF_LS_PASS ? rc : wf_ls_exit_code(r.status);
 }
 
 void wf_dpi_exit(int code)

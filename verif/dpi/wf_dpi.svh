@@ -75,6 +75,13 @@ package wf_dpi_pkg;
   import "DPI-C" function void wf_dpi_set_mem(input chandle h, input int addr, input int value);
   // final state vs the interpreter and the cycle model, and the cycle count
   import "DPI-C" function int wf_dpi_final(input chandle h, input longint rtl_cycles);
+  // the per-run cycle limit (--max-cycles in the options, default WF_HOST_MAX_CYCLES of wf_host.h)
+  import "DPI-C" function longint wf_dpi_max_cycles(input chandle h);
+  // the testbench's loop ran out of cycles: the timeout verdict; the exit status (3)
+  import "DPI-C" function int wf_dpi_timeout(input chandle h, input longint cycle);
+  // the verdict's JSON record (--result FILE in the options); the exit status of
+  // the verdict (rc: the testbench's own, for its checks outside the lockstep core)
+  import "DPI-C" function int wf_dpi_result(input chandle h, input int rc);
   // flush and exit the simulator with this status
   import "DPI-C" function void wf_dpi_exit(input int code);
 endpackage

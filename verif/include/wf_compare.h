@@ -145,6 +145,18 @@ void wf_cmp_config_options(const wf_config *cfg, char *buf, size_t len);
  * the path names no scalar field of wf_obs (index out of range included). */
 int wf_cmp_field(const wf_obs *ob, const char *path, uint64_t *value);
 
+/* The kept cycles of both sides as report lines (oldest first, E/A pairs,
+ * '!' first on a pair that differs, then 'E'/'A' and wf_cmp_summary), at
+ * lines + k * linelen, at most max lines: their number (0 for a NULL history). */
+unsigned wf_cmp_history_lines(const wf_config *cfg, const wf_cmp_history *history, char *lines, size_t linelen,
+                              unsigned max);
+
+/* The report's text from its parts (wf_cmp_report; the lockstep core's
+ * verdict, wf_lockstep.h): lines as wf_cmp_history_lines gives them. */
+void wf_cmp_print_report(FILE *f, uint64_t cycle, const char *field, uint64_t expected, uint64_t actual,
+                         unsigned level, const char *lines, size_t linelen, unsigned nlines, const wf_config *cfg,
+                         uint64_t seed, const char *repro);
+
 /* First-divergence report: cycle, field path, expected vs actual, the kept
  * cycles of both sides (oldest first, E/A line pairs, '!' marks differing
  * pairs), the seed, the configuration as wfsim options and `repro` (the

@@ -206,13 +206,16 @@ static inline void wf_host_built_pins(wf_launch_pins *p)
 #endif
 }
 
+/* the default per-run cycle limit of every harness (--max-cycles) */
+#define WF_HOST_MAX_CYCLES 2000000u
+
 /* The harness command line (verif/cosim, verif/sc): the program (first
  * non-option argument or --program FILE), wfsim options (--name value, into
  * *cfg), --wfsim-options "S" (a whole option string), the harness options
  * below; every option also as --name=value with '_' for '-' (FuseSoC's
  * cmdlinearg parameters); +plusargs are skipped (Verilated::commandArgs).
  * `options` collects the wfsim and run options as given, for reproduce
- * lines (not --seed, --waves, --cov). */
+ * lines (not --seed, --waves, --cov, --result). */
 typedef struct {
     const char *prog;
     uint64_t seed;          /* --seed N, 1..2147483647 (default 1) */
@@ -222,7 +225,8 @@ typedef struct {
     int jitter;             /* --imem-jitter S given */
     uint64_t jitter_seed;
     unsigned runs;          /* --runs N, 1..8 (default: the caller's) */
-    uint64_t max_cycles;    /* --max-cycles N (default 2000000) */
+    uint64_t max_cycles;    /* --max-cycles N (default WF_HOST_MAX_CYCLES) */
+    const char *result;     /* --result FILE.json: the result record, NULL if absent */
     const char *selftest;   /* --selftest-flip PORT:BIT:CYCLE (verif/sc), NULL if absent */
     int cmp;                /* --cmp LEVEL, else the environment's WF_CMP, else full:
                                WF_CMP_LEVEL_* (wf_compare.h, docs/verification.md
@@ -250,7 +254,8 @@ typedef struct {
     int check_interp;     /* 0: the interpreter is not the oracle (see why_not) */
     const char *why_not;  /* "war=none" or "inter-warp race" when check_interp = 0 */
 } wf_host_oracle;
-/* 0, or -1 with the interpreter's or the model's error in err. */
+/* 0, or with the reason in err: -2 the model did not finish (max_cycles or
+ * its §14 watchdog), -1 any other error (interpreter, loader). */
 int wf_host_oracle_run(const wf_config *cfg, const wf_program *prog, uint64_t max_cycles,
                        wf_host_oracle *o, char *err, size_t errlen);
 void wf_host_oracle_free(wf_host_oracle *o);
@@ -273,6 +278,11 @@ int wf_host_cmp_level(const char *what, const char *name, char *err, size_t errl
  * count: ..." in buf. */
 int wf_host_final_check(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles,
                         int cmp_level, char *buf, size_t len);
+/* The same with the parts as data: *oracle "interpreter", "cycle model" or ""
+ * (the cycle count), diff the first difference (wf_cmp_arch: "warp 7 r28
+ * lane 0: 1 vs 0", "mem[64]: ...", or the cycle counts). */
+int wf_host_final_diff(const wf_host_oracle *o, const wf_arch_state *rtl, uint64_t rtl_cycles, int cmp_level,
+                       const char **oracle, char *diff, size_t len);
 
 #ifdef __cplusplus
 }

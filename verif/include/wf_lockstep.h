@@ -38,7 +38,7 @@
 extern "C" {
 #endif
 
-/* how a run ended (wf_ls_result.status); wf_ls_exit_code maps it */
+/* how a run ended (wf_ls_result.status); wf_ls_exit_code maps it, wf_ls_kind names it */
 enum {
     WF_LS_PASS = 0,
     WF_LS_MISMATCH,       /* trace, done or final state (reported)                 exit 1 */
@@ -50,8 +50,13 @@ enum {
     WF_LS_ERROR,          /* the model or the read-back buffer (message on stderr) exit 2 */
     WF_LS_WATCHDOG,       /* no issue and no write for opts->watchdog cycles (§14) exit 3 */
     WF_LS_TIMEOUT,        /* not done after opts->max_cycles                       exit 3 */
-    WF_LS_LAUNCH          /* wf_dut.launch failed (running_o never rose)           exit 3 */
+    WF_LS_LAUNCH,         /* wf_dut.launch failed (running_o never rose)           exit 3 */
+    WF_LS_ORACLE_TIMEOUT, /* the oracle's C model did not finish (max cycles, §14) exit 3 */
+    WF_LS_ORACLE_ERROR,   /* the interpreter or the model refused the program      exit 2 */
+    WF_LS_TESTBENCH       /* a check of the testbench's own failed (its message)   exit 1 */
 };
+/* The one exit-status table of every harness (C++, SystemC, DPI testbench). */
+enum { WF_EXIT_PASS = 0, WF_EXIT_FAIL = 1, WF_EXIT_USAGE = 2, WF_EXIT_TIMEOUT = 3 };
 /* what wf_ls_opts.on_report is called after */
 enum { WF_LS_REPORT_TRACE, WF_LS_REPORT_DONE, WF_LS_REPORT_ARCH, WF_LS_REPORT_FINAL };
 
@@ -81,6 +86,30 @@ typedef struct {
     uint64_t jitter_seed;
 } wf_ls_opts;
 
+/* The verdict as data: what the reports print (wf_ls_print_verdict) and the
+ * result record holds (wf_ls_write_result). Filled where a status is decided. */
+#define WF_LS_LINE 1024
+#define WF_LS_HISTORY 24 /* 2 * WF_CMP_HISTORY E/A line pairs, then up to WF_TX_HISTORY model events (arch) */
+typedef struct {
+    int report;                    /* WF_LS_REPORT_* of a WF_LS_MISMATCH              */
+    int has_diff;                  /* field, expected, actual are set                  */
+    char field[WF_CMP_PATH];       /* the full path: "bank[2].warp", "arch warp[0].r7.lane[1]" */
+    uint64_t expected, actual;     /* the C model's, the DUT's                         */
+    int level;                     /* the compare level of the report (WF_CMP_LEVEL_*) */
+    unsigned nhistory;             /* the model's and the DUT's last cycles, oldest first:
+                                      "!E..." / " A..." ('!': the records differ)     */
+    char history[WF_LS_HISTORY][WF_LS_LINE];
+    char message[WF_LS_LINE];      /* one line: the final-state difference, the status's text */
+    /* a final-state report: against which oracle ("interpreter", "cycle model",
+       "" for the cycle count) and what differs ("warp 7 r28 lane 0", "mem[64]") */
+    char oracle[16], element[64];
+    /* an RTL assertion (rtl/: $error("WF_ASSERT <block>: <text>"), the RTL's
+       cycle when the text names one "(cycle N"), else "" and -1 */
+    char block[32], assertion[256];
+    int64_t assert_cycle;
+} wf_ls_verdict;
+
+#define WF_LS_MAX_RUNS 8
 typedef struct {
     int status;                    /* WF_LS_*                                           */
     int reported;                  /* a report with the reproduce line was printed      */
@@ -89,9 +118,11 @@ typedef struct {
     unsigned version;              /* obs_version_o (WF_LS_VERSION)                     */
     uint64_t rtl_cycles;           /* cycle_o at done of the last run                   */
     uint64_t total_cycles;         /* of the runs that passed                           */
+    uint64_t run_cycles[WF_LS_MAX_RUNS]; /* cycle_o at done of each run that passed     */
     uint64_t compared;             /* cycles compared, every run                        */
     double run_seconds, seconds;   /* the last run's cycle loop; all runs'              */
     wf_imem_stats imem;            /* the last run's instruction memory                 */
+    wf_ls_verdict v;
 } wf_ls_result;
 
 typedef struct wf_lockstep wf_lockstep;
@@ -146,6 +177,8 @@ typedef struct {
 } wf_dut_in;
 typedef struct {
     int finished;                  /* the simulator stopped (an RTL $error / $fatal)    */
+    const char *finish_text;       /* NULL, or the simulator's output of that cycle (its
+                                      "WF_ASSERT <block>: <text>" line goes in the verdict) */
     int done;                      /* done_o                                            */
     uint64_t cycle;                /* cycle_o                                           */
     int req_valid;                 /* imem_req_valid_o, with req_mshr, req_line         */
@@ -175,11 +208,67 @@ typedef struct {
  * after done one clock, then (opts->final) the read-back and wf_ls_final.
  * Stops at the first failure; *r says how it ended. */
 void wf_lockstep_run(const wf_dut *dut, const wf_ls_opts *opts, wf_ls_result *r);
-/* The line(s) of a status that is not a report (watchdog, timeout, protocol,
- * assertion, version), then the seed and reproduce lines unless r->reported. */
+/* The verdict's lines, the same in every harness: a report (LOCKSTEP MISMATCH
+ * with field, expected, actual, the history; FINAL STATE MISMATCH) or the line
+ * of another status (watchdog, timeout, protocol, assertion, version, oracle),
+ * then the seed, the configuration (reports) and the reproduce line. Nothing
+ * for a pass. The pull and push calls print it at the failure (opts->report);
+ * a harness prints it itself only when r->reported is 0. */
+void wf_ls_print_verdict(FILE *f, const wf_ls_result *r, const wf_ls_opts *opts);
+/* kept for the callers that print a status after wf_lockstep_run */
 void wf_ls_print_status(FILE *f, const wf_ls_result *r, const wf_ls_opts *opts);
-/* 0 pass, 1 mismatch, 2 usage/version/error, 3 watchdog/timeout */
+/* 0 pass, 1 mismatch, 2 usage/version/error, 3 watchdog/timeout (WF_EXIT_*) */
 int wf_ls_exit_code(int status);
+/* "pass", "mismatch", "final-state", "assertion", "protocol", "version",
+ * "error", "watchdog", "timeout", "launch", "testbench" */
+const char *wf_ls_kind(const wf_ls_result *r);
+/* The result record's status: "pass", "fail" (the DUT is wrong or hangs) or
+ * "error" (the run could not decide: version, oracle, harness error). */
+const char *wf_ls_status_name(int status);
+
+/* ---- the result record (JSON; docs/verification.md "Result records") ------------------
+ * One JSON object per harness run, written by this one writer for every harness
+ * (--result FILE; the DPI entry point wf_dpi_result). Keys: schema {name,
+ * version}, harness, program, status, kind, exit_code, run (1-based), cycle,
+ * field, expected, actual (only with a field), compare, history (list of strings),
+ * message, seed, config, reproduce, runs, max_cycles, cycles {rtl (per passed
+ * run), model, compared}. */
+#define WF_LS_SCHEMA "warpfront.result"
+#define WF_LS_SCHEMA_VERSION 1
+/* the record to f; 0, or -1 on a write error */
+int wf_ls_write_result(FILE *f, const char *harness, const wf_ls_result *r, const wf_ls_opts *opts);
+/* the same to path (replaced whole: written to path.tmp, renamed); 0, or -1
+ * with "--result PATH: reason" on stderr */
+int wf_ls_write_result_file(const char *path, const char *harness, const wf_ls_result *r,
+                            const wf_ls_opts *opts);
+/* The push side's status that is not a report (a timeout, a trace version:
+ * the testbench's loop decides it): the verdict printed (opts->report) and
+ * kept, unless a failure was already. */
+void wf_ls_set_status(wf_lockstep *ls, int status, uint64_t cycle);
+/* the push side's result so far (status, run, cycle, verdict; no cycle loop) */
+void wf_ls_get_result(const wf_lockstep *ls, wf_ls_result *r);
+
+/* ---- the reproduce line, for every harness ---------------------------------------------
+ * "[ENV ]SCRIPT PROG[ OPTIONS][ --seed N][ --waves W][   (NOTE)]": env and
+ * options already shell-quoted words (wf_host_args.options), prog and waves
+ * quoted here; seed 0 and NULL/"" parts are left out. */
+void wf_ls_repro_line(char *buf, size_t len, const char *env, const char *script, const char *prog,
+                      const char *options, uint64_t seed, const char *waves, const char *note);
+
+/* What a Verilated RTL prints when its assertion fires ($error, then
+ * Verilated::runFlushCallbacks, which calls the flush callbacks before it
+ * flushes stdout): wf_ls_stdout_keep makes stdout fully buffered in buf (call
+ * it before any output); from a flush callback wf_ls_stdout_pending copies
+ * the bytes not yet flushed (NUL-terminated, the newest kept when out is
+ * short). The harness passes them as wf_dut_out.finish_text. */
+void wf_ls_stdout_keep(char *buf, size_t len);
+void wf_ls_stdout_pending(const char *buf, char *out, size_t outlen);
+
+/* The oracles of a harness (wf_host_oracle_run): WF_LS_PASS, or
+ * WF_LS_ORACLE_TIMEOUT / WF_LS_ORACLE_ERROR in r (cleared first) with the
+ * reason in r->v.message ("TIMEOUT NAME: oracle: ...", "ERROR NAME: ..."). */
+int wf_ls_oracle(const wf_config *cfg, const wf_program *prog, const char *name, uint64_t max_cycles,
+                 wf_host_oracle *o, wf_ls_result *r);
 
 /* ---- the harness command line (wf_host_parse_args), up to the assembled program ------
  * What the C++ and SystemC harnesses do before their simulators start; each

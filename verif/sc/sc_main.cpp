@@ -17,9 +17,10 @@
 // instruction-memory response), posedge k+1 sample (trace, done, imem
 // request), negedge k+1 clock. A host-port access takes one falling edge.
 //
-// Exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,
-// 3 timeout (max cycles) or the C model's watchdog. On a mismatch the first-divergence report of
-// wf_cmp_report with a one-line reproduce command.
+// Exit status: the lockstep core's table (wf_ls_exit_code): 0 pass, 1 mismatch
+// (trace or final state), 2 usage error, 3 timeout (max cycles) or a watchdog.
+// The verdict is printed by the lockstep core (wf_ls_print_verdict) and, with
+// --result FILE, written as its JSON record.
 // --bare: the RTL alone (no golden model, no comparator; the host still
 // drives the instruction memory), printing simulated cycles per second.
 #include <cctype>
@@ -111,6 +112,9 @@ template <class T> static void wr_words(sc_signal<T> &s, const uint32_t *w) {
 }
 template <class T> static void rd_words(const sc_signal<T> &s, uint32_t *w) { get_words(s.read(), w); }
 
+// stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
+static char g_stdout_buf[1 << 20];
+
 // ---- the run's settings, and the Host thread: the pins behind a wf_dut -----------------
 struct Run {
     wf_ls_setup su; // the configuration, the options, the program
@@ -122,6 +126,7 @@ struct Run {
     uint64_t flip_cycle = 0;
     std::string repro, waves_repro;
     int rc = -1; // exit status once decided
+    char finish_text[4096] = ""; // what the RTL printed before it finished the simulation
 };
 
 SC_MODULE(Host) {
@@ -183,6 +188,9 @@ SC_MODULE(Host) {
         Pins &p = h.p;
         h.posedge();
         out->finished = Verilated::gotFinish();
+        if (out->finished && !h.run.finish_text[0]) // printed after Verilator's flush (its message queue)
+            wf_ls_stdout_pending(g_stdout_buf, h.run.finish_text, sizeof h.run.finish_text);
+        out->finish_text = h.run.finish_text;
         out->done = p.done_o.read(), out->cycle = rd(p.cycle_o);
         out->req_valid = p.imem_req_valid_o.read(), out->req_mshr = (unsigned)rd(p.imem_req_mshr_o);
         out->req_line = (unsigned)rd(p.imem_req_line_o), out->resp_ready = p.imem_resp_ready_o.read();
@@ -227,20 +235,16 @@ SC_MODULE(Host) {
                             mem_write, mem_read, reg_read, nullptr, nullptr};
         wf_ls_result &r = run.res;
         wf_lockstep_run(&dut, &run.lo, &r);
-        char msg[512];
-        if (r.status == WF_LS_TIMEOUT) // this harness's own lines
-            fprintf(stderr, "FAIL: not done after %" PRIu64 " cycles (timeout)\n", run.lo.max_cycles);
-        else if (r.status == WF_LS_IMEM_QUEUE)
-            fprintf(stderr, "FAIL: more than %d instruction-memory requests pending at cycle %" PRIu64 "\n",
-                    WF_HOST_IMEM_QUEUE, r.cycle);
-        else if (r.status == WF_LS_VERSION && wf_rtl_trace_check_version(r.version, msg, sizeof msg))
-            fprintf(stderr, "sc: %s\n", msg);
-        else
-            wf_ls_print_status(stderr, &r, &run.lo);
+        wf_ls_print_status(stderr, &r, &run.lo);
         run.rc = wf_ls_exit_code(r.status);
         sc_stop();
     }
 };
+// Verilator's flush callback, before it flushes stdout: an assertion's output
+static void on_flush(void *c) {
+    if (Verilated::gotFinish() && !((Run *)c)->finish_text[0]) // the first: the assertion that stopped it
+        wf_ls_stdout_pending(g_stdout_buf, ((Run *)c)->finish_text, sizeof((Run *)c)->finish_text);
+}
 static void waves_line(void *c, int, uint64_t) { fprintf(stderr, "  waves:    %s\n", ((Run *)c)->waves_repro.c_str()); }
 
 static std::string quote(const char *s) {
@@ -249,6 +253,8 @@ static std::string quote(const char *s) {
     return q.data();
 }
 
+#define WF_STR_(x) #x
+#define WF_STR(x) WF_STR_(x)
 static void usage(FILE *f, const char *argv0) {
     fprintf(f,
             "usage: %s PROGRAM.s [--PARAM value ...] [harness options] [+verilator+... plusargs]\n"
@@ -262,7 +268,7 @@ static void usage(FILE *f, const char *argv0) {
     fputs("  --seed N          1..2147483647 (default 1): +verilator+seed+N (random initial\n"
           "                    flop values, +verilator+rand+reset+2), printed in reports\n"
           "  --bare            the RTL alone: no C model, no compare; simulated cycles/s\n"
-          "  --max-cycles N    give up after N cycles (exit 3), default 2000000\n"
+          "  --max-cycles N    give up after N cycles (exit 3), default " WF_STR(WF_HOST_MAX_CYCLES) "\n"
           "  --runs N          launches on one RTL instance, 1..8 (default 1 here, 2 in the\n"
           "                    C++ harness): each must clear what the one before left\n"
           "  --selftest-flip PORT:BIT:CYCLE  invert bit BIT of trace port PORT (obs_o,\n"
@@ -271,6 +277,8 @@ static void usage(FILE *f, const char *argv0) {
           "                    reported (exit 1)\n"
           "  --cmp LEVEL       compare level full (default), events or arch (the C++\n"
           "                    harness's --help; env WF_CMP)\n"
+          "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
+          "                    records\"), written on every exit after the setup\n"
           "  (--waves, --cov, --imem-jitter: the C++ harness only)\n"
           "exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,\n"
           "  3 timeout (max cycles) or the C model's watchdog\n",
@@ -283,11 +291,11 @@ static int check_options(void *ctx, const wf_host_args *a, const wf_config *cfg)
     const char *unsupported = a->waves ? "--waves" : a->cov ? "--cov" : a->jitter ? "--imem-jitter" : nullptr;
     if (unsupported) {
         fprintf(stderr, "%s: not an option of the SystemC harness (verif/cosim/run.sh has it)\n", unsupported);
-        return 2;
+        return WF_EXIT_USAGE;
     }
     if (a->bare && a->cmp != WF_CMP_LEVEL_FULL) {
         fprintf(stderr, "--cmp %s: --bare runs no compare\n", wf_cmp_level_name(a->cmp));
-        return 2;
+        return WF_EXIT_USAGE;
     }
     if (!a->selftest) return 0;
     char name[32];
@@ -296,25 +304,26 @@ static int check_options(void *ctx, const wf_host_args *a, const wf_config *cfg)
     int n = 0;
     if (sscanf(a->selftest, "%31[a-z_]:%u:%llu%n", name, &bit, &cyc, &n) != 3 || a->selftest[n]) {
         fprintf(stderr, "--selftest-flip %s: expected PORT:BIT:CYCLE\n", a->selftest);
-        return 2;
+        return WF_EXIT_USAGE;
     }
     for (int k = 0; k < WF_RTL_PORTS; k++)
         if (!strcmp(name, wf_rtl_trace_port_name(k))) run.flip_port = k;
     if (run.flip_port < 0) {
         fprintf(stderr, "--selftest-flip %s: unknown port '%s' (obs_o, obs_wb_o, obs_wb_data_o, "
                 "obs_bank_o, obs_warp_o, obs_cu_o)\n", a->selftest, name);
-        return 2;
+        return WF_EXIT_USAGE;
     }
     run.flip_bit = bit, run.flip_cycle = cyc;
     if (bit >= wf_rtl_trace_bits(cfg, run.flip_port)) {
         fprintf(stderr, "--selftest-flip: bit %u: allowed 0..%u for %s\n", bit,
                 wf_rtl_trace_bits(cfg, run.flip_port) - 1, wf_rtl_trace_port_name(run.flip_port));
-        return 2;
+        return WF_EXIT_USAGE;
     }
     return 0;
 }
 
 int sc_main(int argc, char **argv) {
+    wf_ls_stdout_keep(g_stdout_buf, sizeof g_stdout_buf);
     char err[1024];
     Run run; // outlives the modules (the block below)
     wf_config built; // the compiled-in RTL sizes
@@ -328,20 +337,23 @@ int sc_main(int argc, char **argv) {
     const bool bare = args.bare;
     const char *prog = args.prog;
     const char *defs = getenv("WF_DEFINES");
-    std::string env = defs ? "WF_DEFINES=" + quote(defs) + " " : "";
+    std::string env = defs ? "WF_DEFINES=" + quote(defs) : "";
     for (const char *v : {"WF_RTL_FILES", "WF_TOP"}) // the design under test (verif/sc/run.sh)
-        if (const char *x = getenv(v)) env += std::string(v) + "=" + quote(x) + " ";
-    const std::string opts = args.options[0] ? std::string(" ") + args.options : std::string();
-    run.repro = env + "verif/sc/run.sh " + quote(prog) + opts + " --seed " + std::to_string(args.seed);
+        if (const char *x = getenv(v)) env += std::string(env.empty() ? "" : " ") + v + "=" + quote(x);
+    std::vector<char> line(8192);
+    wf_ls_repro_line(line.data(), line.size(), env.c_str(), "verif/sc/run.sh", prog, args.options, args.seed, nullptr,
+                     nullptr);
+    run.repro = line.data();
     {   // the C++ harness takes the same options except the self-test
-        std::string o = opts;
+        std::string o = std::string(" ") + args.options;
         size_t at = o.find(" --selftest-flip ");
         if (at != std::string::npos) {
             size_t next = o.find(" --", at + 17);
             o.erase(at, next == std::string::npos ? std::string::npos : next - at);
         }
-        run.waves_repro = env + "verif/cosim/run.sh " + quote(prog) + o + " --seed " +
-                          std::to_string(args.seed) + " --waves out/sc-repro.fst   (the C++ harness, with waves)";
+        wf_ls_repro_line(line.data(), line.size(), env.c_str(), "verif/cosim/run.sh", prog, o.c_str() + 1, args.seed,
+                         "out/sc-repro.fst", "the C++ harness, with waves");
+        run.waves_repro = line.data();
     }
     if (bare) { // no oracle: still the loader's checks of the program against the configuration
         wf_model *m = wf_model_create(&run.su.cfg, err, sizeof err);
@@ -349,12 +361,17 @@ int sc_main(int argc, char **argv) {
         wf_model_destroy(m);
         if (bad) {
             fprintf(stderr, "%s: %s\n", prog, err);
-            return 2;
+            return WF_EXIT_USAGE;
         }
     }
-    if (!bare && wf_host_oracle_run(&run.su.cfg, &run.su.prog, args.max_cycles, &run.oracle, err, sizeof err)) {
-        fprintf(stderr, "FAIL %s: C model / interpreter: %s\n", prog, err);
-        return 3;
+    wf_ls_opts &lo = run.lo;
+    wf_ls_opts_init(&lo, &run.su, &run.oracle);
+    lo.repro = run.repro.c_str(), lo.report = stderr, lo.on_report = waves_line, lo.ctx = &run;
+    if (!bare && wf_ls_oracle(&run.su.cfg, &run.su.prog, prog, args.max_cycles, &run.oracle, &run.res) != WF_LS_PASS) {
+        wf_ls_print_verdict(stderr, &run.res, &lo);
+        if (args.result) wf_ls_write_result_file(args.result, "sc", &run.res, &lo);
+        wf_program_free(&run.su.prog);
+        return wf_ls_exit_code(run.res.status);
     }
     std::vector<std::string> vargs = {argv[0], "+verilator+rand+reset+2"};
     for (int i = 1; i < argc; i++)
@@ -380,11 +397,13 @@ int sc_main(int argc, char **argv) {
 #undef WF_BIND
         Host host("host", pins, run);
         host.clk(clk);
-        wf_ls_opts &lo = run.lo;
-        wf_ls_opts_init(&lo, &run.su, &run.oracle);
-        lo.repro = run.repro.c_str(), lo.report = stderr, lo.on_report = waves_line, lo.ctx = &run;
+        Verilated::addFlushCb(on_flush, &run);
         sc_start();
-        if (run.rc < 0) run.rc = 3; // the simulation ran out of events
+        if (run.rc < 0) { // the simulation ran out of events
+            run.res.status = WF_LS_ERROR;
+            snprintf(run.res.v.message, sizeof run.res.v.message, "ERROR: the SystemC simulation ran out of events");
+            run.rc = wf_ls_exit_code(run.res.status);
+        }
         dut.final();
         const wf_ls_result &r = run.res;
         const double cps = r.seconds > 0 ? (double)r.total_cycles / r.seconds : 0;
@@ -404,7 +423,10 @@ int sc_main(int argc, char **argv) {
                                               run.oracle.why_not + ")").c_str(),
                    cps);
     }
+    if (args.result && wf_ls_write_result_file(args.result, "sc", &run.res, &run.lo) && run.rc == WF_EXIT_PASS)
+        run.rc = WF_EXIT_USAGE;
     if (!bare) wf_host_oracle_free(&run.oracle);
     wf_program_free(&run.su.prog);
+    fflush(stdout);
     return run.rc;
 }

@@ -20,6 +20,8 @@ run() {
   else bad "(exit $rc) verif/sc/run.sh $*"; tail -25 <<<"$out"; fi
 }
 opts() { sed -n 's/^# wfsim-options://p' "$1" | head -1; }
+# a result record's verdict (--result FILE, docs/verification.md "Result records"): kind cycle field
+rec() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["kind"], r.get("cycle"), r.get("field"))' "$1"; }
 seed=(--warps 4 --banks 4)
 # shellcheck disable=SC2046
 run sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s)
@@ -38,11 +40,13 @@ else bad "(exit $rc) --bare: $out"; fi
 # the comparator must fire: issue.valid (its obs_o bit from the field table) inverted in cycle 13
 iv=$(python3 scripts/gen-layout.py --lsb obs.issue.valid) || exit 2
 # shellcheck disable=SC2046
+rm -f build/rtl-sc/flip.json
 out=$(verif/sc/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) \
-        --selftest-flip obs_o:$iv:13 2>&1); rc=$?
+        --selftest-flip obs_o:$iv:13 --result build/rtl-sc/flip.json 2>&1); rc=$?
 if [[ $rc == 1 ]] && grep -q '^LOCKSTEP MISMATCH at cycle 13$' <<<"$out" &&
-   grep -q '^  field:    issue.valid$' <<<"$out" && grep -q '^  reproduce: verif/sc/run.sh ' <<<"$out"; then
-  ok "--selftest-flip obs_o:$iv:13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//')"
+   grep -q '^  field:    issue.valid$' <<<"$out" && grep -q '^  reproduce: verif/sc/run.sh ' <<<"$out" &&
+   [[ $(rec build/rtl-sc/flip.json) == "mismatch 13 issue.valid" ]]; then
+  ok "--selftest-flip obs_o:$iv:13 reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'); record: $(rec build/rtl-sc/flip.json)"
 else bad "(exit $rc) --selftest-flip was not reported as a mismatch of issue.valid at cycle 13"; tail -30 <<<"$out"; fi
 # a bad option: exit 2 with the parameter's allowed range
 # compare levels (docs/verification.md "Compare levels"): the same runs pass at
@@ -55,11 +59,14 @@ if [[ $rc == 0 && $out =~ rtl\ cycles\ ([0-9]+),.*\ ([0-9]+)\ cycles\ compared\ 
    ((BASH_REMATCH[2] == 2 * BASH_REMATCH[1])); then ok "WF_CMP=arch: $(grep '^PASS' <<<"$out")"
 else bad "(exit $rc) WF_CMP=arch --runs 2: $out"; fi
 for lv in events arch; do
+  rm -f build/rtl-sc/flip-$lv.json
   out=$(verif/sc/run.sh sim/examples/seed_naive.s $(opts sim/examples/seed_naive.s) --cmp $lv \
-          --selftest-flip obs_o:$iv:13 2>&1); rc=$?
+          --selftest-flip obs_o:$iv:13 --result build/rtl-sc/flip-$lv.json 2>&1); rc=$?
+  # the record keeps the whole field path (the arch level's has blanks)
   if [[ $rc == 1 ]] && grep -q "^  compare:  $lv level" <<<"$out" &&
-     grep -Eq '^  field:    (issue.valid|arch warp\[[0-9]+\]\.retire\.pc)' <<<"$out"; then
-    ok "--cmp $lv --selftest-flip reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//')"
+     grep -Eq '^  field:    (issue.valid|arch warp\[[0-9]+\]\.retire\.pc)' <<<"$out" &&
+     [[ $(rec build/rtl-sc/flip-$lv.json) =~ ^mismatch\ [0-9]+\ (issue.valid|arch\ warp\[[0-9]+\]\.retire\.pc)$ ]]; then
+    ok "--cmp $lv --selftest-flip reported: $(grep -m1 'field:' <<<"$out" | sed 's/^ *//'); record: $(rec build/rtl-sc/flip-$lv.json)"
   else bad "(exit $rc) --cmp $lv: the flipped issue bit was not reported"; tail -30 <<<"$out"; fi
 done
 out=$(verif/sc/run.sh sim/examples/seed_naive.s "${seed[@]}" --cmp cycle 2>&1); rc=$?

@@ -1,7 +1,8 @@
 /* The DPI-C entry points (verif/dpi/wf_dpi.c) from C, without a simulator:
  * create's errors, the configuration and launch queries, the record-field
  * reader (wf_cmp_field, verif/compare.c: every table entry at its offset),
- * a trace that differs, done, the final state, null handles. The SV side
+ * a trace that differs, done, the final state, a timeout and the result
+ * records (wf_dpi_result, --result), null handles. The SV side
  * runs in `make dpi-smoke`. wf_dpi.c is included so the tests reach its
  * handle's lockstep core (verif/verif.mk: the dependency). */
 #include "../dpi/wf_dpi.c"
@@ -189,6 +190,60 @@ START_TEST(final_state)
 }
 END_TEST
 
+/* the record at path, its text in buf */
+static const char *slurp(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+START_TEST(timeout_and_result_records)
+{
+    char path[64], res[80], opts[192], buf[16384];
+    write_prog(path);
+    snprintf(res, sizeof res, "%s.json", path);
+    /* the oracle's model not done within --max-cycles: no handle, a timeout record */
+    snprintf(opts, sizeof opts, "--warps 2 --max-cycles 7 --result %s", res);
+    ck_assert_ptr_null(wf_dpi_create(path, opts));
+    const char *t = slurp(res, buf, sizeof buf);
+    ck_assert_msg(strstr(t, "\"kind\": \"timeout\"") && strstr(t, "oracle: ") && strstr(t, "\"exit_code\": 3"), "%s",
+                  t);
+    snprintf(opts, sizeof opts, "--warps 2 --max-cycles 500 --result %s", res);
+    void *h = wf_dpi_create(path, opts);
+    ck_assert_ptr_nonnull(h);
+    ck_assert_int_eq(wf_dpi_max_cycles(h), 500);
+    /* the testbench's loop ran out of cycles: exit 3, a timeout record */
+    ck_assert_int_eq(wf_dpi_result(h, wf_dpi_timeout(h, 500)), 3);
+    t = slurp(res, buf, sizeof buf);
+    ck_assert_msg(strstr(t, "\"harness\": \"dpi\"") && strstr(t, "\"kind\": \"timeout\"") &&
+                  strstr(t, "\"cycle\": 500") && strstr(t, "\"exit_code\": 3"), "%s", t);
+    wf_dpi_destroy(h);
+    /* a mismatch: exit 1 and its field path */
+    h = wf_dpi_create(path, opts);
+    svBitVecVal zero[2048];
+    memset(zero, 0, sizeof zero);
+    ck_assert_int_eq(wf_dpi_step(h), 0);
+    ck_assert_int_eq(wf_dpi_compare(h, zero, zero, zero, zero, zero, zero, WF_TRACE_VERSION), 1);
+    ck_assert_int_eq(wf_dpi_result(h, 1), 1);
+    t = slurp(res, buf, sizeof buf);
+    ck_assert_msg(strstr(t, "\"kind\": \"mismatch\"") && strstr(t, "\"field\": \"fetch.valid\""), "%s", t);
+    wf_dpi_destroy(h);
+    /* the testbench's own failure (no lockstep verdict): its record with its exit status */
+    h = wf_dpi_create(path, opts);
+    ck_assert_int_eq(wf_dpi_result(h, 1), 1);
+    t = slurp(res, buf, sizeof buf);
+    ck_assert_msg(strstr(t, "\"kind\": \"testbench\"") && strstr(t, "\"exit_code\": 1") &&
+                  strstr(t, "the testbench failed (exit 1)"), "%s", t);
+    wf_dpi_destroy(h);
+    unlink(res);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(null_handles)
 {
     long long v = 0;
@@ -215,6 +270,7 @@ int main(void)
     tcase_add_test(t, a_trace_of_another_layout_version_is_refused);
     tcase_add_test(t, a_differing_trace_and_done_are_reported);
     tcase_add_test(t, final_state);
+    tcase_add_test(t, timeout_and_result_records);
     tcase_add_test(t, null_handles);
     suite_add_tcase(s, t);
     return wf_run_suite(s);

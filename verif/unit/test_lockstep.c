@@ -3,8 +3,10 @@
  * §14 watchdog, max cycles, the imem protocol checks, an RTL assertion, a
  * trace of another layout version) and the push calls with the C model
  * against an all-zero trace (trace, done and arch-level reports, one report
- * per instance). The harnesses run it on the RTL in rtl-smoke, sc-smoke,
- * dpi-smoke and mutants. */
+ * per instance), and the result record of each kind (pass, a trace and an
+ * arch-level mismatch with the full field path, final state, timeout, an RTL
+ * assertion) as valid JSON. The harnesses run it on the RTL in rtl-smoke,
+ * sc-smoke, dpi-smoke and mutants. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +24,7 @@ typedef struct {
     int busy, resp_ready, req_every, req_first;
     unsigned version, launches, mem_writes, runs_passed;
     int bad_word; /* >= 0: this scratchpad word reads back with bit 0 inverted */
+    const char *finish_text; /* what the simulator printed when it finished */
     wf_ls_result last;
 } fake;
 
@@ -40,6 +43,7 @@ static void f_sample(void *c, uint64_t k, wf_dut_out *o)
     memset(f->w, 0, sizeof f->w);
     if (f->busy) f->w[WF_RTL_OBS][WF_OBS_ISSUE_VALID_LSB / 32] |= 1u << (WF_OBS_ISSUE_VALID_LSB % 32);
     o->finished = k >= f->finish_at;
+    o->finish_text = f->finish_text;
     o->done = k >= f->done_at;
     o->cycle = k;
     o->req_valid = f->req_every || (f->req_first && k == 0);
@@ -271,6 +275,212 @@ START_TEST(push_done_and_arch)
 }
 END_TEST
 
+/* ---- the result record ------------------------------------------------------------
+ * A strict JSON reader (RFC 8259 values, nothing after the value): 1 when t is
+ * one valid JSON value. */
+static const char *j_ws(const char *p) { return p + strspn(p, " \t\n\r"); }
+static const char *j_value(const char *p, int depth);
+static const char *j_string(const char *p)
+{
+    if (*p++ != '"') return NULL;
+    for (; *p != '"'; p++) {
+        if ((unsigned char)*p < 0x20) return NULL; /* NUL (the end) or a raw control character */
+        if (*p == '\\') {
+            p++;
+            if (*p == 'u') {
+                for (int k = 1; k <= 4; k++)
+                    if (!strchr("0123456789abcdefABCDEF", p[k]) || !p[k]) return NULL;
+                p += 4;
+            } else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+                return NULL;
+            }
+        }
+    }
+    return p + 1;
+}
+static const char *j_number(const char *p)
+{
+    const char *s = p;
+    if (*p == '-') p++;
+    if (*p == '0') p++;
+    else if (*p >= '1' && *p <= '9') p += strspn(p, "0123456789");
+    else return NULL;
+    if (*p == '.') {
+        const size_t n = strspn(++p, "0123456789");
+        if (!n) return NULL;
+        p += n;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p += (p[1] == '+' || p[1] == '-') + 1;
+        const size_t n = strspn(p, "0123456789");
+        if (!n) return NULL;
+        p += n;
+    }
+    return p > s ? p : NULL;
+}
+static const char *j_items(const char *p, int depth, char close, int keyed)
+{
+    p = j_ws(p + 1);
+    if (*p == close) return p + 1;
+    for (;;) {
+        if (keyed) {
+            if (!(p = j_string(p))) return NULL;
+            p = j_ws(p);
+            if (*p++ != ':') return NULL;
+        }
+        if (!(p = j_value(p, depth + 1))) return NULL;
+        p = j_ws(p);
+        if (*p == close) return p + 1;
+        if (*p++ != ',') return NULL;
+        p = j_ws(p);
+    }
+}
+static const char *j_value(const char *p, int depth)
+{
+    p = j_ws(p);
+    if (depth > 16) return NULL;
+    if (*p == '{') return j_items(p, depth, '}', 1);
+    if (*p == '[') return j_items(p, depth, ']', 0);
+    if (*p == '"') return j_string(p);
+    if (!strncmp(p, "true", 4)) return p + 4;
+    if (!strncmp(p, "false", 5)) return p + 5;
+    if (!strncmp(p, "null", 4)) return p + 4;
+    return j_number(p);
+}
+static int json_valid(const char *t)
+{
+    const char *e = j_value(t, 0);
+    return e && !*j_ws(e);
+}
+
+/* the record of r as text (in b->text) */
+static const char *record(bench *b, const wf_ls_result *r)
+{
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(wf_ls_write_result(f, "test", r, &b->lo), 0);
+    rewind(f);
+    size_t n = fread(b->text, 1, sizeof b->text - 1, f);
+    b->text[n] = 0;
+    fclose(f);
+    ck_assert_msg(json_valid(b->text), "not valid JSON:\n%s", b->text);
+    ck_assert_msg(strstr(b->text, "\"schema\": {\"name\": \"warpfront.result\", \"version\": 1}"), "%s", b->text);
+    return b->text;
+}
+#define HAS(t, s) ck_assert_msg(strstr((t), (s)), "'%s' not in the record:\n%s", (s), (t))
+
+START_TEST(json_reader_refuses)
+{
+    /* the reader above can fail: what the writer must never produce */
+    static const char *const bad[] = {"{\"a\": 1,}", "{\"a\" 1}", "[1 2]", "\"a\nb\"", "{\"a\": \"\\x\"}",
+                                      "01", "{\"a\": 1} x", "", "{\"a\": [}", "\"\\u12\""};
+    for (unsigned k = 0; k < sizeof bad / sizeof *bad; k++) ck_assert_msg(!json_valid(bad[k]), "accepted: %s", bad[k]);
+    ck_assert(json_valid("{\"a\": [1, -2.5e3, 0, \"x\\n\\u00e9\", null, true, {}], \"b\": {\"c\": []}}"));
+}
+END_TEST
+
+START_TEST(record_pass_final_timeout_assertion)
+{
+    bench b;
+    wf_ls_result r;
+    bench_init(&b, 0);
+    b.f.done_at = 5;
+    ck_assert_int_eq(run(&b, &r), WF_LS_PASS);
+    const char *t = record(&b, &r);
+    HAS(t, "\"status\": \"pass\"");
+    HAS(t, "\"kind\": \"pass\"");
+    HAS(t, "\"exit_code\": 0");
+    HAS(t, "\"cycles\": {\"rtl\": [5, 5], \"model\": ");
+    HAS(t, "\"reproduce\": \"REPRO\"");
+    ck_assert_msg(!strstr(t, "\"field\""), "%s", t);
+    bench_free(&b);
+    /* a scratchpad word off: final-state, the element and the oracle as data */
+    bench_init(&b, 0);
+    b.f.done_at = 5;
+    b.f.bad_word = 3;
+    ck_assert_int_eq(run(&b, &r), WF_LS_MISMATCH);
+    t = record(&b, &r);
+    HAS(t, "\"status\": \"fail\"");
+    HAS(t, "\"kind\": \"final-state\"");
+    HAS(t, "\"field\": \"mem[3]\"");
+    HAS(t, "\"oracle\": \"interpreter\"");
+    HAS(t, "\"message\": \"FINAL STATE MISMATCH: mem[3]");
+    HAS(t, "\"exit_code\": 1");
+    bench_free(&b);
+    /* timeout; a reproduce line with a quote, a backslash and a tab stays valid JSON */
+    bench_init(&b, 0);
+    b.f.busy = 1;
+    b.lo.repro = "run.sh 'a \"b\"' c\\d\te";
+    ck_assert_int_eq(run(&b, &r), WF_LS_TIMEOUT);
+    t = record(&b, &r);
+    HAS(t, "\"reproduce\": \"run.sh 'a \\\"b\\\"' c\\\\d\\u0009e\"");
+    HAS(t, "\"kind\": \"timeout\"");
+    HAS(t, "\"cycle\": 1000");
+    HAS(t, "\"exit_code\": 3");
+    HAS(t, "\"message\": \"TIMEOUT at cycle 1000 (run 1): not done after max-cycles 1000\"");
+    bench_free(&b);
+    /* an RTL assertion: its block, text and the RTL's cycle from the simulator's line */
+    bench_init(&b, 0);
+    b.f.finish_at = 3;
+    b.f.finish_text = "PASS earlier\n[30] %Error: wf_core.v:838: Assertion failed in TOP.wf_core: WF_ASSERT wf_core: "
+                      "stall watchdog: no issue for 1024 cycles (cycle 1097; holders valid 1)\n";
+    ck_assert_int_eq(run(&b, &r), WF_LS_ASSERTION);
+    t = record(&b, &r);
+    HAS(t, "\"kind\": \"assertion\"");
+    HAS(t, "\"block\": \"wf_core\"");
+    HAS(t, "\"assertion\": \"stall watchdog: no issue for 1024 cycles\"");
+    HAS(t, "\"rtl_cycle\": 1097");
+    HAS(bench_text(&b), "RTL ASSERTION at cycle 3 (run 1): RTL assertion, WF_ASSERT wf_core: stall watchdog");
+    bench_free(&b);
+}
+END_TEST
+
+START_TEST(record_mismatch_field_paths)
+{
+    bench b;
+    char err[64];
+    wf_ls_result r;
+    /* full: the trace field, expected, actual, the history as strings */
+    bench_init(&b, 1);
+    wf_lockstep *ls = wf_ls_create(&b.lo, err, sizeof err);
+    ck_assert_int_eq(wf_ls_launch(ls), 0);
+    const wf_rtl_trace zero = {b.f.w[0], b.f.w[1], b.f.w[2], b.f.w[3], b.f.w[4], b.f.w[5], WF_TRACE_VERSION};
+    ck_assert_int_eq(wf_ls_model_step(ls), 0);
+    ck_assert_int_eq(wf_ls_compare(ls, &zero), WF_LS_MISMATCH);
+    wf_ls_get_result(ls, &r);
+    ck_assert_int_eq(r.status, WF_LS_MISMATCH);
+    ck_assert_uint_eq(r.v.nhistory, 2);
+    char want[128];
+    snprintf(want, sizeof want, "\"field\": \"%s\"", r.v.field);
+    const char *t = record(&b, &r);
+    HAS(t, "\"kind\": \"mismatch\"");
+    HAS(t, "\"cycle\": 0");
+    HAS(t, want);
+    HAS(t, "\"expected\": ");
+    HAS(t, "\"history\": [\n    \"!E");
+    HAS(t, "\"compare\": \"full\"");
+    HAS(bench_text(&b), r.v.field); /* the report printed from the same verdict */
+    wf_ls_destroy(ls);
+    bench_free(&b);
+    /* arch: the whole path, blanks included */
+    bench_init(&b, 1);
+    b.lo.cmp = WF_CMP_LEVEL_ARCH;
+    ls = wf_ls_create(&b.lo, err, sizeof err);
+    ck_assert_int_eq(wf_ls_launch(ls), 0);
+    int done = 0;
+    for (unsigned k = 0; k < 3; k++) ck_assert_int_eq(wf_ls_cycle(ls, &zero, 0, &done), WF_LS_PASS);
+    ck_assert_int_eq(wf_ls_cycle(ls, &zero, 1, &done), WF_LS_MISMATCH);
+    wf_ls_get_result(ls, &r);
+    ck_assert_msg(!strncmp(r.v.field, "arch warp[", 10) && strchr(r.v.field, ' '), "%s", r.v.field);
+    snprintf(want, sizeof want, "\"field\": \"%s\"", r.v.field);
+    t = record(&b, &r);
+    HAS(t, want);
+    HAS(t, "\"compare\": \"arch\"");
+    wf_ls_destroy(ls);
+    bench_free(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lockstep");
@@ -281,6 +491,9 @@ int main(void)
     tcase_add_test(t, trace_version);
     tcase_add_test(t, push_reports_once);
     tcase_add_test(t, push_done_and_arch);
+    tcase_add_test(t, json_reader_refuses);
+    tcase_add_test(t, record_pass_final_timeout_assertion);
+    tcase_add_test(t, record_mismatch_field_paths);
     suite_add_tcase(s, t);
     return wf_run_suite(s);
 }
