@@ -302,6 +302,7 @@ def gen_json():
         "levels": [{"name": n, "groups": ([g for g, _ in L.GROUPS] if gs == "*" else gs.split()), "meaning": m}
                    for n, gs, m in L.LEVELS],
         "records": recs,
+        "ports": [{"name": n, "dir": d, "width": L.port_width_expr(w)} for n, d, w in L.PORTS],
     }
     return json.dumps(doc, indent=1) + "\n"
 

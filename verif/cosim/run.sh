@@ -70,7 +70,7 @@ mkdir -p "$root/build/rtl" "${WF_RTL_DIR:-$root/build/rtl}"
 flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
   >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
 vcmd=(verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique
-  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
+  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
   "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core
   -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags"
   -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm")

@@ -62,7 +62,7 @@ if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include b
     -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||
     { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
   verilator --binary --timing -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
-    --top-module tb_dpi "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
+    --top-module tb_dpi ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
     "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} ${dut_def[@]+"${dut_def[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
     -LDFLAGS "$PWD/$dir/wf_dpi.o $PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
     >> "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
