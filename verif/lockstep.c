@@ -73,6 +73,7 @@ static int arch_level(const wf_lockstep *ls) { return ls->o.cmp == WF_CMP_LEVEL_
 static int report(wf_lockstep *ls, const wf_cmp_diff *d, int kind)
 {
     if (!ls->failed++) {
+        if (ls->o.on_diff) ls->o.on_diff(ls->o.ctx, d);
         wf_cmp_report(ls->o.report, ls->o.cfg, d, &ls->hist, ls->o.seed, ls->o.repro);
         if (ls->o.on_report) ls->o.on_report(ls->o.ctx, kind, d->cycle);
     }
@@ -111,6 +112,7 @@ int wf_ls_compare(wf_lockstep *ls, const wf_rtl_trace *t)
         return report_done(ls, "done (compare after the model is done)", 1, 0);
     const wf_obs *mo = ls->pending ? wf_model_obs(ls->m) : NULL;
     ls->pending = 0;
+    if (mo && ls->o.on_model) ls->o.on_model(ls->o.ctx, mo);
     wf_cmp_diff d;
     const int bad = wf_cmp_step(ls->o.cfg, &ls->hist, mo, &ls->rtl, WF_CMP_FLAGS_LEVEL(ls->o.cmp), &d);
     ls->compared++;
