@@ -76,7 +76,7 @@ help:
 	@echo "make regress SLURM=1 SHARDS=N [SLURM_ARGS=...]   the regression as a Slurm job array + merge job"
 	@echo "make regress CMP=full|events|arch   the RTL runs at that compare level (docs/verification.md \"Compare levels\")"
 	@echo "make regress-report RUN=latest|RUN   rewrite a run's report from its per-seed results"
-	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
+	@echo "make waves FST=file.fst   open waves in gtkwave (installs it); with file.model.fst and file.gtkw (a mismatch) both, on the differing field"
 	@echo "make shlib        the shared libraries only (build/pic/: libwarpfront.so, libwfverif.so)"
 	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim; libwf_dpi.so + wf_dpi.svh, the RTL, the Python package (share/warpfront)"
 	@echo "make gen          regenerate the files of the trace/ISA field table (scripts/wf/layout.py; make lint checks them)"
@@ -337,9 +337,16 @@ test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_slurm.py
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
+# With the expected-value waves of a mismatch beside it (X.model.fst, X.gtkw:
+# verif/cosim/main.cpp) both open, side by side, on the differing field
 waves:
 	@bash scripts/setup.sh waves
-	@gtkwave $(or $(FST),$(error make waves FST=<file.fst>))
+	@f=$(or $(FST),$(error make waves FST=<file.fst>)); b=$${f%.fst}; \
+	  case $$f in *.model.fst) b=$${f%.model.fst}; f=$$b.fst;; esac; \
+	  if [ -f "$$b.gtkw" ]; then \
+	    if [ -f "$$b.model.fst" ]; then gtkwave "$$b.model.fst" "$$b.gtkw" & fi; \
+	    gtkwave "$$f" "$$b.gtkw"; wait; \
+	  else gtkwave "$$f"; fi
 # the runner's own test (also run by test-examples)
 # the worked example of "Verifying your own front end" (docs/verification.md)
 .PHONY: test-own-rtl
