@@ -89,7 +89,6 @@ static void decode_cu(bitreader *r, wf_obs_cu *o)
     o->ready = (uint8_t)take(r, 1);
     o->older = (uint16_t)take(r, 16);
 }
-/* The field writers (put: LSB first, as the RTL packs), the inverse of the readers. */
 static void encode_obs(bitwriter *w, const wf_obs *o)
 {
     put(w, 64, o->cycle);
