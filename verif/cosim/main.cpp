@@ -502,6 +502,11 @@ int main(int argc, char **argv) {
     if (rc >= 0) return rc;
     const wf_host_args &o = su.args;
     const wf_config &cfg = su.cfg;
+    if (mw_at && (o.bare || o.jitter)) {
+        fprintf(stderr, "--model-waves: --bare and --imem-jitter run no model in lockstep\n");
+        wf_program_free(&su.prog);
+        return EXIT_USAGE;
+    }
     const std::string repro = repro_line(o);
     wf_host_oracle oracle;
     memset(&oracle, 0, sizeof oracle);

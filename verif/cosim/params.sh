@@ -27,6 +27,13 @@
 #                 directory ($wf_cwd when the caller has changed directory);
 #                 default "rtl/wf.vlt rtl/*.v"
 #   WF_TOP        its top module (default wf_core): wf_core's parameters and ports
+#   WF_RTL_OVERRIDE  files put in place of the files of the list that declare
+#                 the same modules (scripts/wf/rtlcheck.py --override)
+#   WF_LINT       warn (default) or strict: Verilator -Wall warnings in these
+#                 files shown, or fatal
+# Such a design is checked before any build (scripts/rtl-check.py): its top's
+# ports against the contract's port table, its lint; exit 2 naming each port
+# or (strict) warning. Its builds then take rtl_wflags (-Wno-fatal).
 # Output: rtl_custom (0: the default design, command lines as before; 1: set),
 #   rtl_top, rtl_src (array: the files; the default as rtl/... relative to the
 #   repository root, else absolute), rtl_inc (array: -Irtl, plus each listed
