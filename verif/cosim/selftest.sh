@@ -80,6 +80,16 @@ if [[ -s $mwaves && -n $t && -n $exp && -n $act && -n $loc ]] && grep -q "^  mod
   done
   [[ $same == 1 ]] && ok "model waves: all seven trace ports equal to the RTL's the cycle before"
 else bad "model waves: no $mwaves / $gtkw with the field, or no report values in $waves.log"; fi
+# --model-waves FILE.fst alone (the same --trace-fst build): FILE.fst and FILE.gtkw; another suffix: exit 2
+st=0
+l=$(WF_AUTO_WAVES=0 WF_DEFINES="WF_ASSERT WF_MUTANT_TRACE_SELFTEST" verif/cosim/run.sh $prog "$@" --seed 7 \
+      --model-waves "$out/m.fst" 2>&1) || st=$?
+[[ $st == 1 && -s $out/m.fst && -s $out/m.gtkw ]] && grep -q "^  model waves: $out/m.fst " <<<"$l" &&
+  ok "--model-waves $out/m.fst: exit 1, the file and its save file" || bad "--model-waves: exit $st, files: $(ls "$out")"
+st=0
+l=$(WF_AUTO_WAVES=0 WF_DEFINES="WF_ASSERT WF_MUTANT_TRACE_SELFTEST" verif/cosim/run.sh $prog "$@" --seed 7 \
+      --model-waves "$out/m.vcd" 2>&1) || st=$?
+[[ $st == 2 ]] && grep -q 'a file name ending in .fst' <<<"$l" && ok "--model-waves m.vcd: exit 2" || bad "--model-waves m.vcd: exit $st: $l"
 
 st=0
 verif/cosim/run.sh $prog "$@" --seed 7 > "$out/clean.log" 2>&1 || st=$?

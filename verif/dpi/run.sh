@@ -19,6 +19,13 @@ if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
   exit 0
 fi
 prog=$1; shift
+# tb_dpi passes WF_RTL_PARAMS on to wf_core only (another top's parameters are
+# its own); refused before params.sh checks (and lints) the design
+if [[ ${WF_TOP:-wf_core} != wf_core && -n ${WF_RTL_PARAMS:-} ]]; then
+  echo "WF_RTL_PARAMS='$WF_RTL_PARAMS': the DPI testbench passes it to wf_core only, not to WF_TOP=$WF_TOP" \
+       "(verif/cosim/run.sh sets it on any top)" >&2
+  exit 2
+fi
 WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
 opts=() plus=() seed=1 repro="verif/dpi/run.sh $prog"
 repro="$rtl_env$repro"
@@ -45,12 +52,6 @@ dir=build/rtl-dpi/$bkey
 bin=$dir/tb_dpi
 vroot=$(verilator --getenv VERILATOR_ROOT)
 dut_def=(); [[ $rtl_top == wf_core ]] || dut_def=("+define+WF_DUT=$rtl_top")  # tb_dpi.sv's DUT module
-# tb_dpi passes WF_RTL_PARAMS on to wf_core only (another top's parameters are its own)
-if [[ $rtl_top != wf_core && -n ${WF_RTL_PARAMS:-} ]]; then
-  echo "WF_RTL_PARAMS='$WF_RTL_PARAMS': the DPI testbench passes it to wf_core only, not to WF_TOP=$rtl_top" \
-       "(verif/cosim/run.sh sets it on any top)" >&2
-  exit 2
-fi
 [[ ${#rtl_params[@]} -eq 0 ]] || dut_def+=("+define+WF_DUT_RTL_PARAMS")
 if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
                          build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} -newer "$bin" 2>/dev/null | head -1) ]]; then
