@@ -1013,7 +1013,8 @@ def rtl_design():
     p = subprocess.run(["bash", "-c", 'source "$1" && printf "%s\\n" "$rtl_top" "${rtl_src[@]}"', "params",
                         PARAMS_SH], capture_output=True, text=True)
     if p.returncode != 0:
-        raise Usage((p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode).splitlines()[-1])
+        # (all of it: the boundary check names every port, scripts/wf/rtlcheck.py)
+        raise Usage(p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode)
     top, *files = p.stdout.split("\n")[:-1]
     return " ".join(files), top
 

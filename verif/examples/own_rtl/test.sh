@@ -78,6 +78,10 @@ for route in verif/cosim/run.sh verif/cocotb/run.sh verif/sc/run.sh; do
     ok "$route: port-mismatch top refused before any build (exit 2): missing cfg_ready_stage_i, obs_o 341 bits, extra extra_i"
   else bad "(exit $rc) $route: the port-mismatch top was not refused naming its ports before a build"; tail -12 <<<"$out"; fi
 done
+out=$(WF_RTL_FILES="$bfiles" WF_TOP=bad_top make --no-print-directory regress SEEDS=2 CSEEDS=0 OUT="$tmp/out3" 2>&1); rc=$?
+if [[ $rc == 2 ]] && grep -q '^  missing port cfg_ready_stage_i: input, 1 bit$' <<<"$out" && [[ ! -e $tmp/out3 ]]; then
+  ok "make regress: port-mismatch top refused before any build (exit 2), nothing written"
+else bad "(exit $rc) make regress: the port-mismatch top was not refused naming its ports"; tail -8 <<<"$out"; fi
 
 # 5. warnings in your files are shown, not fatal (WF_LINT=strict: fatal);
 # WF_RTL_OVERRIDE puts your file in place of the project file that declares
