@@ -79,6 +79,7 @@ if [[ -s $mwaves && -n $t && -n $exp && -n $act && -n $loc ]] && grep -q "^  mod
     [[ $("$fv" "$mwaves" "TOP.$port" $((t - 2))) == $("$fv" "$waves" "TOP.$port" $((t - 2))) ]] || { same=0; bad "model waves: $port differs from the RTL's the cycle before the difference"; }
   done
   [[ $same == 1 ]] && ok "model waves: all seven trace ports equal to the RTL's the cycle before"
+  python3 verif/cosim/fstcheck.py "$mwaves" && ok "model waves: complete FST file" || bad "model waves: $mwaves is not a complete FST file"
 else bad "model waves: no $mwaves / $gtkw with the field, or no report values in $waves.log"; fi
 # --model-waves FILE.fst alone (the same --trace-fst build): FILE.fst and FILE.gtkw; another suffix: exit 2
 st=0
