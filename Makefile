@@ -76,9 +76,9 @@ help:
 	@echo "make regress SLURM=1 SHARDS=N [SLURM_ARGS=...]   the regression as a Slurm job array + merge job"
 	@echo "make regress CMP=full|events|arch   the RTL runs at that compare level (docs/verification.md \"Compare levels\")"
 	@echo "make regress-report RUN=latest|RUN   rewrite a run's report from its per-seed results"
-	@echo "make waves FST=file.fst   open waves in gtkwave (installs it)"
+	@echo "make waves FST=file.fst   open waves in gtkwave (installs it); with file.model.fst and file.gtkw (a mismatch) both, on the differing field"
 	@echo "make shlib        the shared libraries only (build/pic/: libwarpfront.so, libwfverif.so)"
-	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim"
+	@echo "make install [PREFIX=/usr/local] [DESTDIR=]   libwarpfront/libwfverif (.so, .a), headers, pkg-config files, wfsim; libwf_dpi.so + wf_dpi.svh, the RTL, the Python package (share/warpfront)"
 	@echo "make gen          regenerate the files of the trace/ISA field table (scripts/wf/layout.py; make lint checks them)"
 	@echo "make deps         only install missing tools for make test (scripts/setup.sh test)"
 	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
@@ -104,7 +104,7 @@ help:
 	@echo "make test-fuzz    the fuzz target's kept findings, then 30 s of libFuzzer"
 	@echo "make test-regress-faults the regression runner under faults (signals, full disk, builds, knobs)"
 	@echo "make test-slurm   the regression on a real single-node Slurm started by the test"
-	@echo "make test-install install into a temporary prefix, build and run an external C program with pkg-config"
+	@echo "make test-install install into a temporary prefix; a C program (pkg-config, no LD_LIBRARY_PATH), a Verilator DPI testbench and a Python program against it"
 	@echo "make test-python  pip install ./python (bindings over libwarpfront.so) into a temporary dir, run its pytest suite"
 	@echo "make test-own-rtl your own RTL in the harness: verif/examples/own_rtl (WF_RTL_FILES, WF_TOP) through make regress and cocotb"
 	@echo "make test-oneloop a second front end (verif/examples/oneloop) through the transaction-level checker: C++ and SV/DPI routes, its deliberate bugs caught"
@@ -338,9 +338,16 @@ test-regress-faults: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 test-slurm: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress_slurm.py
 # gtkwave (the only GUI package) is installed only here: make waves FST=out/regress/latest/17/waves.fst
+# With the expected-value waves of a mismatch beside it (X.model.fst, X.gtkw:
+# verif/cosim/main.cpp) both open, side by side, on the differing field
 waves:
 	@bash scripts/setup.sh waves
-	@gtkwave $(or $(FST),$(error make waves FST=<file.fst>))
+	@f=$(or $(FST),$(error make waves FST=<file.fst>)); b=$${f%.fst}; \
+	  case $$f in *.model.fst) b=$${f%.model.fst}; f=$$b.fst;; esac; \
+	  if [ -f "$$b.gtkw" ]; then \
+	    if [ -f "$$b.model.fst" ]; then gtkwave "$$b.model.fst" "$$b.gtkw" & fi; \
+	    gtkwave "$$f" "$$b.gtkw"; wait; \
+	  else gtkwave "$$f"; fi
 # the runner's own test (also run by test-examples)
 # the worked example of "Verifying your own front end" (docs/verification.md)
 .PHONY: test-own-rtl

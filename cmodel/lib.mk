@@ -2,7 +2,8 @@
 # C and Python"). Included from Makefile after verif/verif.mk.
 #   build/pic/                the -fPIC flavour: libwarpfront.a/.so, libwfverif.a/.so
 #   make install PREFIX=/usr/local DESTDIR=   libs, public headers, warpfront.pc,
-#                             wfverif.pc, wfsim and wfgen
+#                             wfverif.pc, wfsim and wfgen; libwf_dpi.so, wfdpi.pc and
+#                             share/warpfront/{sv,rtl,python} (the lists below)
 # Exports: only the functions of the public headers, by linker version scripts
 # generated from those headers (verif/install/api_symbols.py --map). Public headers:
 # cmodel/include/*.h except the internal ones (INTERNAL_HDRS: the blocks'
@@ -39,13 +40,37 @@ $(eval $(call shlib,wfverif,$(patsubst %.c,$(PIC)/obj/%.o,$(VERIF_LIB_SRCS)) $(P
 
 SHLIBS := $(PIC)/libwarpfront.so.$(WF_VERSION) $(PIC)/libwfverif.so.$(WF_VERSION)
 .PHONY: shlib install test-install
-shlib: $(SHLIBS) $(PIC)/libwarpfront.a $(PIC)/libwfverif.a
+shlib: $(SHLIBS) $(PIC)/libwarpfront.a $(PIC)/libwfverif.a $(PIC)/libwf_dpi.so
+
+# What `make install` puts where beyond the C libraries: one word per file, so a
+# new header, DPI entry point or SystemVerilog package is one word here.
+#   DPI_SRCS     C sources of libwf_dpi.so, the DPI-C library a simulator loads
+#                (Verilator: linked; others: -sv_lib .../libwf_dpi)
+#   INSTALL_SV   SystemVerilog declarations of the DPI-C entry points and what
+#                they include -> $(SVDIR)
+#   INSTALL_RTL  the RTL of wf_core (the design the installed examples verify)
+#                -> $(RTLDIR)
+#   INSTALL_PY   the Python package (python/, pip-installable) -> $(PYDIR)
+DATADIR    ?= $(PREFIX)/share
+SVDIR      := $(DATADIR)/warpfront/sv
+RTLDIR     := $(DATADIR)/warpfront/rtl
+PYDIR      := $(DATADIR)/warpfront/python
+DPI_SRCS    := verif/dpi/wf_dpi.c
+INSTALL_SV  := verif/dpi/wf_dpi.svh rtl/wf_defs.vh
+INSTALL_RTL := rtl/wf.vlt $(wildcard rtl/*.v rtl/*.vh)
+INSTALL_PY  := python/pyproject.toml
+# (the DPI sources see the verification headers' structs: rebuilt when they change)
+$(patsubst %.c,$(PIC)/obj/%.o,$(DPI_SRCS)): $(VERIF_HDRS)
+# libwf_dpi.so finds libwfverif/libwarpfront next to itself ($$ORIGIN), wherever installed
+$(PIC)/libwf_dpi.so: $(patsubst %.c,$(PIC)/obj/%.o,$(DPI_SRCS)) $(SHLIBS)
+	$(CC) -shared -fPIC -Wl,--no-undefined -Wl,-rpath,'$$ORIGIN' -o $@ $(filter %.o,$^) \
+	  -L$(PIC) -lwfverif -lwarpfront -lm
 
 # the .pc files name the install PREFIX, not DESTDIR (a staged install)
 define pcfile
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: $(1)' 'Description: $(2)' 'Version: $(WF_VERSION)' $(3) \
-	  'Libs: -L$${libdir} -l$(1)' 'Libs.private: -lm' 'Cflags: -I$${includedir}/warpfront' \
+	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -l$(1)' 'Libs.private: -lm' 'Cflags: -I$${includedir}/warpfront' \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/$(1).pc
 endef
 install: shlib $(B)/wfsim $(B)/wfgen
@@ -59,9 +84,22 @@ install: shlib $(B)/wfsim $(B)/wfgen
 	$(call pcfile,warpfront,warpfront cycle-exact C model of a GPU SM front end; assembler; functional interpreter,)
 	$(call pcfile,wfverif,warpfront verification library: lockstep comparator; transaction-level checker (wf_txcheck.h); random programs and configurations,'Requires: warpfront')
 	install -m 755 $(B)/wfsim $(B)/wfgen $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(SVDIR) $(DESTDIR)$(RTLDIR) $(DESTDIR)$(PYDIR)/warpfront
+	install -m 755 $(PIC)/libwf_dpi.so $(DESTDIR)$(LIBDIR)
+	install -m 644 $(INSTALL_SV) $(DESTDIR)$(SVDIR)
+	install -m 644 $(INSTALL_RTL) $(DESTDIR)$(RTLDIR)
+	install -m 644 $(INSTALL_PY) $(DESTDIR)$(PYDIR)
+	install -m 644 $(wildcard python/warpfront/*.py) $(DESTDIR)$(PYDIR)/warpfront
+	printf '%s\n' '"""Where make install put the libraries and headers (the fallback of _paths)."""' \
+	  'LIBDIR = "$(LIBDIR)"' 'INCLUDEDIR = "$(INCLUDEDIR)"' > $(DESTDIR)$(PYDIR)/warpfront/_install.py
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'svdir=$(SVDIR)' 'rtldir=$(RTLDIR)' '' \
+	  'Name: wfdpi' 'Description: warpfront DPI-C entry points (libwf_dpi.so; SystemVerilog side: $${svdir}/wf_dpi.svh)' \
+	  'Version: $(WF_VERSION)' 'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lwf_dpi' 'Cflags: -I$${svdir}' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/wfdpi.pc
 
 # installs into a temporary prefix, builds verif/install/example.c against it
-# with pkg-config and compares it with wfsim; checks the exported symbols
+# with pkg-config and compares it with wfsim; checks the exported symbols; the
+# DPI testbench and a Python program against the install (tests/tools/test_install.py)
 test-install: shlib $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_install.py
 

@@ -11,6 +11,7 @@ generated file that differs from what the table gives.
 """
 import argparse
 import json
+import re
 import os
 import sys
 
@@ -255,19 +256,25 @@ def decode_lines(fields, ptr, indent, counts):
 def gen_rtlobs_layout_h():
     o = ["/* " + STAMP + " */",
          "/* The trace decoder's field readers (included by verif/rtlobs.c after its bit",
-         " * reader take/take64): one function per record of scripts/wf/layout.py, reading",
-         " * the record's fields LSB first into the wf_obs member of the same name. */"]
+         " * reader take/take64 and writer put): one function per record of",
+         " * scripts/wf/layout.py, reading the record's fields LSB first into the wf_obs",
+         " * member of the same name, and one writing them back (encode_*). */"]
     counts = {"SB_ENTRIES": "sb_entries", "IBUF": "ibuf", L.NUNITS: "WF_NUNITS"}
-    for rec in L.RECORDS:
-        if rec.get("repeat"):
-            continue
-        params = sorted({f["count"] for f in rec["fields"] if "fields" in f and isinstance(f.get("count"), str)},
-                        key=L.PARAMS.index)
-        args = "".join(", unsigned %s" % counts[p] for p in params)
-        o.append("static void decode_%s(bitreader *r, %s *o%s)" % (rec["name"], rec["c_type"], args))
-        o.append("{")
-        o += decode_lines(rec["fields"], "o->", 1, counts)
-        o.append("}")
+    # the readers, then the writers: the same statements the other way round
+    # (wf_rtl_trace_encode; put: LSB first, as the RTL packs)
+    for head in ("static void decode_%s(bitreader *r, %s *o%s)", "static void encode_%s(bitwriter *w, const %s *o%s)"):
+        for rec in L.RECORDS:
+            if rec.get("repeat"):
+                continue
+            params = sorted({f["count"] for f in rec["fields"] if "fields" in f and isinstance(f.get("count"), str)},
+                            key=L.PARAMS.index)
+            o.append(head % (rec["name"], rec["c_type"], "".join(", unsigned %s" % counts[p] for p in params)))
+            o.append("{")
+            for line in decode_lines(rec["fields"], "o->", 1, counts):
+                m = re.match(r"^(\s*)(\S+) = (?:\(\w+\))?take(64)?\(r(?:, (\d+))?\);$", line)
+                o.append("%sput(w, %s, %s);" % (m.group(1), m.group(4) or "64", m.group(2))
+                         if m and head.startswith("static void encode") else line)
+            o.append("}")
     return "\n".join(o) + "\n"
 
 
@@ -302,6 +309,7 @@ def gen_json():
         "levels": [{"name": n, "groups": ([g for g, _ in L.GROUPS] if gs == "*" else gs.split()), "meaning": m}
                    for n, gs, m in L.LEVELS],
         "records": recs,
+        "ports": [{"name": n, "dir": d, "width": L.port_width_expr(w)} for n, d, w in L.PORTS],
     }
     return json.dumps(doc, indent=1) + "\n"
 

@@ -411,6 +411,7 @@ class Rtl:
         e["WF_RTL_PARAMS"] = forms.env_value(item["form"])
         e.pop("WF_RTL_FILES", None)  # the run's design (run.json), not this process's
         e.pop("WF_TOP", None)
+        e.pop("WF_RTL_OVERRIDE", None)  # (applied: the run's file list has it)
         e.update(self.design())
         e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself
         e["WF_COSIM_WAVES_DIR"] = item["dir"]  # the report's reproduce line: waves next to the log
@@ -975,12 +976,14 @@ def rtl_design():
     """WF_RTL_FILES and WF_TOP checked by the harness's own code
     (verif/cosim/params.sh): ("", "") for the default design, else the files
     as absolute paths (blank separated) and the top. Usage on a bad one."""
-    if not os.environ.get("WF_RTL_FILES") and os.environ.get("WF_TOP", "wf_core") == "wf_core":
+    if not os.environ.get("WF_RTL_FILES") and not os.environ.get("WF_RTL_OVERRIDE") and \
+            os.environ.get("WF_TOP", "wf_core") == "wf_core":
         return "", ""
     p = subprocess.run(["bash", "-c", 'source "$1" && printf "%s\\n" "$rtl_top" "${rtl_src[@]}"', "params",
                         PARAMS_SH], capture_output=True, text=True)
     if p.returncode != 0:
-        raise Usage((p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode).splitlines()[-1])
+        # (all of it: the boundary check names every port, scripts/wf/rtlcheck.py)
+        raise Usage(p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode)
     top, *files = p.stdout.split("\n")[:-1]
     return " ".join(files), top
 

@@ -84,6 +84,7 @@ static int arch_level(const wf_lockstep *ls) { return wf_cmp_level_streams(ls->o
 static int report(wf_lockstep *ls, const wf_cmp_diff *d, int kind)
 {
     if (!ls->failed++) {
+        if (ls->o.on_diff) ls->o.on_diff(ls->o.ctx, d);
         wf_ls_result *r = &ls->res;
         wf_ls_verdict *v = &r->v;
         r->status = WF_LS_MISMATCH, r->run = ls->launches ? ls->launches - 1 : 0, r->cycle = d->cycle;
@@ -137,6 +138,7 @@ int wf_ls_compare(wf_lockstep *ls, const wf_rtl_trace *t)
         return report_done(ls, "done (compare after the model is done)", 1, 0);
     const wf_obs *mo = ls->pending ? wf_model_obs(ls->m) : NULL;
     ls->pending = 0;
+    if (mo && ls->o.on_model) ls->o.on_model(ls->o.ctx, mo);
     wf_cmp_diff d;
     const int bad = wf_cmp_step(ls->o.cfg, &ls->hist, mo, &ls->rtl, WF_CMP_FLAGS_LEVEL(ls->o.cmp), &d);
     ls->compared++;

@@ -4,8 +4,10 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "wf_compare.h"
 #include "wf_layout.h"
 
 static unsigned warp_w(const wf_config *cfg) { return WF_OBS_WARP_W(cfg->sb_entries, cfg->ibuf); }
@@ -58,6 +60,37 @@ static inline uint64_t take64(bitreader *r)
 {
     const uint64_t lo = take(r, 32);
     return lo | take(r, 32) << 32;
+}
+
+/* The writer of the encoders: bits appended LSB first, a word stored when full. */
+typedef struct {
+    uint32_t *next;
+    uint64_t buf;
+    unsigned have;
+} bitwriter;
+
+static inline bitwriter writer(uint32_t *v) { return (bitwriter){v, 0, 0}; }
+
+static inline void put(bitwriter *w, unsigned n, uint64_t v) /* 1 <= n <= 64 */
+{
+    if (n > 32) {
+        put(w, 32, v & 0xFFFFFFFFu);
+        put(w, n - 32, v >> 32);
+        return;
+    }
+    w->buf |= (v & ((1ull << n) - 1)) << w->have;
+    w->have += n;
+    if (w->have >= 32) {
+        *w->next++ = (uint32_t)w->buf;
+        w->buf >>= 32;
+        w->have -= 32;
+    }
+}
+
+static inline void put_flush(bitwriter *w)
+{
+    if (w->have) *w->next++ = (uint32_t)w->buf;
+    w->buf = 0, w->have = 0;
 }
 
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
@@ -116,4 +149,65 @@ int wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out
     for (unsigned u = 0; u < min_u(cfg->collectors, WF_MAX_CUS); u++) decode_cu(&r, &out->cu[u]);
     decode_cu(&r, &out->sr);
     return 0;
+}
+
+void wf_rtl_trace_encode(const wf_config *cfg, const wf_obs *o, uint32_t *const ports[WF_RTL_PORTS])
+{
+    for (int p = 0; p < WF_RTL_PORTS; p++) memset(ports[p], 0, (wf_rtl_trace_bits(cfg, p) + 31) / 32 * 4);
+    bitwriter w = writer(ports[WF_RTL_OBS]);
+    encode_obs(&w, o);
+    put_flush(&w);
+    const unsigned L = min_u(cfg->lanes, WF_MAX_LANES);
+    w = writer(ports[WF_RTL_WB]);
+    for (unsigned x = 0; x < WF_NUNITS; x++) {
+        encode_wb(&w, &o->wb[x]);
+        memcpy(&ports[WF_RTL_WB_DATA][x * cfg->lanes], o->wb[x].data, L * sizeof o->wb[x].data[0]);
+    }
+    put_flush(&w);
+    w = writer(ports[WF_RTL_BANK]);
+    for (unsigned b = 0; b < min_u(cfg->banks, WF_MAX_BANKS); b++) encode_bank(&w, &o->bank[b]);
+    put_flush(&w);
+    const unsigned E = min_u(cfg->sb_entries, WF_MAX_SB), I = min_u(cfg->ibuf, WF_MAX_IBUF);
+    w = writer(ports[WF_RTL_WARP]);
+    for (unsigned k = 0; k < min_u(cfg->warps, WF_MAX_WARPS); k++) encode_warp(&w, &o->warp[k], E, I);
+    put_flush(&w);
+    w = writer(ports[WF_RTL_CU]);
+    for (unsigned u = 0; u < min_u(cfg->collectors, WF_MAX_CUS); u++) encode_cu(&w, &o->cu[u]);
+    encode_cu(&w, &o->sr);
+    put_flush(&w);
+}
+
+int wf_rtl_trace_locate(const wf_config *cfg, const char *path, int *port, unsigned *lsb, unsigned *width)
+{
+    /* the decoder is the one definition of where a field lies: one bit set at
+     * a time, decoded, and the field read back by its report path */
+    uint32_t *words[WF_RTL_PORTS];
+    unsigned bits[WF_RTL_PORTS], total = 0;
+    for (int p = 0; p < WF_RTL_PORTS; p++) total += (bits[p] = wf_rtl_trace_bits(cfg, p)) / 32 + 1;
+    uint32_t *buf = calloc(total, sizeof *buf);
+    wf_obs *ob = malloc(sizeof *ob);
+    int found = -1;
+    if (buf && ob) {
+        uint32_t *at = buf;
+        for (int p = 0; p < WF_RTL_PORTS; p++) words[p] = at, at += bits[p] / 32 + 1;
+        wf_rtl_trace t = {words[0], words[1], words[2], words[3], words[4], words[5], WF_TRACE_VERSION};
+        unsigned lo = 0, hi = 0;
+        for (int p = 0; p < WF_RTL_PORTS && found < 0; p++) {
+            int in = 0;
+            for (unsigned k = 0; k < bits[p]; k++) {
+                words[p][k / 32] = 1u << (k % 32);
+                uint64_t v = 0;
+                const int hit = !wf_rtl_trace_decode(cfg, &t, ob) && !wf_cmp_field(ob, path, &v) && v;
+                words[p][k / 32] = 0;
+                if (hit && !in) in = 1, lo = k;
+                if (hit) hi = k;
+                if (!hit && in) break; /* a field's bits are contiguous */
+            }
+            if (in) found = p;
+        }
+        if (found >= 0) *port = found, *lsb = lo, *width = hi - lo + 1;
+    }
+    free(buf);
+    free(ob);
+    return found >= 0 ? 0 : -1;
 }

@@ -5,7 +5,9 @@ so no layout is repeated here; the C library does the work (assembler,
 configuration names and range checks, the cycle model).
 
 The library and headers are found through WARPFRONT_PREFIX (an install
-prefix) or else `pkg-config warpfront`."""
+prefix), else the install this copy came from (the one `make install` puts
+under PREFIX/share/warpfront/python writes _install.py), else `pkg-config
+warpfront`."""
 import json
 import os
 import re
@@ -28,6 +30,11 @@ def _locate():
     pre = os.environ.get("WARPFRONT_PREFIX")
     if pre:
         return os.path.join(pre, "lib"), os.path.join(pre, "include")
+    try:  # the copy `make install` put under share/warpfront/python knows its install
+        from . import _install
+        return _install.LIBDIR, _install.INCLUDEDIR
+    except ImportError:
+        pass
     try:
         def var(v):
             return subprocess.run(["pkg-config", "--variable=" + v, "warpfront"], check=True,

@@ -250,3 +250,48 @@ def field_groups():
             if kind == "field":
                 out.append((rec, path, item["group"]))
     return out
+
+
+# ---- the boundary: every port of wf_core, which a design under test (WF_TOP)
+# has too (docs/rtl.md "Interfaces"; the harnesses drive and read them all).
+# name, direction, width: an int, a width expression over wf_core's size
+# parameters, or the name of a RECORDS port (its width: the record's times its
+# count). The cfg_*_i inputs are the launch inputs (WF_LAUNCH_INPUTS,
+# verif/include/wf_host.h). scripts/wf/rtlcheck.py checks a top against it
+# before any build.
+PORTS = [
+    ("clk_i", "input", 1), ("rst_ni", "input", 1), ("launch_i", "input", 1),
+    ("cfg_swizzle_i", "input", 1), ("cfg_war_i", "input", 3), ("cfg_gto_i", "input", 1),
+    ("cfg_loops_i", "input", 2), ("cfg_stall_i", "input", 1), ("cfg_alu_lat_i", "input", 6),
+    ("cfg_mul_lat_i", "input", 6), ("cfg_lsu_lat_i", "input", 6), ("cfg_active_warps_i", "input", 7),
+    ("cfg_decode_stage_i", "input", 1), ("cfg_alloc_stage_i", "input", 1),
+    ("cfg_handoff_stage_i", "input", 1), ("cfg_fill_stage_i", "input", 1), ("cfg_ready_stage_i", "input", 1),
+    ("start_pc_i", "input", "WARPS*%d" % PC_BITS),
+    ("running_o", "output", 1), ("done_o", "output", 1), ("cycle_o", "output", 64),
+    ("imem_req_valid_o", "output", 1), ("imem_req_ready_i", "input", 1), ("imem_req_mshr_o", "output", 3),
+    ("imem_req_line_o", "output", PC_BITS), ("imem_resp_valid_i", "input", 1),
+    ("imem_resp_ready_o", "output", 1), ("imem_resp_mshr_i", "input", 3),
+    ("imem_resp_data_i", "input", "ICACHE_LINE*%d" % INSN_BITS),
+    ("mem_en_i", "input", 1), ("mem_we_i", "input", 1), ("mem_addr_i", "input", 16),
+    ("mem_wdata_i", "input", 32), ("mem_rdata_o", "output", 32),
+    ("reg_en_i", "input", 1), ("reg_warp_i", "input", 6), ("reg_idx_i", "input", REG_BITS),
+    ("reg_rdata_o", "output", "LANES*32"),
+] + [(rec["port"], "output", rec["port"]) for rec in RECORDS] + [
+    ("obs_version_o", "output", VERSION_BITS),
+]
+
+
+def port_width_expr(w):
+    """A PORTS width as an expression over the size parameters (Python and Verilog)."""
+    if isinstance(w, int):
+        return str(w)
+    rec = {r["port"]: r for r in RECORDS}.get(w)
+    if rec is None:
+        return w
+    one = lin_str(record_width(rec))
+    return "(%s) * (%s)" % (rec["count"], one) if rec["count"] != 1 else one
+
+
+def port_width(w, params):
+    """A PORTS width for the size parameters params (NAME -> int)."""
+    return int(eval(port_width_expr(w), {"__builtins__": {}}, dict(params)))  # noqa: S307 (the table's own text)

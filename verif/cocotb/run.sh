@@ -4,7 +4,9 @@
 # cached under build/cocotb/<parameter set>/, and runs the cocotb testbench
 # verif/cocotb/test_wf_core.py on one program: the C model stepped through the
 # Python package python/warpfront every clock, the trace compared field by field.
-#   verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N]
+#   verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N] [--cmp LEVEL]
+# --cmp LEVEL: full (default), events, arch, as every harness (docs/verification.md
+# "Compare levels"); WF_CMP=LEVEL is the default when --cmp is not given.
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; a mutant: "WF_ASSERT
 # WF_MUTANT_<NAME>"), WF_RTL_FILES, WF_TOP (the design; .vlt files are
 # skipped), WF_RTL_PARAMS (more wf_core parameters), each set its own build (verif/cosim/params.sh). Needs cocotb
@@ -14,7 +16,7 @@
 set -euo pipefail
 wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
-usage="usage: verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N]"
+usage="usage: verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N] [--cmp full|events|arch]"
 if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
   echo "$usage"
   [[ $# -lt 1 ]] && exit 2
@@ -24,11 +26,14 @@ prog=$1; shift
 [[ -f $prog ]] || [[ -f $wf_cwd/$prog ]] || { echo "run.sh: $prog: no such program" >&2; exit 2; }
 prog_abs=$(cd "$wf_cwd" && realpath "$prog")
 WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
-opts=() max=2000000
+opts=() max=2000000 cmp=${WF_CMP:-full}  # (params.sh checked WF_CMP)
 while [[ $# -gt 0 ]]; do
   case $1 in
     --max-cycles) [[ $# -ge 2 && $2 =~ ^[1-9][0-9]{0,11}$ ]] || { echo "--max-cycles ${2-}: a positive number" >&2; exit 2; }
                   max=$2; shift 2 ;;
+    --cmp|--cmp=*) [[ $1 == --cmp=* ]] && set -- --cmp "${1#--cmp=}" "${@:2}"
+                   [[ $# -ge 2 && $2 =~ ^(full|events|arch)$ ]] || { echo "--cmp ${2-}: allowed full, events, arch" >&2; exit 2; }
+                   cmp=$2; shift 2 ;;
     --*=*) opts+=("${1%%=*}" "${1#*=}"); shift ;;
     --*) [[ $# -ge 2 ]] || { echo "option $1 needs a value" >&2; exit 2; }
          opts+=("$1" "$2"); shift 2 ;;
@@ -61,6 +66,7 @@ fi
 pins=""
 for p in ${rtl_params[@]+"${rtl_params[@]}"}; do if [[ $p == PIN_* ]]; then pins+="$p "; fi; done
 repro="${WF_DEFINES+WF_DEFINES=$(printf %q "$WF_DEFINES") }${rtl_env}verif/cocotb/run.sh $prog${opts[*]+ ${opts[*]}}"
+[[ $cmp == full ]] || repro+=" --cmp $cmp"
 status=$(mktemp "${TMPDIR:-/tmp}/wf-cocotb.XXXXXX")
 trap 'rm -f "$status"' EXIT
 rc=0
@@ -69,7 +75,7 @@ rc=0
   PYTHONPATH="$OLDPWD/verif/cocotb:$OLDPWD/python${PYTHONPATH:+:$PYTHONPATH}" WARPFRONT_PREFIX=$pre \
   LIBPYTHON_LOC=$(cocotb-config --libpython) COCOTB_REDUCED_LOG_FMT=1 \
   WF_COCOTB_PROGRAM=$prog_abs WF_COCOTB_OPTIONS="${opts[*]-}" WF_COCOTB_MAX_CYCLES=$max \
-  WF_COCOTB_REPRO="$repro" WF_COCOTB_STATUS=$status WF_COCOTB_PINS="$pins" \
+  WF_COCOTB_REPRO="$repro" WF_COCOTB_STATUS=$status WF_COCOTB_PINS="$pins" WF_COCOTB_CMP=$cmp \
   vvp -M "$(cocotb-config --lib-dir)" -m "$(cocotb-config --lib-name vpi icarus)" sim.vvp ) || rc=$?
 case $(cat "$status") in
   pass) exit 0 ;;

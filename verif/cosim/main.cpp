@@ -25,6 +25,7 @@ extern "C" {
 #include "Vwf_core.h"
 #include "verilated.h"
 #if VM_TRACE
+#include "gtkwave/fstapi.h" // Verilator's FST writer: the expected-value waves
 #include "verilated_fst_c.h"
 #endif
 #if VM_COVERAGE
@@ -53,6 +54,12 @@ static void usage(FILE *f, const char *argv0) {
             "  --waves FILE.fst  dump an FST waveform from the first launch on (needs the build\n"
             "                    with --trace-fst: run.sh selects it); flushed and closed on every\n"
             "                    exit path\n"
+            "  --model-waves FILE.fst  the C model's records on the RTL's trace-port names\n"
+            "                    (TOP.obs_o, ...; packed from the records as the RTL packs them,\n"
+            "                    not re-simulated), at the RTL waves' times, and FILE.gtkw: a\n"
+            "                    GTKWave save file of the first differing field, for both files\n"
+            "                    (make waves FST=...); a --waves build. Without it, --waves\n"
+            "                    FILE.fst writes them as FILE.model.fst on a mismatch\n"
             "  --bare            the RTL alone: no C model, no compare; prints simulated cycles\n"
             "                    and host cycles/s\n"
             "  --imem-jitter S   seeded instruction-memory backpressure (req_ready low), random\n"
@@ -103,6 +110,24 @@ static std::string shq(const std::string &s) {
     return q.data();
 }
 
+// The expected-value waves: each model record packed onto the trace ports
+// (wf_rtl_trace_encode) and written at the dump time of the RTL cycle it is
+// compared with, under the RTL's names (TOP.obs_o ...), so one save file
+// shows the same signals in both files.
+struct ModelWaves {
+    std::string path, gtkw; // FILE.fst, FILE.gtkw ("" : none)
+    bool keep = false;      // --model-waves: kept on a pass too
+    void *fst = nullptr;
+    uint32_t h[WF_RTL_PORTS + 1] = {}; // fstHandle (without --trace-fst no FST header)
+    unsigned bits[WF_RTL_PORTS] = {};
+    std::vector<uint32_t> cur[WF_RTL_PORTS], prev[WF_RTL_PORTS];
+    std::string val;
+    bool first = true, diff = false;
+    wf_cmp_diff d = {};
+    uint64_t diff_time = 0;
+    unsigned diff_run = 0;
+};
+
 // The simulation: the model, the clock, the optional FST dump; the wf_dut calls.
 struct Sim {
     Vwf_core *top = nullptr;
@@ -117,6 +142,7 @@ struct Sim {
     uint32_t tmp[7][2];    // narrow ports as words
     const char *outbuf = nullptr; // stdout's buffer (wf_ls_stdout_keep)
     char finish_text[4096] = "";  // what the RTL printed before it finished the simulation
+    ModelWaves mw;
 
     void dump() {
 #if VM_TRACE
@@ -173,6 +199,27 @@ static int dut_reset(void *c) {
             fprintf(stderr, "--waves: cannot open %s\n", s.o->waves);
             return 1;
         }
+    }
+    if (!s.mw.path.empty() && !s.mw.fst) {
+        ModelWaves &m = s.mw;
+        if (!(m.fst = fstWriterCreate(m.path.c_str(), 1))) {
+            fprintf(stderr, "--model-waves: cannot open %s\n", m.path.c_str());
+            return 1;
+        }
+        fstWriterSetTimescaleFromString(m.fst, Verilated::threadContextp()->timeprecisionString());
+        fstWriterSetScope(m.fst, FST_ST_VCD_MODULE, "TOP", nullptr);
+        for (int p = 0; p <= WF_RTL_PORTS; p++) {
+            const unsigned b = p < WF_RTL_PORTS ? wf_rtl_trace_bits(s.cfg, p) : WF_TRACE_VERSION_BITS;
+            const std::string n = std::string(p < WF_RTL_PORTS ? wf_rtl_trace_port_name(p) : "obs_version_o") +
+                                  " [" + std::to_string(b - 1) + ":0]";
+            m.h[p] = fstWriterCreateVar(m.fst, FST_VT_VCD_WIRE, FST_VD_OUTPUT, b, n.c_str(), 0);
+            if (p < WF_RTL_PORTS) {
+                m.bits[p] = b;
+                m.cur[p].assign(b / 32 + 1, 0);
+                m.prev[p].assign(b / 32 + 1, 0);
+            }
+        }
+        fstWriterSetUpscope(m.fst);
     }
 #endif
     return 0;
@@ -249,6 +296,92 @@ static void dut_reg_read(void *c, unsigned w, unsigned r, uint32_t *lanes) {
     memcpy(lanes, words(s.top->reg_rdata_o, t), s.cfg->lanes * sizeof *lanes);
 }
 static void dut_timed(void *, int) { WF_COLLECT_TOGGLE(); }
+#if VM_TRACE
+// a value as FST wants it: '0'/'1', MSB first
+static const char *bitstr(std::string &out, const uint32_t *w, unsigned bits) {
+    out.resize(bits);
+    for (unsigned k = 0; k < bits; k++) out[bits - 1 - k] = (char)('0' + (w[k / 32] >> (k % 32) & 1));
+    return out.c_str();
+}
+#endif
+static void on_model(void *c, const wf_obs *mo) { // the model's record of the RTL cycle just sampled
+#if VM_TRACE
+    Sim &s = S(c);
+    ModelWaves &m = s.mw;
+    if (!m.fst) return;
+    uint32_t *ports[WF_RTL_PORTS];
+    for (int p = 0; p < WF_RTL_PORTS; p++) ports[p] = m.cur[p].data();
+    wf_rtl_trace_encode(s.cfg, mo, ports);
+    fstWriterEmitTimeChange(m.fst, s.t - 1); // the RTL's settle dump of this cycle
+    for (int p = 0; p < WF_RTL_PORTS; p++)
+        if (m.first || m.cur[p] != m.prev[p]) {
+            fstWriterEmitValueChange(m.fst, m.h[p], bitstr(m.val, m.cur[p].data(), m.bits[p]));
+            m.prev[p].swap(m.cur[p]);
+        }
+    if (m.first) {
+        const uint32_t v = WF_TRACE_VERSION;
+        fstWriterEmitValueChange(m.fst, m.h[WF_RTL_PORTS], bitstr(m.val, &v, WF_TRACE_VERSION_BITS));
+    }
+    m.first = false;
+#else
+    (void)c, (void)mo;
+#endif
+}
+static void on_diff(void *c, const wf_cmp_diff *d) { // the first difference: the save file's field
+    Sim &s = S(c);
+    if (s.mw.diff) return;
+    s.mw.diff = true, s.mw.d = *d, s.mw.diff_time = s.t - 1, s.mw.diff_run = s.launches;
+}
+#if VM_TRACE
+// FILE.gtkw: opens with either file (no [dumpfile]: the command line names it),
+// the differing field as a bundle of its port bits, the whole port, the marker
+// at the first difference
+static void write_gtkw(const Sim &s) {
+    const ModelWaves &m = s.mw;
+    FILE *f = fopen(m.gtkw.c_str(), "w");
+    if (!f) {
+        fprintf(stderr, "--model-waves: cannot write %s\n", m.gtkw.c_str());
+        return;
+    }
+    fprintf(f, "[*] warpfront expected-value waves (verif/cosim/main.cpp): open with the RTL's or the\n"
+               "[*] model's FST: gtkwave FILE.fst %s\n", m.gtkw.c_str());
+    const uint64_t t = m.diff ? m.diff_time : 0;
+    fprintf(f, "[timestart] %" PRIu64 "\n", t > 40 ? t - 40 : 0);
+    fprintf(f, "*-4.000000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n", t);
+    fprintf(f, "@28\nTOP.clk_i\n");
+    int port;
+    unsigned lsb, width;
+    if (m.diff && !wf_rtl_trace_locate(s.cfg, m.d.path, &port, &lsb, &width)) {
+        const char *pn = wf_rtl_trace_port_name(port);
+        fprintf(f, "@22\n#{%s (%s[%u:%u]), cycle %" PRIu64 " run %u}", m.d.path, pn, lsb + width - 1, lsb,
+                m.d.cycle, m.diff_run);
+        for (unsigned k = lsb + width; k-- > lsb;) fprintf(f, " TOP.%s[%u]", pn, k);
+        fprintf(f, "\n@22\nTOP.%s[%u:0]\n", pn, m.bits[port] - 1);
+    } else { // an arch or done difference has no one field on the ports: the events
+        fprintf(f, "@22\nTOP.obs_o[%u:0]\nTOP.obs_wb_o[%u:0]\nTOP.obs_wb_data_o[%u:0]\n", m.bits[WF_RTL_OBS] - 1,
+                m.bits[WF_RTL_WB] - 1, m.bits[WF_RTL_WB_DATA] - 1);
+    }
+    fclose(f);
+}
+#endif
+// closes the model's waves: kept (with the save file) with --model-waves or on a difference
+static void close_model_waves(Sim &s, bool failed) {
+#if VM_TRACE
+    ModelWaves &m = s.mw;
+    if (!m.fst) return;
+    fstWriterClose(m.fst);
+    m.fst = nullptr;
+    if (m.keep || (failed && m.diff)) {
+        write_gtkw(s);
+        printf("  model waves: %s (the C model's records on the trace ports), GTKWave save file %s"
+               " (make waves FST=%s)\n", m.path.c_str(), m.gtkw.c_str(), s.o->waves ? s.o->waves : m.path.c_str());
+    } else {
+        remove(m.path.c_str());
+    }
+#else
+    (void)s, (void)failed;
+#endif
+}
 static void on_report(void *c, int kind, uint64_t cyc) { // where the failing cycle is in the waves
     Sim &s = S(c);
     if (kind == WF_LS_REPORT_TRACE && s.o->waves)
@@ -355,6 +488,34 @@ static char g_stdout_buf[1 << 20];
 
 int main(int argc, char **argv) {
     wf_ls_stdout_keep(g_stdout_buf, sizeof g_stdout_buf);
+    // --model-waves FILE.fst: this harness's own option, taken out before the shared parser
+    std::string model_waves;
+    int mw_at = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--model-waves") || !strncmp(a, "--model-waves=", 14)) {
+            const int eq = a[13] == '=';
+            if (!eq && i + 1 >= argc) {
+                fprintf(stderr, "--model-waves needs a file name (FILE.fst)\n");
+                return WF_EXIT_USAGE;
+            }
+            model_waves = eq ? a + 14 : argv[i + 1];
+            mw_at = i;
+            for (int j = i + (eq ? 1 : 2); j <= argc; j++) argv[j - (eq ? 1 : 2)] = argv[j];
+            argc -= eq ? 1 : 2;
+            break;
+        }
+    }
+    if (mw_at && (model_waves.size() < 5 || model_waves.compare(model_waves.size() - 4, 4, ".fst"))) {
+        fprintf(stderr, "--model-waves %s: a file name ending in .fst\n", model_waves.c_str());
+        return WF_EXIT_USAGE;
+    }
+#if !VM_TRACE
+    if (mw_at) {
+        fprintf(stderr, "--model-waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
+        return WF_EXIT_USAGE;
+    }
+#endif
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
     wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
@@ -365,6 +526,11 @@ int main(int argc, char **argv) {
     if (rc >= 0) return rc;
     const wf_host_args &o = su.args;
     const wf_config &cfg = su.cfg;
+    if (mw_at && (o.bare || o.jitter)) {
+        fprintf(stderr, "--model-waves: --bare and --imem-jitter run no model in lockstep\n");
+        wf_program_free(&su.prog);
+        return EXIT_USAGE;
+    }
     const std::string repro = repro_line(o);
     wf_host_oracle oracle;
     memset(&oracle, 0, sizeof oracle);
@@ -392,12 +558,21 @@ int main(int argc, char **argv) {
     sim.o = &o, sim.cfg = &cfg, sim.oracle = &oracle, sim.outbuf = g_stdout_buf;
     Verilated::addFlushCb(on_flush, &sim);
     g_sim_for_signal = &sim;
+    if (!o.bare && !o.jitter && (mw_at || o.waves)) {
+        // --model-waves FILE, else beside --waves FILE.fst as FILE.model.fst (kept on a difference)
+        std::string base = mw_at ? model_waves : std::string(o.waves);
+        base.resize(base.size() - (base.size() > 4 && !base.compare(base.size() - 4, 4, ".fst") ? 4 : 0));
+        sim.mw.path = mw_at ? model_waves : base + ".model.fst";
+        sim.mw.gtkw = base + ".gtkw";
+        sim.mw.keep = mw_at != 0;
+    }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     wf_cov *cov = nullptr;
     if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return WF_EXIT_USAGE;
     if (cov) wf_cov_init(cov);
     lo.cov = cov, lo.on_report = on_report, lo.ctx = &sim;
+    lo.on_model = on_model, lo.on_diff = on_diff;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
                         dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
     wf_lockstep_run(&dut, &lo, &r);
@@ -422,6 +597,7 @@ int main(int argc, char **argv) {
         if (*lc) Verilated::threadContextp()->coveragep()->write(lc);
 #endif
     sim.close_waves();
+    close_model_waves(sim, status != WF_EXIT_PASS);
     g_sim_for_signal = nullptr;
     sim.top->final();
     delete sim.top;

@@ -27,6 +27,13 @@
 #                 directory ($wf_cwd when the caller has changed directory);
 #                 default "rtl/wf.vlt rtl/*.v"
 #   WF_TOP        its top module (default wf_core): wf_core's parameters and ports
+#   WF_RTL_OVERRIDE  files put in place of the files of the list that declare
+#                 the same modules (scripts/wf/rtlcheck.py --override)
+#   WF_LINT       warn (default) or strict: Verilator -Wall warnings in these
+#                 files shown, or fatal
+# Such a design is checked before any build (scripts/rtl-check.py): its top's
+# ports against the contract's port table, its lint; exit 2 naming each port
+# or (strict) warning. Its builds then take rtl_wflags (-Wno-fatal).
 # Output: rtl_custom (0: the default design, command lines as before; 1: set),
 #   rtl_top, rtl_src (array: the files; the default as rtl/... relative to the
 #   repository root, else absolute), rtl_inc (array: -Irtl, plus each listed
@@ -47,6 +54,21 @@
 #   g++ at these -O levels, and the lockstep run is 15 % faster. The SystemC
 #   and DPI-C builds keep g++: libsystemc is built for g++'s C++ standard,
 #   and --timing needs g++'s -fcoroutines. docs/verification.md "Build flags".
+# The environment knobs of the harnesses and their scripts, one word each: a
+# WF_* variable not named here is refused (exit 2, naming it), so a misspelt
+# knob is never silently ignored; WF_COCOTB_* are verif/cocotb/run.sh's own.
+wf_knobs=" WF_DEFINES WF_RTL_PARAMS WF_RTL_FILES WF_TOP WF_RTL_OVERRIDE WF_LINT WF_CMP WF_RTL_DIR
+  WF_AUTO_WAVES WF_COSIM_WAVES_DIR WF_LINE_COV WF_COSIM_PREFIX WF_FLAG_OPTS WF_VLRT_DIR
+  WF_COSIM_RUNSH WF_COSIM_DEFINES WF_COSIM_REPRO_FILE WF_PNR_ARGS WF_PNR_SEEDS
+  WF_CYCLE_SWEEP WF_CYCLE_SEED WF_VERIF_SEEDS "
+wf_knobs=" $(echo $wf_knobs) "
+for wf_a in $(compgen -e | grep '^WF_' || true); do
+  [[ $wf_knobs == *" $wf_a "* || $wf_a == WF_COCOTB_* ]] ||
+    { echo "$wf_a: not a knob of the harnesses (known: $(echo $wf_knobs))" >&2; exit 2; }
+done
+case ${WF_CMP-full} in full|events|arch) ;; *) echo "WF_CMP='$WF_CMP': allowed full, events, arch" >&2; exit 2 ;; esac
+case ${WF_LINT-warn} in warn|strict) ;; *) echo "WF_LINT='$WF_LINT': allowed warn (the default: warnings in your files shown, not fatal), strict (fatal)" >&2; exit 2 ;; esac
+case ${WF_AUTO_WAVES-1} in 0|1) ;; *) echo "WF_AUTO_WAVES='$WF_AUTO_WAVES': allowed 0, 1" >&2; exit 2 ;; esac
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2
               [icache_lines]=16 [icache_line]=4 [imshrs]=2 [imem_words]=1024 [mem_words]=1024
               [mem_line]=4 [bloom_bits]=16)
@@ -111,8 +133,8 @@ wf_a=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/vl-objcache.sh
 [[ $wf_a =~ [[:space:]] ]] || vl_make[1]+=" OBJCACHE=$wf_a"  # make splits its variables on blanks
 vl_make_cc=(-MAKEFLAGS "${vl_make[1]}$(command -v clang++ > /dev/null && echo " CXX=clang++ LINK=clang++")")
 rtl_top=${WF_TOP:-wf_core}
-rtl_custom=0 rtl_env="" rtl_vflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
-if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
+rtl_custom=0 rtl_env="" rtl_vflags=() rtl_wflags=() rtl_inc=(-Irtl) rtl_src=(rtl/wf.vlt rtl/*.v) rtl_hash=()
+if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core || -n ${WF_RTL_OVERRIDE:-} ]]; then
   rtl_custom=1
   [[ $rtl_top =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
     { echo "WF_TOP='$rtl_top': not a Verilog module name" >&2; exit 2; }
@@ -127,6 +149,20 @@ if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
     [[ $wf_a != \?* ]] || { echo "WF_RTL_FILES: ${wf_a#\?}: no such file (relative to ${wf_cwd:-$PWD})" >&2; exit 2; }
     [[ " ${rtl_inc[*]} " == *" -I${wf_a%/*} "* ]] || rtl_inc+=(-I"${wf_a%/*}")
   done
+  if [[ -n ${WF_RTL_OVERRIDE:-} ]]; then
+    # your files in place of the ones that declare the same modules (scripts/wf/rtlcheck.py)
+    mapfile -t wf_w < <(cd "${wf_cwd:-$PWD}" && for wf_a in $WF_RTL_OVERRIDE; do
+                          if [[ -f $wf_a ]]; then realpath -- "$wf_a"; else echo "?$wf_a"; fi; done)
+    for wf_a in "${wf_w[@]}"; do
+      [[ $wf_a != \?* ]] || { echo "WF_RTL_OVERRIDE: ${wf_a#\?}: no such file (relative to ${wf_cwd:-$PWD})" >&2; exit 2; }
+      [[ " ${rtl_inc[*]} " == *" -I${wf_a%/*} "* ]] || rtl_inc+=(-I"${wf_a%/*}")
+    done
+    wf_a=$(printf '%s\n' "${wf_w[@]}")
+    mapfile -t rtl_src < <(python3 "$wf_root/scripts/rtl-check.py" --override "$wf_a" -- "${rtl_inc[@]}" \
+                             ${vdefs[@]+"${vdefs[@]}"} "${rtl_src[@]}" && echo rc=0 || echo rc=2)
+    [[ ${#rtl_src[@]} -gt 1 && ${rtl_src[-1]} == rc=0 ]] || exit 2
+    unset 'rtl_src[-1]'
+  fi
   grep -qE "^[[:space:]]*module[[:space:]]+$rtl_top([^A-Za-z0-9_$]|\$)" "${rtl_src[@]}" ||
     { echo "WF_TOP=$rtl_top: none of the ${#rtl_src[@]} files of WF_RTL_FILES${WF_RTL_FILES:+ ($WF_RTL_FILES)} declares 'module $rtl_top'" >&2; exit 2; }
   rtl_hash=("${rtl_src[@]}")
@@ -136,6 +172,12 @@ if [[ -n ${WF_RTL_FILES:-} || $rtl_top != wf_core ]]; then
   [[ $rtl_top == wf_core ]] || rtl_vflags=(--prefix Vwf_core)
   rtl_env="WF_RTL_FILES=$(printf %q "${rtl_src[*]}") WF_TOP=$rtl_top "
   bkey+="__${rtl_top}-$(printf '%s\n' "$rtl_top" "${rtl_src[@]}" | sha256sum | cut -c1-8)"
+  # before any build: the top's ports against the trace contract, and the lint
+  # of your files (shown; fatal with WF_LINT=strict; the project's rtl/ is
+  # checked strict there), so the build itself does not stop on a warning
+  python3 "$wf_root/scripts/rtl-check.py" --top "$rtl_top" --lint "${WF_LINT:-warn}" -- "${rtl_inc[@]}" \
+    "${rtl_src[@]}" "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} || exit 2
+  rtl_wflags=(-Wno-fatal)
 fi
 [[ -z ${WF_RTL_PARAMS:-} ]] || rtl_env+="WF_RTL_PARAMS=$(printf %q "$WF_RTL_PARAMS") "
-unset wf_args wf_i wf_j wf_w wf_n wf_a wf_k wf_d wf_order wf_flag_opts wf_root
+unset wf_args wf_i wf_j wf_w wf_n wf_a wf_k wf_d wf_order wf_flag_opts wf_root wf_knobs

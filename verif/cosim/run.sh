@@ -7,7 +7,9 @@
 #   verif/cosim/run.sh --build-only [--PARAM value ...] [--waves]
 #                                      (make or verify the build only; exit 0/2)
 # PARAM: any wfsim parameter; the size parameters select the build. Harness
-# options: --seed N, --waves FILE.fst (a build with --trace-fst), --bare,
+# options: --seed N, --waves FILE.fst (a build with --trace-fst; on a mismatch
+# also FILE.model.fst, the C model's records on the same port names, and
+# FILE.gtkw), --model-waves FILE.fst (those always), --bare,
 # --imem-jitter SEED, --cov FILE, --runs N, --max-cycles N, --cmp LEVEL
 # (full, events, window, arch: docs/verification.md "Compare levels").
 # Environment: WF_DEFINES  Verilog defines of the build (space separated,
@@ -46,7 +48,7 @@
 # to FILE.fst.log, and the exit status stays the first run's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; }
 [[ $# -ge 1 ]] || { usage >&2; exit 2; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
@@ -59,7 +61,7 @@ for k in "${!P[@]}"; do
   [[ ${P[$k]} =~ ^[0-9]+$ ]] || { echo "run.sh: --${k//_/-} '${P[$k]}' is not a number" >&2; exit 2; }
 done
 waves=0
-for a in "$@"; do [[ $a == --waves || $a == --waves=* ]] && waves=1; done
+for a in "$@"; do [[ $a == --waves || $a == --waves=* || $a == --model-waves || $a == --model-waves=* ]] && waves=1; done
 dir=${WF_RTL_DIR:-$root/build/rtl}/$bkey
 tflags=()
 if [[ $waves == 1 ]]; then dir+=__fst; tflags=(--trace-fst); fi
@@ -70,7 +72,7 @@ mkdir -p "$root/build/rtl" "${WF_RTL_DIR:-$root/build/rtl}"
 flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
   >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
 vcmd=(verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique
-  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
+  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
   "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core
   -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags"
   -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm")

@@ -19,6 +19,13 @@ if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
   exit 0
 fi
 prog=$1; shift
+# tb_dpi passes WF_RTL_PARAMS on to wf_core only (another top's parameters are
+# its own); refused before params.sh checks (and lints) the design
+if [[ ${WF_TOP:-wf_core} != wf_core && -n ${WF_RTL_PARAMS:-} ]]; then
+  echo "WF_RTL_PARAMS='$WF_RTL_PARAMS': the DPI testbench passes it to wf_core only, not to WF_TOP=$WF_TOP" \
+       "(verif/cosim/run.sh sets it on any top)" >&2
+  exit 2
+fi
 WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
 opts=() plus=() seed=1 repro="verif/dpi/run.sh $prog"
 repro="$rtl_env$repro"
@@ -45,12 +52,6 @@ dir=build/rtl-dpi/$bkey
 bin=$dir/tb_dpi
 vroot=$(verilator --getenv VERILATOR_ROOT)
 dut_def=(); [[ $rtl_top == wf_core ]] || dut_def=("+define+WF_DUT=$rtl_top")  # tb_dpi.sv's DUT module
-# tb_dpi passes WF_RTL_PARAMS on to wf_core only (another top's parameters are its own)
-if [[ $rtl_top != wf_core && -n ${WF_RTL_PARAMS:-} ]]; then
-  echo "WF_RTL_PARAMS='$WF_RTL_PARAMS': the DPI testbench passes it to wf_core only, not to WF_TOP=$rtl_top" \
-       "(verif/cosim/run.sh sets it on any top)" >&2
-  exit 2
-fi
 [[ ${#rtl_params[@]} -eq 0 ]] || dut_def+=("+define+WF_DUT_RTL_PARAMS")
 if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
                          build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} -newer "$bin" 2>/dev/null | head -1) ]]; then
@@ -62,7 +63,7 @@ if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include b
     -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||
     { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
   verilator --binary --timing -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
-    --top-module tb_dpi "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
+    --top-module tb_dpi ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
     "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} ${dut_def[@]+"${dut_def[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
     -LDFLAGS "$PWD/$dir/wf_dpi.o $PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
     >> "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }

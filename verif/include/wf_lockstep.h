@@ -78,6 +78,12 @@ typedef struct {
     /* called right after each report (harness lines such as "  waves: ...") */
     void (*on_report)(void *ctx, int kind, uint64_t cycle);
     void *ctx;
+    /* NULL, or called with each model record as it is compared (the
+       expected-value waves of verif/cosim), before the compare */
+    void (*on_model)(void *ctx, const wf_obs *model);
+    /* NULL, or called with the first difference before its report (a trace
+       or done difference, not the final state) */
+    void (*on_diff)(void *ctx, const wf_cmp_diff *d);
     /* pull only */
     unsigned runs;                 /* launches on one instance (>= 1)                  */
     uint64_t max_cycles;           /* per run                                          */

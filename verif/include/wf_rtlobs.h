@@ -57,6 +57,18 @@ const char *wf_rtl_trace_port_name(int port);
  * when t->version is not WF_TRACE_VERSION (nothing decoded). */
 int wf_rtl_trace_decode(const wf_config *cfg, const wf_rtl_trace *t, wf_obs *out);
 
+/* The inverse of wf_rtl_trace_decode: *o packed into the six ports as the
+ * RTL packs them (ports[p]: (wf_rtl_trace_bits(cfg, p) + 31) / 32 words,
+ * written in full, unused bits 0). The expected-value waves of a harness
+ * (the C model's records on the RTL's port names) are made with it. */
+void wf_rtl_trace_encode(const wf_config *cfg, const wf_obs *o, uint32_t *const ports[WF_RTL_PORTS]);
+
+/* Where the field a report names ("issue.pc", "wb[1].data[0]",
+ * "warp[2].sb[1].reg"; wf_cmp_field's paths) lies at cfg's sizes: 0 with
+ * its port (WF_RTL_OBS ..), lowest bit and width, or -1 (no such field on
+ * the ports, or out of memory). */
+int wf_rtl_trace_locate(const wf_config *cfg, const char *path, int *port, unsigned *lsb, unsigned *width);
+
 /* 0 when version (obs_version_o) is the layout this decoder reads, else 1
  * with a message naming both versions in buf. */
 int wf_rtl_trace_check_version(unsigned version, char *buf, size_t len);

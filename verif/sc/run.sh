@@ -41,7 +41,7 @@ if [[ ! -x $bin || -n $(find rtl verif/sc/sc_main.cpp verif/sc/run.sh verif/cosi
   # --x-initial unique + +verilator+rand+reset+2 (the harness passes it): flops
   # without a reset start random, so a state element launch fails to clear shows up
   verilator --sc --exe --build -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
-    --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}" \
+    --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}" \
     "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/sc/sc_main.cpp" --Mdir "$dir" -o wf_sc \
     -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
     -LDFLAGS "$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \

@@ -5,7 +5,8 @@
  * revisits these), the refusal of another version,
  * and a walking one over every bit of every port at two size sets: each bit
  * must land in exactly one compared field bit (wf_cmp_obs sees it, and no two
- * bits give the same field and bit). Ports are allocated to their exact word
+ * bits give the same field and bit); the encoder as the decoder's inverse
+ * and the field locator. Ports are allocated to their exact word
  * count, so an out-of-bounds read shows under ASan. */
 #include <check.h>
 #include <stdio.h>
@@ -343,6 +344,53 @@ END_TEST
 START_TEST(walking_one_odd_sizes) { walk("3", "1", "1"); }
 END_TEST
 
+/* wf_rtl_trace_encode is the decoder's inverse: every one-bit bus decodes and
+ * encodes back to itself, bit for bit, at two size sets; wf_rtl_trace_locate
+ * finds report paths at their ports and bits */
+static void round_trip(const char *warps, const char *lanes, const char *ibuf)
+{
+    wf_config c;
+    wf_config_default(&c);
+    cfg_set(&c, "warps", warps);
+    cfg_set(&c, "lanes", lanes);
+    cfg_set(&c, "ibuf", ibuf);
+    bus_t b, e;
+    bus_init(&b, &c);
+    bus_init(&e, &c);
+    wf_obs *o = malloc(sizeof *o);
+    ck_assert_ptr_nonnull(o);
+    for (int port = 0; port < WF_RTL_PORTS; port++)
+        for (unsigned bit = 0; bit < b.bits[port]; bit++) {
+            b.p[port][bit / 32] ^= 1u << (bit % 32);
+            wf_rtl_trace_decode(&c, &b.t, o);
+            wf_rtl_trace_encode(&c, o, e.p);
+            for (int q = 0; q < WF_RTL_PORTS; q++)
+                if (memcmp(b.p[q], e.p[q], (b.bits[q] + 31) / 32 * 4))
+                    ck_abort_msg("%s bit %u: encoded back, %s differs", wf_rtl_trace_port_name(port), bit,
+                                 wf_rtl_trace_port_name(q));
+            b.p[port][bit / 32] ^= 1u << (bit % 32);
+        }
+    int port;
+    unsigned lsb, width;
+    ck_assert_int_eq(wf_rtl_trace_locate(&c, "issue.pc", &port, &lsb, &width), 0);
+    ck_assert_int_eq(port, WF_RTL_OBS);
+    ck_assert_uint_eq(lsb, 116); /* scripts/gen-layout.py --lsb obs.issue.pc */
+    ck_assert_uint_eq(width, 16);
+    ck_assert_int_eq(wf_rtl_trace_locate(&c, "wb[1].data[0]", &port, &lsb, &width), 0);
+    ck_assert_int_eq(port, WF_RTL_WB_DATA);
+    ck_assert_uint_eq(lsb, 32 * c.lanes);
+    ck_assert_uint_eq(width, 32);
+    ck_assert_int_eq(wf_rtl_trace_locate(&c, "no.such", &port, &lsb, &width), -1);
+    free(o);
+    bus_free(&b);
+    bus_free(&e);
+}
+
+START_TEST(encode_is_the_inverse) { round_trip("2", "3", "3"); }
+END_TEST
+START_TEST(encode_is_the_inverse_odd_sizes) { round_trip("3", "1", "1"); }
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rtlobs");
@@ -354,6 +402,8 @@ int main(void)
     tcase_add_test(t, known_patterns);
     tcase_add_test(t, walking_one_every_bit_once);
     tcase_add_test(t, walking_one_odd_sizes);
+    tcase_add_test(t, encode_is_the_inverse);
+    tcase_add_test(t, encode_is_the_inverse_odd_sizes);
     suite_add_tcase(s, t);
     return wf_run_suite(s);
 }
