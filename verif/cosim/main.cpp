@@ -529,7 +529,7 @@ int main(int argc, char **argv) {
     if (mw_at && (o.bare || o.jitter)) {
         fprintf(stderr, "--model-waves: --bare and --imem-jitter run no model in lockstep\n");
         wf_program_free(&su.prog);
-        return EXIT_USAGE;
+        return WF_EXIT_USAGE;
     }
     const std::string repro = repro_line(o);
     wf_host_oracle oracle;
