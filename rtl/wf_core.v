@@ -191,6 +191,8 @@ module wf_core #(
       begin : g_chk_psl PIN_LSU_LAT_out_of_range_minus1_or_2_to_LSU_LAT_MAX u_err(); end
   endgenerate
 
+  `include "wf_enums.vh"  // LAYOUT_*, WAR_*, LOOPS_*, ISS_*, STALL_*, BANK_*, FEV_*: shared with the C model (generated)
+
   // The sizes used inside: an out-of-range value is replaced by its default so
   // that the only elaboration error is the named one above.
   localparam integer P_WARPS        = (WARPS >= 1 && WARPS <= 64) ? WARPS : 8;
@@ -229,11 +231,11 @@ module wf_core #(
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
-  localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : 1'b1;   // else: the reset values
-  localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : 3'd4;
-  localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : 1'b0;
-  localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
-  localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
+  localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;   // else: the reset values
+  localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : WAR_BLOOM;
+  localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : SCHED_LRR;
+  localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : LOOPS_COLLECTOR;
+  localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
   localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
   localparam [0:0] PV_HSTAGE = PN_HSTAGE != 0 ? PIN_HANDOFF_STAGE[0] : 1'b0;
@@ -312,7 +314,7 @@ module wf_core #(
   wire   blk_launch = launch_i || clearing_q;
   assign cycle_o   = cycle_q;
   // mutant MODE3_DECODE: loop mode decoded from its high bit (mode 2 taken as 3)
-  wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
+  wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == LOOPS_COLLECTOR;
   wire hstage = hstage_q && mode3;   // §5.6: loop mode 3 only
   wire fstage = fstage_q && mode3;   // §6.5: loop mode 3 only
 
@@ -368,7 +370,7 @@ module wf_core #(
   wire [P_WARPS*10-1:0] hazard_mask;
   wire [P_WARPS*8-1:0] inflight;
   wire [P_WARPS-1:0]   mem_inflight, exited, inflight_nz;
-  wire             iss_ok = iss_kind == 3'd1;
+  wire             iss_ok = iss_kind == ISS_ISSUE;
   // collector: the holders (CU u at u, the SR at C), bank reads, dispatch per unit
   wire [P_BANKS-1:0]       cu_rd_en;
   wire [P_BANKS*RAW-1:0]   cu_rd_row;
@@ -456,7 +458,7 @@ module wf_core #(
     .IBUF(P_IBUF)
   ) u_fetch (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
-    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .dstage_i(dstage_q), .nslots_i(ibuf_nslots),
+    .start_pc_i(start_pc_q), .mode1_i(loops_q == LOOPS_ONE), .dstage_i(dstage_q), .nslots_i(ibuf_nslots),
     .inflight_nz_i(inflight_nz), .br_valid_i(br_valid), .br_warp_i(br_warp),
     .br_next_pc_i(br_next_pc),
     .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i),
@@ -683,15 +685,16 @@ module wf_core #(
       obs[`WF_OBS_FILL_MSHR_LSB +: `WF_OBS_FILL_MSHR_W] = fill_mshr;
       obs[`WF_OBS_FILL_LINE_LSB +: `WF_OBS_FILL_LINE_W] = fill_line;
     end
-    if (iss_kind == 3'd1 || iss_kind == 3'd2) begin
+    if (iss_kind == ISS_ISSUE || iss_kind == ISS_REPLAY) begin
       obs[`WF_OBS_ISSUE_VALID_LSB] = 1'b1;
       obs[`WF_OBS_ISSUE_WARP_LSB +: `WF_OBS_ISSUE_WARP_W] = iss_warp;
       obs[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W] = iss_pc;
-      obs[`WF_OBS_ISSUE_REPLAY_LSB] = iss_kind == 3'd2 || iss_mem_replay;
+      obs[`WF_OBS_ISSUE_REPLAY_LSB] = iss_kind == ISS_REPLAY || iss_mem_replay;
       obs[`WF_OBS_ISSUE_UNIT_LSB +: `WF_OBS_ISSUE_UNIT_W] = f_unit_ix(iss_hv, iss_holder);
       obs[`WF_OBS_ISSUE_SB_ENTRY_LSB +: `WF_OBS_ISSUE_SB_ENTRY_W] = iss_sbv ? {5'd0, iss_sbe} : 8'hFF;
     end
-    obs[`WF_OBS_STALL_LSB +: `WF_OBS_STALL_W] = iss_kind == 3'd3 ? 2'd1 : iss_kind == 3'd4 ? 2'd2 : 2'd0;
+    obs[`WF_OBS_STALL_LSB +: `WF_OBS_STALL_W] =
+      iss_kind == ISS_STALL_COLLECTOR ? STALL_COLLECTOR : iss_kind == ISS_STALL_LSU ? STALL_LSU : STALL_NONE;
     for (x = 0; x < `WF_OBS_DISPATCH_N; x = x + 1)
       if (disp_valid[x]) begin
         o = `WF_OBS_DISPATCH_LSB + x * DSP_W;
@@ -746,7 +749,7 @@ module wf_core #(
       if (wb_bank_written[b]) begin
         for (x = 0; x < NUNITS; x = x + 1)
           if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b) begin
-            obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd2;
+            obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = BANK_WRITE;
             obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = ex_warp[x*6 +: 6];
             obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = ex_rd[x*7 +: 7];
             obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = 8'd0;
@@ -754,7 +757,7 @@ module wf_core #(
             obs_bank[o + `WF_OBS_BANK_UNIT_LSB +: `WF_OBS_BANK_UNIT_W] = x[7:0] + 8'd1;
           end
       end else if (cu_rd_en[b]) begin
-        obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd1;
+        obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = BANK_READ;
         obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = grant_warp[b*6 +: 6];
         obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = grant_reg[b*7 +: 7];
         obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = f_unit_ix(1'b1, grant_cu[b*5 +: 5]);
@@ -770,8 +773,8 @@ module wf_core #(
       obs_warp[o + `WF_OBS_WARP_EXITED_LSB] = exited[w];
       obs_warp[o + `WF_OBS_WARP_INFLIGHT_LSB +: 8] = inflight[w*8 +: 8];
       obs_warp[o + `WF_OBS_WARP_MEM_INFLIGHT_LSB] = mem_inflight[w];
-      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == 3'd3 && war_collecting[w];
-      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == 3'd4 ? war_filter[w*64 +: 64] : 64'd0;
+      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == WAR_WB_READ && war_collecting[w];
+      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == WAR_BLOOM ? war_filter[w*64 +: 64] : 64'd0;
       for (e = 0; e < P_SB_ENTRIES; e = e + 1)
         if (sb_valid[w*8 + e]) begin
           k = o + `WF_OBS_WARP_SB_LSB + e * `WF_OBS_WARP_SB_W;
@@ -801,7 +804,7 @@ module wf_core #(
         obs_cu[o + `WF_OBS_CU_PENDING_LSB +: `WF_OBS_CU_PENDING_W] = cu_pending[u*3 +: 3];
         obs_cu[o + `WF_OBS_CU_READY_LSB] = cu_pending[u*3 +: 3] == 3'd0;
         obs_cu[o + `WF_OBS_CU_OLDER_LSB +: `WF_OBS_CU_OLDER_W] =
-          (u < C && war_q == 3'd1) ? cu_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
+          (u < C && war_q == WAR_INORDER) ? cu_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
       end
   end
   assign obs_o         = obs;
@@ -830,7 +833,7 @@ module wf_core #(
 `endif
   reg [31:0] wd_idle_q;
   wire       wd_progress = iss_ok || disp_valid != '0 || piece_valid || wb_leaves != '0 ||
-                           fill_valid || (fsel_valid && fsel_kind == 2'd0);
+                           fill_valid || (fsel_valid && fsel_kind == FEV_HIT);
   always @(posedge clk_i) begin
     if (launch_i || !running_q || all_done || wd_progress) wd_idle_q <= 32'd0;
     else wd_idle_q <= wd_idle_q + 32'd1;

@@ -185,6 +185,47 @@ def gen_opcodes_h():
     return "\n".join(o)
 
 
+def enum_items():
+    """(C type, prefix, bits, [(NAME, value, meaning)], section) of every
+    enumeration, each value checked to fit its bits."""
+    out = []
+    for ctype_, prefix, bits, first, names, section in L.ENUMS:
+        items = [(n, first + i, m) for i, (n, m) in enumerate(names)]
+        if items[-1][1] >= 1 << bits:
+            raise SystemExit("gen-layout: enum %s: value %d does not fit %d bits" % (ctype_, items[-1][1], bits))
+        out.append((ctype_, prefix, bits, items, section))
+    return out
+
+
+def gen_enums_vh():
+    o = ["// " + STAMP,
+         "// The enumerations the C model and the RTL share (cmodel/include/wf_enums.h has",
+         "// the same names with WF_): included in the body of every module that names one.",
+         "/* verilator lint_off UNUSEDPARAM */"]
+    for ctype_, prefix, bits, items, section in enum_items():
+        o.append("// %s (%s)" % (section, ctype_))
+        for n, v, m in items:
+            o.append("  localparam [%d:0] %s_%s = %d'd%d;%s" % (bits - 1, prefix, n, bits, v,
+                                                           "  // " + m if m else ""))
+    o += ["/* verilator lint_on UNUSEDPARAM */", ""]
+    return "\n".join(o)
+
+
+def gen_enums_h():
+    o = ["/* " + STAMP + " */",
+         "/* The enumerations the C model and the RTL share (rtl/wf_enums.vh has the same",
+         " * names without WF_). */",
+         "#ifndef WF_ENUMS_H", "#define WF_ENUMS_H"]
+    for ctype_, prefix, bits, items, section in enum_items():
+        o += ["", "/* %s */" % section, "typedef enum {"]
+        for i, (n, v, m) in enumerate(items):
+            o.append("    WF_%s_%s = %d%s%s" % (prefix, n, v, "," if i < len(items) - 1 else "",
+                                             " /* %s */" % m if m else ""))
+        o.append("} %s;" % ctype_)
+    o += ["", "#endif", ""]
+    return "\n".join(o)
+
+
 def gen_optable_inc():
     letters = {"d": "WF_F_RD", "a": "WF_F_RA", "b": "WF_F_RB", "c": "WF_F_RC", "i": "WF_F_IMM", "t": "WF_F_TGT"}
     o = ["/* " + STAMP + " */",
@@ -368,6 +409,8 @@ OUTPUTS = [
     ("rtl/wf_defs.vh", gen_defs_vh),
     ("rtl/wf_isa.vh", gen_isa_vh),
     ("cmodel/include/wf_opcodes.h", gen_opcodes_h),
+    ("rtl/wf_enums.vh", gen_enums_vh),
+    ("cmodel/include/wf_enums.h", gen_enums_h),
     ("cmodel/wf_optable.inc", gen_optable_inc),
     ("verif/include/wf_layout.h", gen_layout_h),
     ("verif/rtlobs_layout.h", gen_rtlobs_layout_h),

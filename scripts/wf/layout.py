@@ -11,6 +11,8 @@ observation record is generated from this module by scripts/gen-layout.py
   cmodel/wf_optable.inc     the C model's opcode table (cmodel/isa.c)
   verif/include/wf_layout.h    C macros: version, widths, offsets, compare groups
   verif/rtlobs_layout.h     the trace decoder's field readers (verif/rtlobs.c)
+  rtl/wf_enums.vh           the enumerations (ENUMS) as localparams
+  cmodel/include/wf_enums.h the same enumerations as C enums
   docs/trace-layout.json    all of it for external tools
 
 VERSION policy: any change of a trace port's bit layout (a field added,
@@ -68,6 +70,53 @@ OPCODES = [  # value, mnemonic, unit, operands
     (0x15, "bnz", "alu", "at"),
     (0x16, "exit", "none", ""),
 ]
+
+# ---- enumerations shared by the C model and the RTL -----------------------------
+# C: typedef enum C_TYPE { WF_<PREFIX>_<NAME> = value } in cmodel/include/wf_enums.h;
+# RTL: localparam [BITS-1:0] <PREFIX>_<NAME> in rtl/wf_enums.vh (included in the
+# body of every module that names one). Values count up from `first`.
+ENUMS = [  # C type, prefix, bits, first value, [(name, meaning)], contract section
+    ("wf_fetch_state", "FETCH", 2, 0, [("RUN", ""), ("WAIT_MISS", ""), ("WAIT_BRANCH", ""), ("DONE", "")],
+     "§3.1 per-warp fetch state"),
+    ("wf_fetch_kind", "FEV", 2, 0, [("HIT", ""), ("MISS", "allocated an MSHR"), ("MERGE", ""),
+                                    ("MSHR_FULL", "")], "§3.2 fetch event kind"),
+    ("wf_stall_kind", "STALL", 2, 0, [("NONE", ""), ("COLLECTOR", ""), ("LSU", "")], "§9 stall kind"),
+    ("wf_bank_kind", "BANK", 2, 0, [("IDLE", ""), ("READ", ""), ("WRITE", "")], "§6 bank grant kind"),
+    ("wf_hazard", "HZ", 4, 0, [
+        ("READY", "ready (it may still lose the scheduler choice)"),
+        ("NO_HEAD", "item 1: inactive, exited, or I-buffer empty"),
+        ("WAIT_LSU", "item 1: head is `issued`, waiting for the LSU verdict (§9.2)"),
+        ("DEPENDENCY", "item 2: dep != 0"),
+        ("SB_FULL", "item 3: all scoreboard entries valid"),
+        ("INFLIGHT", "item 4, loop mode 1: inflight[w] != 0"),
+        ("STAGING", "item 4, loop modes 1, 2: the staging register will not be free"),
+        ("WAR", "item 5: the WAR policy (§8) blocks"),
+        ("MEM_ORDER", "item 6: ld/st while mem_inflight[w]"),
+        ("LSU_STALL", "item 7: lsu_stall"),
+        ("COUNT", "number of codes (the width of hazard_mask)")],
+     "§5.1, §11 `hazard`: the first readiness item that fails, in the order of §5.1"),
+    ("wf_iss_kind", "ISS", 3, 0, [("NONE", "no ready warp"), ("ISSUE", "successful issue"),
+                                  ("REPLAY", "§9.1 replay issue"), ("STALL_COLLECTOR", "§9.1 stall"),
+                                  ("STALL_LSU", "§9.3")], "§12 the issue stage's decision"),
+    ("wf_layout", "LAYOUT", 1, 0, [("NAIVE", ""), ("SWIZZLE", "")], "§6.1 parameter `layout`"),
+    ("wf_war_policy", "WAR", 3, 0, [("NONE", ""), ("INORDER", ""), ("WB_COMMIT", ""), ("WB_READ", ""),
+                                    ("BLOOM", "")], "§8 parameter `war`"),
+    ("wf_sched", "SCHED", 1, 0, [("LRR", ""), ("GTO", "")], "§5.2 parameter `sched`"),
+    ("wf_hazard_mode", "HAZARD", 1, 0, [("REPLAY", ""), ("STALL", "")], "§9 parameter `hazard`"),
+    ("wf_loop_mode", "LOOPS", 2, 1, [("ONE", "mode 1: one loop (§7.3)"),
+                                     ("STAGING", "mode 2: one staging register (§7.2)"),
+                                     ("COLLECTOR", "mode 3: operand collector (§7.1)")],
+     "§7 parameter `loops`"),
+]
+
+
+def enum_values(prefix):
+    """{NAME: value} of the enumeration with that prefix."""
+    for _, p, _, first, names, _ in ENUMS:
+        if p == prefix:
+            return {n: first + i for i, (n, _) in enumerate(names)}
+    raise KeyError(prefix)
+
 
 # ---- observation record (docs/microarch.md §11) ---------------------------------
 # Compare groups (verif/compare.c, docs/verification.md "Compare levels"): each
