@@ -42,46 +42,16 @@
 `include "wf_defs.vh"    // the trace layout and instruction fields (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_core #(
-    parameter integer WARPS        = 8,
-    parameter integer LANES        = 8,
-    parameter integer REGS         = 32,
-    parameter integer BANKS        = 4,
-    parameter integer COLLECTORS   = 4,
-    parameter integer SB_ENTRIES   = 4,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 16,
-    parameter integer ICACHE_LINE  = 4,
-    parameter integer IMSHRS       = 2,
-    parameter integer IMEM_WORDS   = 1024,
-    parameter integer MEM_WORDS    = 1024,
-    parameter integer MEM_LINE     = 4,
-    parameter integer BLOOM_BITS   = 16,
-    parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
-    parameter integer MUL_LAT_MAX  = 32,
-    parameter integer LSU_LAT_MAX  = 32,
-    // the register banks' RAM (no effect on behaviour): "auto" (the flow
-    // chooses; on ECP5 small banks become LUT RAM), "block" (block RAM), or
-    // "distributed" (LUT RAM with the read address registered instead of the
-    // data, wf_spram: the address's fanout to the slices of a row leaves the
-    // arbitration cycle, docs/critpath.md 4i)
-    parameter        BANK_RAM_STYLE = "auto",
-    // pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at
-    // run time through cfg_*_i (latched at launch); a legal value = that knob
-    // is this constant, its cfg input is ignored and the logic for the other
-    // values is optimized away (smaller FPGA builds)
-    parameter integer PIN_LAYOUT   = -1,   // 0 naive, 1 swizzle         (cfg_swizzle_i)
-    parameter integer PIN_WAR      = -1,   // 0..4 wf_war_policy         (cfg_war_i)
-    parameter integer PIN_SCHED    = -1,   // 0 lrr, 1 gto               (cfg_gto_i)
-    parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
-    parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
-    parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
-    parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
-    parameter integer PIN_HANDOFF_STAGE = -1, // 0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)
-    parameter integer PIN_FILL_STAGE = -1,   // 0, 1 fill_stage §6.5     (cfg_fill_stage_i)
-    parameter integer PIN_READY_STAGE = -1,  // 0, 1 ready_stage §5.7    (cfg_ready_stage_i)
-    parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
-    parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
-    parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
+    // the sizes (1..64 warps, ...; docs/rtl.md "Parameters"), then the latency
+    // maxima, the register banks' RAM (no effect on behaviour) and the pinned
+    // run-time knobs (docs/rtl.md "Pinned knobs": -1 = selectable at run time
+    // through cfg_*_i; a legal value = that knob is this constant, its cfg input
+    // is ignored and the logic of the other values is removed): one table,
+    // scripts/wf/layout.py CORE_PARAMS, shared with the wrappers and tops
+`include "wf_core_sizes.vh"
+    ,
+`include "wf_core_knobs.vh"
+    ,
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (

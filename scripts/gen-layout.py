@@ -109,6 +109,7 @@ def gen_defs_vh():
     o += ["", "// execution units (wf_unit)"]
     for i, un in enumerate(L.UNITS):
         o.append("`define WF_UNIT_%s 2'd%d" % (un.upper(), i))
+    o += core_pass_macros()
     o += trace_macros("v")
     o += ["`endif", ""]
     return "\n".join(o)
@@ -224,6 +225,56 @@ def gen_enums_h():
         o.append("} %s;" % ctype_)
     o += ["", "#endif", ""]
     return "\n".join(o)
+
+
+def param_decl(rows, col):
+    """parameter declarations, one a line, the last without a comma"""
+    w = max(len(n) for n, *_ in rows)
+    o = []
+    for i, row in enumerate(rows):
+        n, v, m = row[0], row[col], row[4]
+        kind = "parameter        " if isinstance(v, str) else "parameter integer "
+        o.append("    %s%s = %s%s  // %s" % (kind, n.ljust(w), v, "," if i < len(rows) - 1 else " ", m))
+    return o
+
+
+def gen_core_sizes_vh():
+    return "\n".join(["// " + STAMP,
+                      "// wf_core's size parameters with its defaults, included in the parameter list",
+                      "// (#( ... )) of wf_core and of the wrappers that re-export them; no comma after",
+                      "// the last (wf_core_knobs.vh, if included, follows a comma). Pass them on with",
+                      "// `WF_CORE_PASS_SIZES (wf_defs.vh)."]
+                     + param_decl([r for r in L.CORE_PARAMS if r[1] == "SIZES"], 2)) + "\n"
+
+
+def gen_core_knobs_vh():
+    return "\n".join(["// " + STAMP,
+                      "// wf_core's other parameters with its defaults (the latency maxima, the banks'",
+                      "// RAM, the pinned run-time knobs), included after wf_core_sizes.vh and a comma;",
+                      "// no comma after the last. Pass them on with `WF_CORE_PASS_LAT, `WF_CORE_PASS_PINS."]
+                     + param_decl([r for r in L.CORE_PARAMS if r[1] != "SIZES"], 2)) + "\n"
+
+
+def gen_core_params_fpga_vh():
+    rows = [r for r in L.CORE_PARAMS if r[3] is not None]
+    return "\n".join(["// " + STAMP,
+                      "// wf_core's shape parameters with the small defaults of the FPGA tops",
+                      "// (wf_fpga_top, wf_fpga_uart_top), included in their parameter lists; no",
+                      "// comma after the last."]
+                     + param_decl(rows, 3)) + "\n"
+
+
+def core_pass_macros():
+    o = ["", "// wf_core's parameters passed on by a wrapper that declares them",
+         "// (rtl/wf_core_sizes.vh, wf_core_knobs.vh): wf_core #(`WF_CORE_PASS_SIZES, ...)"]
+    groups = []
+    for n, g, *_ in L.CORE_PARAMS:
+        if g not in groups:
+            groups.append(g)
+    for g in groups:
+        o.append("`define WF_CORE_PASS_%s %s" % (g, ", ".join(".%s(%s)" % (n, n) for n, gg, *_ in L.CORE_PARAMS
+                                                               if gg == g)))
+    return o
 
 
 def gen_optable_inc():
@@ -411,6 +462,9 @@ OUTPUTS = [
     ("cmodel/include/wf_opcodes.h", gen_opcodes_h),
     ("rtl/wf_enums.vh", gen_enums_vh),
     ("cmodel/include/wf_enums.h", gen_enums_h),
+    ("rtl/wf_core_sizes.vh", gen_core_sizes_vh),
+    ("rtl/wf_core_knobs.vh", gen_core_knobs_vh),
+    ("fpga/wf_core_params_fpga.vh", gen_core_params_fpga_vh),
     ("cmodel/wf_optable.inc", gen_optable_inc),
     ("verif/include/wf_layout.h", gen_layout_h),
     ("verif/rtlobs_layout.h", gen_rtlobs_layout_h),
