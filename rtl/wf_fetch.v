@@ -174,7 +174,7 @@ module wf_fetch #(
     free_mv = 1'b0; free_m = 3'd0;
     for (i = IMSHRS - 1; i >= 0; i = i - 1)
       if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
-    pc = 16'd0; fkind_o = 2'd0; alloc_v = 1'b0; w_hit = 1'b0;   // fkind_o: read only with fsel_valid_o
+    pc = 16'd0; fkind_o = FEV_HIT; alloc_v = 1'b0; w_hit = 1'b0;   // fkind_o: read only with fsel_valid_o
     for (w = 0; w < WARPS; w = w + 1) begin
       wla  = fetch_pc_q[w*16 +: 16] >> OB;
       widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
