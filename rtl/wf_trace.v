@@ -1,8 +1,9 @@
 // The §11 observation record: packs the start-of-cycle state and the
 // decisions of the cycle that wf_core's blocks produce into the trace ports,
 // LSB first at the offsets of the field table scripts/wf/layout.py
-// (`WF_OBS_<RECORD>_<FIELD>_LSB / _W of rtl/wf_defs.vh). Purely combinational;
-// no C twin (cmodel/trace.c fills the same record from the model's state).
+// (`WF_OBS_<RECORD>_<FIELD>_LSB / _W of rtl/wf_defs.vh). Purely combinational.
+// No C twin: the C model writes its wf_obs record directly (cmodel/core.c
+// obs_state, and the blocks their events).
 // The inputs carry the names of the wf_core wires they come from (the block
 // that drives them: fsel_/fill_/fetch_ wf_fetch, ibuf_ wf_ibuffer, sb_
 // wf_scoreboard, iss_ and the per-warp state wf_issue, cu_/grant_/disp_
