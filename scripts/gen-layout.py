@@ -489,7 +489,7 @@ OUTPUTS = [
     ("cmodel/include/wf_enums.h", gen_enums_h),
     ("rtl/wf_core_sizes.vh", gen_core_sizes_vh),
     ("rtl/wf_core_knobs.vh", gen_core_knobs_vh),
-    ("fpga/wf_core_params_fpga.vh", gen_core_params_fpga_vh),
+    ("rtl/wf_core_params_fpga.vh", gen_core_params_fpga_vh),
     ("rtl/wf_mutant.vh", gen_mutant_vh),
     ("cmodel/wf_optable.inc", gen_optable_inc),
     ("verif/include/wf_layout.h", gen_layout_h),

@@ -14,7 +14,7 @@ observation record is generated from this module by scripts/gen-layout.py
   rtl/wf_enums.vh           the enumerations (ENUMS) as localparams
   rtl/wf_core_sizes.vh, rtl/wf_core_knobs.vh  wf_core's parameter declarations
                             (CORE_PARAMS: the sizes; the latency maxima, RAM and pins)
-  fpga/wf_core_params_fpga.vh  the shape with the FPGA tops' defaults
+  rtl/wf_core_params_fpga.vh  the shape with the FPGA tops' defaults
   cmodel/include/wf_enums.h the same enumerations as C enums
   docs/trace-layout.json    all of it for external tools
 
@@ -124,7 +124,7 @@ def enum_values(prefix):
 # ---- wf_core's parameters (docs/rtl.md "Parameters") -----------------------------
 # Generated into rtl/wf_core_sizes.vh and rtl/wf_core_knobs.vh (the declarations
 # with wf_core's defaults, included in the parameter list of wf_core and of the
-# wrappers that re-export them), fpga/wf_core_params_fpga.vh (the shape with the small FPGA tops'
+# wrappers that re-export them), rtl/wf_core_params_fpga.vh (the shape with the small FPGA tops'
 # defaults) and the pass-through macros `WF_CORE_PASS_<GROUP> of rtl/wf_defs.vh.
 # Ranges are checked by wf_core's g_chk_* blocks.
 CORE_PARAMS = [  # name, group, wf_core default, FPGA tops' default (None: not a top parameter), meaning

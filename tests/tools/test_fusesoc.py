@@ -54,7 +54,7 @@ def rtl_params(path, stop=None):
         text = f.read().split(") (", 1)[0]      # the #( ... ) header
     # the generated parameter blocks it includes (rtl/wf_core_sizes.vh ...), in place
     text = re.sub(r'`include "(wf_core_\w+\.vh)"',
-                  lambda m: open(os.path.join(ROOT, "fpga" if "fpga" in m.group(1) else "rtl", m.group(1))).read(),
+                  lambda m: open(os.path.join(ROOT, "rtl", m.group(1))).read(),
                   text)
     if stop:
         text = text.split(stop, 1)[0]
