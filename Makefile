@@ -136,6 +136,8 @@ help:
 
 # the trace contract and the ISA from one field table (scripts/wf/layout.py):
 # rtl/wf_defs.vh, rtl/wf_isa.vh, cmodel/include/wf_opcodes.h, cmodel/wf_optable.inc,
+# rtl/wf_enums.vh, cmodel/include/wf_enums.h, rtl/wf_core_sizes.vh, rtl/wf_core_knobs.vh,
+# rtl/wf_core_params_fpga.vh, rtl/wf_mutant.vh (from scripts/wf/mutant_table.py),
 # verif/include/wf_layout.h, verif/rtlobs_layout.h, docs/trace-layout.json (checked
 # in; scripts/lint.sh fails when one is stale)
 gen:

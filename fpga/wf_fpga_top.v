@@ -24,26 +24,11 @@
 // RAM from $readmemh(IMEM_HEX) with the C model's --imiss-lat timing, so with
 // IMSHRS=1 the run takes exactly the cycles of `wfsim --imiss-lat IMISS_LAT`.
 // Programs start at pc 0 in every warp (a hex image carries no .start).
+`include "wf_defs.vh"  // `WF_CORE_PASS_* (generated)
 module wf_fpga_top #(
-    // wf_core elaboration parameters (docs/rtl.md); small FPGA defaults
-    parameter integer WARPS        = 2,
-    parameter integer LANES        = 2,
-    parameter integer REGS         = 16,
-    parameter integer BANKS        = 2,
-    parameter integer COLLECTORS   = 2,
-    parameter integer SB_ENTRIES   = 2,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 4,
-    parameter integer ICACHE_LINE  = 1,
-    parameter integer IMSHRS       = 1,
-    parameter integer IMEM_WORDS   = 256,
-    parameter integer MEM_WORDS    = 256,
-    parameter integer MEM_LINE     = 2,
-    parameter integer BLOOM_BITS   = 4,
-    parameter integer ALU_LAT_MAX  = 1,
-    parameter integer MUL_LAT_MAX  = 2,
-    parameter integer LSU_LAT_MAX  = 2,
-    parameter        BANK_RAM_STYLE = "auto", // wf_core's register-bank RAM: "auto", "block", "distributed"
+    // wf_core's shape parameters (docs/rtl.md) with small FPGA defaults
+`include "wf_core_params_fpga.vh"  // generated from scripts/wf/layout.py CORE_PARAMS
+    ,
     // run-time configuration driven at launch (wfsim option in brackets)
     parameter integer CFG_SWIZZLE  = 1,   // --layout: 0 naive, 1 swizzle
     parameter integer CFG_WAR      = 4,   // --war: 0 none, 1 inorder, 2 warpboard-commit, 3 warpboard-read, 4 bloom
@@ -231,11 +216,7 @@ module wf_fpga_top #(
 
   // ---- the core ----------------------------------------------------------------------
   wf_core #(
-    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
-    .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS),
-    .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS),
-    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .BANK_RAM_STYLE(BANK_RAM_STYLE),
+    `WF_CORE_PASS_SIZES, `WF_CORE_PASS_LAT,
     .PIN_LAYOUT(PIN_CFG != 0 ? CFG_SWIZZLE : -1), .PIN_WAR(PIN_CFG != 0 ? CFG_WAR : -1),
     .PIN_SCHED(PIN_CFG != 0 ? CFG_GTO : -1), .PIN_LOOPS(PIN_CFG != 0 ? CFG_LOOPS : -1),
     .PIN_HAZARD(PIN_CFG != 0 ? CFG_STALL : -1),

@@ -95,6 +95,7 @@ module wf_host_bridge #(
 
   // ---- protocol constants and IDENTIFY's reply: generated from scripts/wf/hostproto.py ----
 `include "wf_host_proto.vh"
+  `include "wf_enums.vh"  // LAYOUT_*, WAR_*, SCHED_*, LOOPS_*, HAZARD_*: shared with the C model (generated)
 
   localparam integer DW = LANES * 32 > STATUS_BYTES * 8 ? LANES * 32 : STATUS_BYTES * 8;  // widest item
   localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
@@ -171,7 +172,8 @@ module wf_host_bridge #(
   wire [7:0]  c_mul   = hdr_q[CFG_MUL_LAT*8 +: 8], c_lsu = hdr_q[CFG_LSU_LAT*8 +: 8];
   wire [7:0]  c_act   = hdr_q[CFG_ACTIVE_WARPS*8 +: 8];
   wire        cfg_ok =
-      c_modes >> 3 == 8'd0 && c_war <= 8'd4 && c_loops >= 8'd1 && c_loops <= 8'd3 &&
+      c_modes >> 3 == 8'd0 && c_war <= {5'd0, WAR_BLOOM} &&
+      c_loops >= {6'd0, LOOPS_ONE} && c_loops <= {6'd0, LOOPS_COLLECTOR} &&
       c_alu >= 8'd1 && c_alu <= ALU_LAT_MAX[7:0] && c_mul >= 8'd1 && c_mul <= MUL_LAT_MAX[7:0] &&
       c_lsu >= 8'd2 && c_lsu <= LSU_LAT_MAX[7:0] && c_act <= WARPS[7:0] &&
       (PIN_LAYOUT < 0 || c_modes[MODE_LAYOUT] == PIN_LAYOUT[0]) &&
@@ -253,11 +255,11 @@ module wf_host_bridge #(
       cnt_q <= 8'd0; sz_q <= 8'd0; bc_q <= 8'd0; ptr_q <= 8'd0; dw_q <= '0;
       launched_q <= 1'b0; launch_q <= 1'b0; last_err_q <= 8'd0; err_cnt_q <= 8'd0;
       // the wfsim defaults where the build allows them
-      cfg_swizzle_o <= PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : 1'b1;
-      cfg_war_o     <= PIN_WAR >= 0 ? PIN_WAR[2:0] : 3'd4;
-      cfg_gto_o     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : 1'b0;
-      cfg_loops_o   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : 2'd3;
-      cfg_stall_o   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : 1'b0;
+      cfg_swizzle_o <= PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;
+      cfg_war_o     <= PIN_WAR >= 0 ? PIN_WAR[2:0] : WAR_BLOOM;
+      cfg_gto_o     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : SCHED_LRR;
+      cfg_loops_o   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : LOOPS_COLLECTOR;
+      cfg_stall_o   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
       alu_lat_q <= 6'd1;
       mul_lat_q <= MUL_LAT_MAX < 4 ? MUL_LAT_MAX[5:0] : 6'd4;
       lsu_lat_q <= 6'd2;

@@ -1,6 +1,6 @@
 // warpfront core top (docs/microarch.md): launch and run control (§14), the
 // configuration latched at launch, the §12 wiring of the blocks, the host
-// ports and the §11 observation trace. Mirrors cmodel/core.c.
+// ports and the §11 observation trace (packed by wf_trace). Mirrors cmodel/core.c.
 //
 // Interfaces
 //  * launch_i (one cycle): latches cfg_*_i and start_pc_i, clears every
@@ -21,7 +21,7 @@
 //    reg_idx_i of warp reg_warp_i (all lanes) through the configured layout;
 //    read data on reg_rdata_o the cycle after.
 //
-// Observation record (§11), one per cycle, packed LSB first; all state fields
+// Observation record (§11, packed by wf_trace), one per cycle, LSB first; all state fields
 // are the start-of-cycle state, events the decisions of the cycle. The bit
 // layout of every port is the field table scripts/wf/layout.py, generated into
 // rtl/wf_defs.vh (`WF_OBS_<RECORD>_<FIELD>_LSB / _W) and docs/trace-layout.json:
@@ -42,46 +42,16 @@
 `include "wf_defs.vh"    // the trace layout and instruction fields (generated)
 `include "wf_mutant.vh"  // `WF_MUT_<NAME>: the mutation self-check (scripts/mutants.py)
 module wf_core #(
-    parameter integer WARPS        = 8,
-    parameter integer LANES        = 8,
-    parameter integer REGS         = 32,
-    parameter integer BANKS        = 4,
-    parameter integer COLLECTORS   = 4,
-    parameter integer SB_ENTRIES   = 4,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 16,
-    parameter integer ICACHE_LINE  = 4,
-    parameter integer IMSHRS       = 2,
-    parameter integer IMEM_WORDS   = 1024,
-    parameter integer MEM_WORDS    = 1024,
-    parameter integer MEM_LINE     = 4,
-    parameter integer BLOOM_BITS   = 16,
-    parameter integer ALU_LAT_MAX  = 16,   // maxima of the run-time latencies
-    parameter integer MUL_LAT_MAX  = 32,
-    parameter integer LSU_LAT_MAX  = 32,
-    // the register banks' RAM (no effect on behaviour): "auto" (the flow
-    // chooses; on ECP5 small banks become LUT RAM), "block" (block RAM), or
-    // "distributed" (LUT RAM with the read address registered instead of the
-    // data, wf_spram: the address's fanout to the slices of a row leaves the
-    // arbitration cycle, docs/critpath.md 4i)
-    parameter        BANK_RAM_STYLE = "auto",
-    // pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at
-    // run time through cfg_*_i (latched at launch); a legal value = that knob
-    // is this constant, its cfg input is ignored and the logic for the other
-    // values is optimized away (smaller FPGA builds)
-    parameter integer PIN_LAYOUT   = -1,   // 0 naive, 1 swizzle         (cfg_swizzle_i)
-    parameter integer PIN_WAR      = -1,   // 0..4 wf_war_policy         (cfg_war_i)
-    parameter integer PIN_SCHED    = -1,   // 0 lrr, 1 gto               (cfg_gto_i)
-    parameter integer PIN_LOOPS    = -1,   // 1, 2, 3                    (cfg_loops_i)
-    parameter integer PIN_HAZARD   = -1,   // 0 replay, 1 stall          (cfg_stall_i)
-    parameter integer PIN_DECODE_STAGE = -1, // 0, 1 decode_stage §3.4   (cfg_decode_stage_i)
-    parameter integer PIN_ALLOC_STAGE = -1,  // 0, 1 alloc_stage §4.4    (cfg_alloc_stage_i)
-    parameter integer PIN_HANDOFF_STAGE = -1, // 0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)
-    parameter integer PIN_FILL_STAGE = -1,   // 0, 1 fill_stage §6.5     (cfg_fill_stage_i)
-    parameter integer PIN_READY_STAGE = -1,  // 0, 1 ready_stage §5.7    (cfg_ready_stage_i)
-    parameter integer PIN_ALU_LAT  = -1,   // 1..ALU_LAT_MAX             (cfg_alu_lat_i)
-    parameter integer PIN_MUL_LAT  = -1,   // 1..MUL_LAT_MAX             (cfg_mul_lat_i)
-    parameter integer PIN_LSU_LAT  = -1,   // 2..LSU_LAT_MAX             (cfg_lsu_lat_i)
+    // the sizes (1..64 warps, ...; docs/rtl.md "Parameters"), then the latency
+    // maxima, the register banks' RAM (no effect on behaviour) and the pinned
+    // run-time knobs (docs/rtl.md "Pinned knobs": -1 = selectable at run time
+    // through cfg_*_i; a legal value = that knob is this constant, its cfg input
+    // is ignored and the logic of the other values is removed): one table,
+    // scripts/wf/layout.py CORE_PARAMS, shared with the wrappers and tops
+`include "wf_core_sizes.vh"
+    ,
+`include "wf_core_knobs.vh"
+    ,
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
@@ -191,6 +161,8 @@ module wf_core #(
       begin : g_chk_psl PIN_LSU_LAT_out_of_range_minus1_or_2_to_LSU_LAT_MAX u_err(); end
   endgenerate
 
+  `include "wf_enums.vh"  // LAYOUT_*, WAR_*, LOOPS_*, ISS_*, STALL_*, BANK_*, FEV_*: shared with the C model (generated)
+
   // The sizes used inside: an out-of-range value is replaced by its default so
   // that the only elaboration error is the named one above.
   localparam integer P_WARPS        = (WARPS >= 1 && WARPS <= 64) ? WARPS : 8;
@@ -229,11 +201,11 @@ module wf_core #(
   localparam integer PN_ALU_LAT = (PIN_ALU_LAT >= 1 && PIN_ALU_LAT <= P_ALU_LAT_MAX) ? 1 : 0;
   localparam integer PN_MUL_LAT = (PIN_MUL_LAT >= 1 && PIN_MUL_LAT <= P_MUL_LAT_MAX) ? 1 : 0;
   localparam integer PN_LSU_LAT = (PIN_LSU_LAT >= 2 && PIN_LSU_LAT <= P_LSU_LAT_MAX) ? 1 : 0;
-  localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : 1'b1;   // else: the reset values
-  localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : 3'd4;
-  localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : 1'b0;
-  localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : 2'd3;
-  localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : 1'b0;
+  localparam [0:0] PV_LAYOUT = PN_LAYOUT != 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;   // else: the reset values
+  localparam [2:0] PV_WAR    = PN_WAR != 0 ? PIN_WAR[2:0] : WAR_BLOOM;
+  localparam [0:0] PV_SCHED  = PN_SCHED != 0 ? PIN_SCHED[0] : SCHED_LRR;
+  localparam [1:0] PV_LOOPS  = PN_LOOPS != 0 ? PIN_LOOPS[1:0] : LOOPS_COLLECTOR;
+  localparam [0:0] PV_HAZARD = PN_HAZARD != 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
   localparam [0:0] PV_DSTAGE = PN_DSTAGE != 0 ? PIN_DECODE_STAGE[0] : 1'b0;
   localparam [0:0] PV_ASTAGE = PN_ASTAGE != 0 ? PIN_ALLOC_STAGE[0] : 1'b0;
   localparam [0:0] PV_HSTAGE = PN_HSTAGE != 0 ? PIN_HANDOFF_STAGE[0] : 1'b0;
@@ -312,7 +284,7 @@ module wf_core #(
   wire   blk_launch = launch_i || clearing_q;
   assign cycle_o   = cycle_q;
   // mutant MODE3_DECODE: loop mode decoded from its high bit (mode 2 taken as 3)
-  wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == 2'd3;
+  wire mode3 = `WF_MUT_MODE3_DECODE ? loops_q[1] : loops_q == LOOPS_COLLECTOR;
   wire hstage = hstage_q && mode3;   // §5.6: loop mode 3 only
   wire fstage = fstage_q && mode3;   // §6.5: loop mode 3 only
 
@@ -368,7 +340,7 @@ module wf_core #(
   wire [P_WARPS*10-1:0] hazard_mask;
   wire [P_WARPS*8-1:0] inflight;
   wire [P_WARPS-1:0]   mem_inflight, exited, inflight_nz;
-  wire             iss_ok = iss_kind == 3'd1;
+  wire             iss_ok = iss_kind == ISS_ISSUE;
   // collector: the holders (CU u at u, the SR at C), bank reads, dispatch per unit
   wire [P_BANKS-1:0]       cu_rd_en;
   wire [P_BANKS*RAW-1:0]   cu_rd_row;
@@ -452,158 +424,436 @@ module wf_core #(
   // §12 order: 1 wf_writeback, 2 wf_exec advances, 3 wf_lsu piece, 4 arbiter,
   // 5 dispatch, 6 wf_issue, 7 wf_fetch + decode (wf_ibuffer).
   wf_fetch #(
-    .WARPS(P_WARPS), .ICACHE_LINES(P_ICACHE_LINES), .ICACHE_LINE(P_ICACHE_LINE), .IMSHRS(P_IMSHRS),
+    .WARPS(P_WARPS),
+    .ICACHE_LINES(P_ICACHE_LINES),
+    .ICACHE_LINE(P_ICACHE_LINE),
+    .IMSHRS(P_IMSHRS),
     .IBUF(P_IBUF)
   ) u_fetch (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
-    .start_pc_i(start_pc_q), .mode1_i(loops_q == 2'd1), .dstage_i(dstage_q), .nslots_i(ibuf_nslots),
-    .inflight_nz_i(inflight_nz), .br_valid_i(br_valid), .br_warp_i(br_warp),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .active_i(active_q),
+    .start_pc_i(start_pc_q),
+    .mode1_i(loops_q == LOOPS_ONE),
+    .dstage_i(dstage_q),
+    .nslots_i(ibuf_nslots),
+    .inflight_nz_i(inflight_nz),
+    .br_valid_i(br_valid),
+    .br_warp_i(br_warp),
     .br_next_pc_i(br_next_pc),
-    .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i),
-    .imem_req_mshr_o(imem_req_mshr_o), .imem_req_line_o(imem_req_line_o),
-    .imem_resp_valid_i(imem_resp_valid_i && running_q), .imem_resp_ready_o(imem_resp_ready_o),
-    .imem_resp_mshr_i(imem_resp_mshr_i), .imem_resp_data_i(imem_resp_data_i),
-    .fsel_valid_o(fsel_valid), .fsel_warp_o(fsel_warp), .fsel_pc_o(fsel_pc), .fkind_o(fsel_kind),
-    .dec_valid_o(dec_valid), .dec_warp_o(dec_warp), .dec_pc_o(dec_pc), .dec_word_o(dec_word),
-    .fill_valid_o(fill_valid), .fill_mshr_o(fill_mshr),
-    .fill_line_o(fill_line), .fetch_pc_o(fetch_pc), .fetch_state_o(fetch_state)
+    .imem_req_valid_o(imem_req_valid_o),
+    .imem_req_ready_i(imem_req_ready_i),
+    .imem_req_mshr_o(imem_req_mshr_o),
+    .imem_req_line_o(imem_req_line_o),
+    .imem_resp_valid_i(imem_resp_valid_i && running_q),
+    .imem_resp_ready_o(imem_resp_ready_o),
+    .imem_resp_mshr_i(imem_resp_mshr_i),
+    .imem_resp_data_i(imem_resp_data_i),
+    .fsel_valid_o(fsel_valid),
+    .fsel_warp_o(fsel_warp),
+    .fsel_pc_o(fsel_pc),
+    .fkind_o(fsel_kind),
+    .dec_valid_o(dec_valid),
+    .dec_warp_o(dec_warp),
+    .dec_pc_o(dec_pc),
+    .dec_word_o(dec_word),
+    .fill_valid_o(fill_valid),
+    .fill_mshr_o(fill_mshr),
+    .fill_line_o(fill_line),
+    .fetch_pc_o(fetch_pc),
+    .fetch_state_o(fetch_state)
   );
 
   wf_ibuffer #(
-    .WARPS(P_WARPS), .LANES(P_LANES), .BANKS(P_BANKS), .SB_ENTRIES(P_SB_ENTRIES), .IBUF(P_IBUF)
+    .WARPS(P_WARPS),
+    .LANES(P_LANES),
+    .BANKS(P_BANKS),
+    .SB_ENTRIES(P_SB_ENTRIES),
+    .IBUF(P_IBUF)
   ) u_ibuffer (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q), .astage_i(astage_q),
-    .fh_valid_i(dec_valid), .fh_warp_i(dec_warp), .fh_pc_i(dec_pc), .fh_word_i(dec_word),
-    .sb_valid_i(sb_valid), .sb_reg_i(sb_reg), .rel_mask_i(wb_rel_mask),
-    .iss_valid_i(iss_ok), .iss_warp_i(iss_warp), .iss_move_1h_i(iss_move_1h), .iss_stay_1h_i(iss_stay_1h),
-    .iss_new_1h_i(iss_new_1h), .iss_sbv_i(iss_sbv), .iss_sbe_i(iss_sbe), .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
-    .ar_valid_i(sb_ar_valid), .ar_warp_i(sb_ar_warp), .ar_entry_i(sb_ar_entry), .ar_reg_i(sb_ar_reg),
-    .vd_valid_i(lsu_verdict_valid), .vd_warp_i(piece_warp), .vd_done_i(lsu_verdict_done), .vd_rest_i(lsu_verdict_rest),
-    .nslots_o(ibuf_nslots), .word_o(ibuf_word), .pc_o(ibuf_pc), .dep_o(ibuf_dep), .cf_o(ibuf_cf),
-    .issued_o(ibuf_issued), .held_o(ibuf_held), .sbe_o(ibuf_sbe), .left_o(ibuf_left),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .swizzle_i(swz_q),
+    .astage_i(astage_q),
+    .fh_valid_i(dec_valid),
+    .fh_warp_i(dec_warp),
+    .fh_pc_i(dec_pc),
+    .fh_word_i(dec_word),
+    .sb_valid_i(sb_valid),
+    .sb_reg_i(sb_reg),
+    .rel_mask_i(wb_rel_mask),
+    .iss_valid_i(iss_ok),
+    .iss_warp_i(iss_warp),
+    .iss_move_1h_i(iss_move_1h),
+    .iss_stay_1h_i(iss_stay_1h),
+    .iss_new_1h_i(iss_new_1h),
+    .iss_sbv_i(iss_sbv),
+    .iss_sbe_i(iss_sbe),
+    .iss_rd_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
+    .ar_valid_i(sb_ar_valid),
+    .ar_warp_i(sb_ar_warp),
+    .ar_entry_i(sb_ar_entry),
+    .ar_reg_i(sb_ar_reg),
+    .vd_valid_i(lsu_verdict_valid),
+    .vd_warp_i(piece_warp),
+    .vd_done_i(lsu_verdict_done),
+    .vd_rest_i(lsu_verdict_rest),
+    .nslots_o(ibuf_nslots),
+    .word_o(ibuf_word),
+    .pc_o(ibuf_pc),
+    .dep_o(ibuf_dep),
+    .cf_o(ibuf_cf),
+    .issued_o(ibuf_issued),
+    .held_o(ibuf_held),
+    .sbe_o(ibuf_sbe),
+    .left_o(ibuf_left),
     .ar_dep_o(ibuf_ar_dep)
   );
 
-  wf_scoreboard #(.WARPS(P_WARPS), .SB_ENTRIES(P_SB_ENTRIES)) u_scoreboard (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .astage_i(astage_q), .rel_mask_i(wb_rel_mask),
-    .alloc_valid_i(iss_ok && iss_sb_new), .alloc_1h_i(iss_new_1h), .alloc_warp_i(iss_warp), .alloc_entry_i(iss_sbe),
-    .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]), .sb_valid_o(sb_valid), .sb_reg_o(sb_reg),
-    .free_entry_o(sb_free), .full_o(sb_full),
-    .ar_valid_o(sb_ar_valid), .ar_warp_o(sb_ar_warp), .ar_entry_o(sb_ar_entry), .ar_reg_o(sb_ar_reg),
-    .wb_valid_i(wb_valid), .wb_warp_i(ex_warp), .wb_rd_i(ex_rd), .wb_sbv_i(ex_sbv), .wb_sbe_i(ex_sbe)
+  wf_scoreboard #(
+    .WARPS(P_WARPS),
+    .SB_ENTRIES(P_SB_ENTRIES)
+  ) u_scoreboard (
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .astage_i(astage_q),
+    .rel_mask_i(wb_rel_mask),
+    .alloc_valid_i(iss_ok && iss_sb_new),
+    .alloc_1h_i(iss_new_1h),
+    .alloc_warp_i(iss_warp),
+    .alloc_entry_i(iss_sbe),
+    .alloc_reg_i(iss_word[`WF_INSN_RD_LSB +: `WF_REG_BITS]),
+    .sb_valid_o(sb_valid),
+    .sb_reg_o(sb_reg),
+    .free_entry_o(sb_free),
+    .full_o(sb_full),
+    .ar_valid_o(sb_ar_valid),
+    .ar_warp_o(sb_ar_warp),
+    .ar_entry_o(sb_ar_entry),
+    .ar_reg_o(sb_ar_reg),
+    .wb_valid_i(wb_valid),
+    .wb_warp_i(ex_warp),
+    .wb_rd_i(ex_rd),
+    .wb_sbv_i(ex_sbv),
+    .wb_sbe_i(ex_sbe)
   );
 
-  wf_issue #(.WARPS(P_WARPS), .LANES(P_LANES), .IBUF(P_IBUF)) u_issue (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .active_i(active_q),
-    .loops_i(loops_q), .gto_i(gto_q), .stall_mode_i(stall_q),
-    .nslots_i(ibuf_nslots), .slot_word_i(ibuf_word), .slot_pc_i(ibuf_pc), .slot_dep_i(ibuf_dep),
-    .slot_cf_i(ibuf_cf), .slot_issued_i(ibuf_issued), .slot_held_i(ibuf_held), .slot_sbe_i(ibuf_sbe),
-    .slot_left_i(ibuf_left), .sb_full_i(sb_full), .sb_free_i(sb_free), .ar_dep_i(ibuf_ar_dep),
-    .sr_ok_i(sr_ok), .war_allows_i(war_allows), .lsu_stall_i(lsu_stall),
-    .rstage_i(rstage_q), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),
-    .cu_free_valid_i(cu_free_valid), .cu_free_i(cu_free), .sr_index_i(SR_IX),
-    .left_valid_i(wb_leaves & ex_valid), .left_warp_i(ex_warp), .left_end_i(ex_end),
-    .mem_clear_valid_i(lsu_mem_clear), .mem_clear_warp_i(piece_warp),
-    .iss_kind_o(iss_kind), .iss_warp_o(iss_warp), .iss_move_1h_o(iss_move_1h),
-    .iss_stay_1h_o(iss_stay_1h), .iss_new_1h_o(iss_new_1h), .iss_hv_o(iss_hv), .iss_holder_o(iss_holder),
-    .iss_sbv_o(iss_sbv), .iss_sbe_o(iss_sbe), .iss_sb_new_o(iss_sb_new),
-    .iss_mem_replay_o(iss_mem_replay), .iss_word_o(iss_word),
-    .iss_pc_o(iss_pc), .iss_cf_o(iss_cf), .iss_left_o(iss_left), .hazard_o(hazard),
+  wf_issue #(
+    .WARPS(P_WARPS),
+    .LANES(P_LANES),
+    .IBUF(P_IBUF)
+  ) u_issue (
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .active_i(active_q),
+    .loops_i(loops_q),
+    .gto_i(gto_q),
+    .stall_mode_i(stall_q),
+    .nslots_i(ibuf_nslots),
+    .slot_word_i(ibuf_word),
+    .slot_pc_i(ibuf_pc),
+    .slot_dep_i(ibuf_dep),
+    .slot_cf_i(ibuf_cf),
+    .slot_issued_i(ibuf_issued),
+    .slot_held_i(ibuf_held),
+    .slot_sbe_i(ibuf_sbe),
+    .slot_left_i(ibuf_left),
+    .sb_full_i(sb_full),
+    .sb_free_i(sb_free),
+    .ar_dep_i(ibuf_ar_dep),
+    .sr_ok_i(sr_ok),
+    .war_allows_i(war_allows),
+    .lsu_stall_i(lsu_stall),
+    .rstage_i(rstage_q),
+    .ih_valid_i(cu_ih_valid),
+    .ih_warp_i(cu_ih_warp),
+    .cu_free_valid_i(cu_free_valid),
+    .cu_free_i(cu_free),
+    .sr_index_i(SR_IX),
+    .left_valid_i(wb_leaves & ex_valid),
+    .left_warp_i(ex_warp),
+    .left_end_i(ex_end),
+    .mem_clear_valid_i(lsu_mem_clear),
+    .mem_clear_warp_i(piece_warp),
+    .iss_kind_o(iss_kind),
+    .iss_warp_o(iss_warp),
+    .iss_move_1h_o(iss_move_1h),
+    .iss_stay_1h_o(iss_stay_1h),
+    .iss_new_1h_o(iss_new_1h),
+    .iss_hv_o(iss_hv),
+    .iss_holder_o(iss_holder),
+    .iss_sbv_o(iss_sbv),
+    .iss_sbe_o(iss_sbe),
+    .iss_sb_new_o(iss_sb_new),
+    .iss_mem_replay_o(iss_mem_replay),
+    .iss_word_o(iss_word),
+    .iss_pc_o(iss_pc),
+    .iss_cf_o(iss_cf),
+    .iss_left_o(iss_left),
+    .hazard_o(hazard),
     .hazard_mask_o(hazard_mask),
-    .inflight_o(inflight), .mem_inflight_o(mem_inflight), .exited_o(exited),
-    .inflight_nz_o(inflight_nz), .done_o(all_done)
+    .inflight_o(inflight),
+    .mem_inflight_o(mem_inflight),
+    .exited_o(exited),
+    .inflight_nz_o(inflight_nz),
+    .done_o(all_done)
   );
 
   wf_collector #(
-    .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .COLLECTORS(P_COLLECTORS), .RAW(RAW)
+    .LANES(P_LANES),
+    .REGS(P_REGS),
+    .BANKS(P_BANKS),
+    .COLLECTORS(P_COLLECTORS),
+    .RAW(RAW)
   ) u_collector (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .mode3_i(mode3), .hstage_i(hstage), .fstage_i(fstage),
-    .swizzle_i(swz_q), .bank_written_i(wb_bank_written), .accept_i(unit_accept), .dispatch_ok_i(war_dispatch_ok),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .mode3_i(mode3),
+    .hstage_i(hstage),
+    .fstage_i(fstage),
+    .swizzle_i(swz_q),
+    .bank_written_i(wb_bank_written),
+    .accept_i(unit_accept),
+    .dispatch_ok_i(war_dispatch_ok),
     .sr_disp_i(sr_disp),
-    .al_valid_i(iss_ok && iss_hv), .al_holder_i(iss_holder), .al_warp_i(iss_warp),
-    .al_word_i(iss_word), .al_pc_i(iss_pc), .al_cf_i(iss_cf), .al_sbv_i(iss_sbv),
-    .al_sbe_i(iss_sbe), .al_left_i(iss_left), .al_older_i(war_older_new),
-    .rdata_i(rf_rdata), .rd_en_o(cu_rd_en), .rd_row_o(cu_rd_row),
-    .grant_h_o(grant_cu), .grant_slot_o(grant_slot), .grant_reg_o(grant_reg),
-    .grant_warp_o(grant_warp), .fill_sr_o(cu_fill_sr),
-    .h_valid_o(cu_valid), .h_warp_o(cu_warp), .h_pending_o(cu_pending), .h_word_o(cu_word),
-    .h_pc_o(cu_pc), .h_cf_o(cu_cf), .h_older_o(cu_older),
-    .ih_valid_o(cu_ih_valid), .ih_warp_o(cu_ih_warp), .ih_word_o(cu_ih_word), .alloc_warp_o(cu_alloc_warp),
-    .nx_valid_o(cu_nx_valid), .nx_pending_o(cu_nx_pending), .al_take_o(cu_al_take), .al_word_o(cu_al_word),
-    .nx_older_o(cu_nx_older), .sr_bank_o(cu_sr_bank),
-    .free_valid_o(cu_free_valid), .free_cu_o(cu_free),
-    .disp_valid_o(disp_valid), .disp_h_o(disp_cu), .d_warp_o(disp_warp), .d_pc_o(disp_pc),
-    .d_word_o(disp_word), .d_sbv_o(disp_sbv), .d_sbe_o(disp_sbe), .d_left_o(disp_left),
-    .d_opnd_o(disp_opnd), .d_late_o(disp_late), .d_lbank_o(disp_lbank)
+    .al_valid_i(iss_ok && iss_hv),
+    .al_holder_i(iss_holder),
+    .al_warp_i(iss_warp),
+    .al_word_i(iss_word),
+    .al_pc_i(iss_pc),
+    .al_cf_i(iss_cf),
+    .al_sbv_i(iss_sbv),
+    .al_sbe_i(iss_sbe),
+    .al_left_i(iss_left),
+    .al_older_i(war_older_new),
+    .rdata_i(rf_rdata),
+    .rd_en_o(cu_rd_en),
+    .rd_row_o(cu_rd_row),
+    .grant_h_o(grant_cu),
+    .grant_slot_o(grant_slot),
+    .grant_reg_o(grant_reg),
+    .grant_warp_o(grant_warp),
+    .fill_sr_o(cu_fill_sr),
+    .h_valid_o(cu_valid),
+    .h_warp_o(cu_warp),
+    .h_pending_o(cu_pending),
+    .h_word_o(cu_word),
+    .h_pc_o(cu_pc),
+    .h_cf_o(cu_cf),
+    .h_older_o(cu_older),
+    .ih_valid_o(cu_ih_valid),
+    .ih_warp_o(cu_ih_warp),
+    .ih_word_o(cu_ih_word),
+    .alloc_warp_o(cu_alloc_warp),
+    .nx_valid_o(cu_nx_valid),
+    .nx_pending_o(cu_nx_pending),
+    .al_take_o(cu_al_take),
+    .al_word_o(cu_al_word),
+    .nx_older_o(cu_nx_older),
+    .sr_bank_o(cu_sr_bank),
+    .free_valid_o(cu_free_valid),
+    .free_cu_o(cu_free),
+    .disp_valid_o(disp_valid),
+    .disp_h_o(disp_cu),
+    .d_warp_o(disp_warp),
+    .d_pc_o(disp_pc),
+    .d_word_o(disp_word),
+    .d_sbv_o(disp_sbv),
+    .d_sbe_o(disp_sbe),
+    .d_left_o(disp_left),
+    .d_opnd_o(disp_opnd),
+    .d_late_o(disp_late),
+    .d_lbank_o(disp_lbank)
   );
 
-  wf_staging #(.BANKS(P_BANKS)) u_staging (
-    .sr_valid_i(cu_valid[C]), .sr_cf_i(cu_cf[C]),
-    .sr_pending_i(cu_pending[C*3 +: 3]), .sr_wd_i(cu_word[C*64 +: 64]),
-    .sr_bank_i(cu_sr_bank), .fill_sr_i(cu_fill_sr), .bank_written_i(wb_bank_written),
-    .accept_i(unit_accept), .disp_o(sr_disp), .issue_ok_o(sr_ok)
+  wf_staging #(
+    .BANKS(P_BANKS)
+  ) u_staging (
+    .sr_valid_i(cu_valid[C]),
+    .sr_cf_i(cu_cf[C]),
+    .sr_pending_i(cu_pending[C*3 +: 3]),
+    .sr_wd_i(cu_word[C*64 +: 64]),
+    .sr_bank_i(cu_sr_bank),
+    .fill_sr_i(cu_fill_sr),
+    .bank_written_i(wb_bank_written),
+    .accept_i(unit_accept),
+    .disp_o(sr_disp),
+    .issue_ok_o(sr_ok)
   );
 
   wf_war #(
-    .WARPS(P_WARPS), .IBUF(P_IBUF), .COLLECTORS(P_COLLECTORS), .REGS(P_REGS), .BLOOM_BITS(P_BLOOM_BITS)
+    .WARPS(P_WARPS),
+    .IBUF(P_IBUF),
+    .COLLECTORS(P_COLLECTORS),
+    .REGS(P_REGS),
+    .BLOOM_BITS(P_BLOOM_BITS)
   ) u_war (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch),
-    .war_i(war_q), .mode3_i(mode3), .cu_valid_i(cu_valid[C-1:0]), .cu_warp_i(cu_warp[C*6-1:0]),
-    .nx_older_i(cu_nx_older), .nx_valid_i(cu_nx_valid), .nx_pending_i(cu_nx_pending),
-    .cu_word_i(cu_word[C*64-1:0]), .al_take_i(cu_al_take), .al_word_i(cu_al_word),
-    .slot_word_i(ibuf_word), .inflight_nz_i(inflight_nz), .disp_valid_i(disp_valid),
-    .disp_h_i(disp_cu), .al_warp_i(cu_alloc_warp), .ih_valid_i(cu_ih_valid), .ih_warp_i(cu_ih_warp),
-    .ih_wd_i(cu_ih_word), .allows_o(war_allows),
-    .dispatch_ok_o(war_dispatch_ok), .older_new_o(war_older_new), .collecting_o(war_collecting),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .war_i(war_q),
+    .mode3_i(mode3),
+    .cu_valid_i(cu_valid[C-1:0]),
+    .cu_warp_i(cu_warp[C*6-1:0]),
+    .nx_older_i(cu_nx_older),
+    .nx_valid_i(cu_nx_valid),
+    .nx_pending_i(cu_nx_pending),
+    .cu_word_i(cu_word[C*64-1:0]),
+    .al_take_i(cu_al_take),
+    .al_word_i(cu_al_word),
+    .slot_word_i(ibuf_word),
+    .inflight_nz_i(inflight_nz),
+    .disp_valid_i(disp_valid),
+    .disp_h_i(disp_cu),
+    .al_warp_i(cu_alloc_warp),
+    .ih_valid_i(cu_ih_valid),
+    .ih_warp_i(cu_ih_warp),
+    .ih_wd_i(cu_ih_word),
+    .allows_o(war_allows),
+    .dispatch_ok_o(war_dispatch_ok),
+    .older_new_o(war_older_new),
+    .collecting_o(war_collecting),
     .filter_o(war_filter)
   );
 
   wf_exec #(
-    .LANES(P_LANES), .BANKS(P_BANKS), .MEM_LINE(P_MEM_LINE), .ALU_LAT_MAX(P_ALU_LAT_MAX),
-    .MUL_LAT_MAX(P_MUL_LAT_MAX), .LSU_LAT_MAX(P_LSU_LAT_MAX)
+    .LANES(P_LANES),
+    .BANKS(P_BANKS),
+    .MEM_LINE(P_MEM_LINE),
+    .ALU_LAT_MAX(P_ALU_LAT_MAX),
+    .MUL_LAT_MAX(P_MUL_LAT_MAX),
+    .LSU_LAT_MAX(P_LSU_LAT_MAX)
   ) u_exec (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .swizzle_i(swz_q), .alu_lat_i(alu_lat_q),
-    .mul_lat_i(mul_lat_q), .lsu_lat_i(lsu_lat_q), .leaves_i(wb_leaves), .accept_o(ex_accept),
-    .disp_valid_i(disp_valid), .d_warp_i(disp_warp), .d_pc_i(disp_pc), .d_wd_i(disp_word),
-    .d_sbv_i(disp_sbv), .d_sbe_i(disp_sbe), .d_opnd_i(disp_opnd), .d_late_i(disp_late),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .swizzle_i(swz_q),
+    .alu_lat_i(alu_lat_q),
+    .mul_lat_i(mul_lat_q),
+    .lsu_lat_i(lsu_lat_q),
+    .leaves_i(wb_leaves),
+    .accept_o(ex_accept),
+    .disp_valid_i(disp_valid),
+    .d_warp_i(disp_warp),
+    .d_pc_i(disp_pc),
+    .d_wd_i(disp_word),
+    .d_sbv_i(disp_sbv),
+    .d_sbe_i(disp_sbe),
+    .d_opnd_i(disp_opnd),
+    .d_late_i(disp_late),
     .d_lbank_i(disp_lbank),
-    .p_valid_i(piece_valid), .p_warp_i(piece_warp), .p_pc_i(piece_pc), .p_rd_i(piece_rd),
-    .p_writes_i(piece_writes), .p_final_i(piece_final), .p_end_i(piece_end), .p_sbv_i(piece_sbv),
-    .p_sbe_i(piece_sbe), .p_lanes_i(piece_lanes), .p_off_i(piece_off), .rdata_i(rf_rdata), .rdline_i(lsu_rdline),
-    .l_valid_o(ex_valid), .l_warp_o(ex_warp), .l_rd_o(ex_rd), .l_bank_o(ex_bank), .l_writes_o(ex_writes),
-    .l_final_o(ex_final), .l_end_o(ex_end), .l_sbv_o(ex_sbv), .l_sbe_o(ex_sbe),
-    .l_lanes_o(ex_lanes), .l_data_o(ex_data), .br_valid_o(br_valid), .br_warp_o(br_warp),
-    .br_taken_o(br_taken), .br_target_o(br_target), .br_next_pc_o(br_next_pc)
+    .p_valid_i(piece_valid),
+    .p_warp_i(piece_warp),
+    .p_pc_i(piece_pc),
+    .p_rd_i(piece_rd),
+    .p_writes_i(piece_writes),
+    .p_final_i(piece_final),
+    .p_end_i(piece_end),
+    .p_sbv_i(piece_sbv),
+    .p_sbe_i(piece_sbe),
+    .p_lanes_i(piece_lanes),
+    .p_off_i(piece_off),
+    .rdata_i(rf_rdata),
+    .rdline_i(lsu_rdline),
+    .l_valid_o(ex_valid),
+    .l_warp_o(ex_warp),
+    .l_rd_o(ex_rd),
+    .l_bank_o(ex_bank),
+    .l_writes_o(ex_writes),
+    .l_final_o(ex_final),
+    .l_end_o(ex_end),
+    .l_sbv_o(ex_sbv),
+    .l_sbe_o(ex_sbe),
+    .l_lanes_o(ex_lanes),
+    .l_data_o(ex_data),
+    .br_valid_o(br_valid),
+    .br_warp_o(br_warp),
+    .br_taken_o(br_taken),
+    .br_target_o(br_target),
+    .br_next_pc_o(br_next_pc)
   );
 
   wf_lsu #(
-    .LANES(P_LANES), .BANKS(P_BANKS), .MEM_WORDS(P_MEM_WORDS), .MEM_LINE(P_MEM_LINE)
+    .LANES(P_LANES),
+    .BANKS(P_BANKS),
+    .MEM_WORDS(P_MEM_WORDS),
+    .MEM_LINE(P_MEM_LINE)
   ) u_lsu (
-    .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(blk_launch), .running_i(running_q),
-    .stall_mode_i(stall_q), .s2_accept_i(ex_accept[U_LSU]),
-    .d_valid_i(disp_valid[U_LSU]), .d_warp_i(disp_warp[U_LSU*6 +: 6]),
-    .d_pc_i(disp_pc[U_LSU*16 +: 16]), .d_wd_i(disp_word[U_LSU*64 +: 64]),
-    .d_sbv_i(disp_sbv[U_LSU]), .d_sbe_i(disp_sbe[U_LSU*3 +: 3]),
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .launch_i(blk_launch),
+    .running_i(running_q),
+    .stall_mode_i(stall_q),
+    .s2_accept_i(ex_accept[U_LSU]),
+    .d_valid_i(disp_valid[U_LSU]),
+    .d_warp_i(disp_warp[U_LSU*6 +: 6]),
+    .d_pc_i(disp_pc[U_LSU*16 +: 16]),
+    .d_wd_i(disp_word[U_LSU*64 +: 64]),
+    .d_sbv_i(disp_sbv[U_LSU]),
+    .d_sbe_i(disp_sbe[U_LSU*3 +: 3]),
     .d_left_i(disp_left[U_LSU*P_LANES +: P_LANES]),
-    .d_opnd_i(disp_opnd[U_LSU*3*LW +: 2*LW]), .d_late_i(disp_late[U_LSU*3 +: 2]),   // slots a, b
-    .d_lbank_i(disp_lbank[U_LSU*3*5 +: 2*5]), .rdata_i(rf_rdata),
-    .host_en_i(mem_en_i), .host_we_i(mem_we_i), .host_addr_i(mem_addr_i),
-    .host_wdata_i(mem_wdata_i), .host_rdata_o(mem_rdata_o),
-    .p_valid_o(piece_valid), .p_warp_o(piece_warp), .p_pc_o(piece_pc), .p_rd_o(piece_rd),
-    .p_writes_o(piece_writes), .p_final_o(piece_final), .p_end_o(piece_end), .p_sbv_o(piece_sbv),
-    .p_sbe_o(piece_sbe), .p_lanes_o(piece_lanes), .p_off_o(piece_off), .p_line_o(piece_line),
-    .vd_valid_o(lsu_verdict_valid), .vd_done_o(lsu_verdict_done), .vd_rest_o(lsu_verdict_rest), .mem_clear_o(lsu_mem_clear),
-    .accept_o(lsu_accept), .lsu_stall_o(lsu_stall), .rdline_o(lsu_rdline)
+    .d_opnd_i(disp_opnd[U_LSU*3*LW +: 2*LW]),
+    .d_late_i(disp_late[U_LSU*3 +: 2]),  // slots a, b
+    .d_lbank_i(disp_lbank[U_LSU*3*5 +: 2*5]),
+    .rdata_i(rf_rdata),
+    .host_en_i(mem_en_i),
+    .host_we_i(mem_we_i),
+    .host_addr_i(mem_addr_i),
+    .host_wdata_i(mem_wdata_i),
+    .host_rdata_o(mem_rdata_o),
+    .p_valid_o(piece_valid),
+    .p_warp_o(piece_warp),
+    .p_pc_o(piece_pc),
+    .p_rd_o(piece_rd),
+    .p_writes_o(piece_writes),
+    .p_final_o(piece_final),
+    .p_end_o(piece_end),
+    .p_sbv_o(piece_sbv),
+    .p_sbe_o(piece_sbe),
+    .p_lanes_o(piece_lanes),
+    .p_off_o(piece_off),
+    .p_line_o(piece_line),
+    .vd_valid_o(lsu_verdict_valid),
+    .vd_done_o(lsu_verdict_done),
+    .vd_rest_o(lsu_verdict_rest),
+    .mem_clear_o(lsu_mem_clear),
+    .accept_o(lsu_accept),
+    .lsu_stall_o(lsu_stall),
+    .rdline_o(lsu_rdline)
   );
 
   wf_writeback #(
-    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW)
+    .WARPS(P_WARPS),
+    .LANES(P_LANES),
+    .REGS(P_REGS),
+    .BANKS(P_BANKS),
+    .RAW(RAW)
   ) u_writeback (
-    .l_valid_i(ex_valid), .l_warp_i(ex_warp), .l_rd_i(ex_rd), .l_bank_i(ex_bank),
-    .l_writes_i(ex_writes), .l_final_i(ex_final), .l_sbv_i(ex_sbv), .l_sbe_i(ex_sbe),
-    .l_lanes_i(ex_lanes), .l_data_i(ex_data), .bank_written_o(wb_bank_written), .leaves_o(wb_leaves),
-    .wb_valid_o(wb_valid), .wb_bank_o(wb_bank), .rel_mask_o(wb_rel_mask), .rel_valid_o(wb_rel_valid),
-    .we_o(wb_we), .wrow_o(wb_row), .wmask_o(wb_mask), .wdata_o(wb_data)
+    .l_valid_i(ex_valid),
+    .l_warp_i(ex_warp),
+    .l_rd_i(ex_rd),
+    .l_bank_i(ex_bank),
+    .l_writes_i(ex_writes),
+    .l_final_i(ex_final),
+    .l_sbv_i(ex_sbv),
+    .l_sbe_i(ex_sbe),
+    .l_lanes_i(ex_lanes),
+    .l_data_i(ex_data),
+    .bank_written_o(wb_bank_written),
+    .leaves_o(wb_leaves),
+    .wb_valid_o(wb_valid),
+    .wb_bank_o(wb_bank),
+    .rel_mask_o(wb_rel_mask),
+    .rel_valid_o(wb_rel_valid),
+    .we_o(wb_we),
+    .wrow_o(wb_row),
+    .wmask_o(wb_mask),
+    .wdata_o(wb_data)
   );
 
   // ---- register file, with the host register port while not running -----------
@@ -642,174 +892,109 @@ module wf_core #(
   assign reg_rdata_o = rf_rdata[{27'd0, host_bank_q}*LW +: LW];
 
   wf_regfile #(
-    .WARPS(P_WARPS), .LANES(P_LANES), .REGS(P_REGS), .BANKS(P_BANKS), .RAW(RAW),
+    .WARPS(P_WARPS),
+    .LANES(P_LANES),
+    .REGS(P_REGS),
+    .BANKS(P_BANKS),
+    .RAW(RAW),
     .RAM_STYLE(BANK_RAM_STYLE)
   ) u_regfile (
-    .clk_i(clk_i), .we_i(rf_we), .wrow_i(rf_wrow), .wmask_i(rf_mask), .wdata_i(rf_wdata),
-    .re_i(rf_re), .rrow_i(rf_rrow), .rdata_o(rf_rdata)
+    .clk_i(clk_i),
+    .we_i(rf_we),
+    .wrow_i(rf_wrow),
+    .wmask_i(rf_mask),
+    .wdata_i(rf_wdata),
+    .re_i(rf_re),
+    .rrow_i(rf_rrow),
+    .rdata_o(rf_rdata)
   );
 
   // ---- observation record (§11) -----------------------------------------------------
-  function automatic [7:0] f_unit_ix(input hv, input [4:0] h);   // CU index, SR, none
-    f_unit_ix = !hv ? 8'hFF : (h == SR_IX ? 8'hFE : {3'd0, h});
-  endfunction
-
-  reg [`WF_OBS_W-1:0]          obs;
-  reg [3*`WF_OBS_WB_W-1:0]     obs_wb;
-  reg [3*LW-1:0]               obs_wb_data;
-  reg [P_BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
-  reg [P_WARPS*OBS_WARP_W-1:0] obs_warp;
-  reg [(C+1)*`WF_OBS_CU_W-1:0] obs_cu;
-  // the warp record at the elaborated sizes (the port width uses the parameters as given)
-  localparam integer OWW   = `WF_OBS_WARP_W(P_SB_ENTRIES, P_IBUF);
-  localparam integer O_IB  = `WF_OBS_WARP_IBUF_LSB(P_SB_ENTRIES);
-  localparam integer O_HZ  = `WF_OBS_WARP_HAZARD_LSB(P_SB_ENTRIES, P_IBUF);
-  localparam integer O_HZM = `WF_OBS_WARP_HAZARD_MASK_LSB(P_SB_ENTRIES, P_IBUF);
-  localparam integer DSP_W = `WF_OBS_DISPATCH_W;
-  always @* begin : p_obs
-    integer x, b, w, e, i, u, o, k;
-    o = 0;
-    k = 0;
-    obs = '0;
-    obs[`WF_OBS_CYCLE_LSB +: `WF_OBS_CYCLE_W] = cycle_q;
-    if (fsel_valid) begin
-      obs[`WF_OBS_FETCH_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_FETCH_WARP_LSB +: `WF_OBS_FETCH_WARP_W] = fsel_warp;
-      obs[`WF_OBS_FETCH_PC_LSB +: `WF_OBS_FETCH_PC_W] = fsel_pc;
-      obs[`WF_OBS_FETCH_KIND_LSB +: `WF_OBS_FETCH_KIND_W] = fsel_kind;
-    end
-    if (fill_valid) begin
-      obs[`WF_OBS_FILL_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_FILL_MSHR_LSB +: `WF_OBS_FILL_MSHR_W] = fill_mshr;
-      obs[`WF_OBS_FILL_LINE_LSB +: `WF_OBS_FILL_LINE_W] = fill_line;
-    end
-    if (iss_kind == 3'd1 || iss_kind == 3'd2) begin
-      obs[`WF_OBS_ISSUE_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_ISSUE_WARP_LSB +: `WF_OBS_ISSUE_WARP_W] = iss_warp;
-      obs[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W] = iss_pc;
-      obs[`WF_OBS_ISSUE_REPLAY_LSB] = iss_kind == 3'd2 || iss_mem_replay;
-      obs[`WF_OBS_ISSUE_UNIT_LSB +: `WF_OBS_ISSUE_UNIT_W] = f_unit_ix(iss_hv, iss_holder);
-      obs[`WF_OBS_ISSUE_SB_ENTRY_LSB +: `WF_OBS_ISSUE_SB_ENTRY_W] = iss_sbv ? {5'd0, iss_sbe} : 8'hFF;
-    end
-    obs[`WF_OBS_STALL_LSB +: `WF_OBS_STALL_W] = iss_kind == 3'd3 ? 2'd1 : iss_kind == 3'd4 ? 2'd2 : 2'd0;
-    for (x = 0; x < `WF_OBS_DISPATCH_N; x = x + 1)
-      if (disp_valid[x]) begin
-        o = `WF_OBS_DISPATCH_LSB + x * DSP_W;
-        obs[o + `WF_OBS_DISPATCH_VALID_LSB] = 1'b1;
-        obs[o + `WF_OBS_DISPATCH_WARP_LSB +: `WF_OBS_DISPATCH_WARP_W] = disp_warp[x*6 +: 6];
-        obs[o + `WF_OBS_DISPATCH_PC_LSB +: `WF_OBS_DISPATCH_PC_W] = disp_pc[x*16 +: 16];
-        obs[o + `WF_OBS_DISPATCH_CU_LSB +: `WF_OBS_DISPATCH_CU_W] = f_unit_ix(1'b1, disp_cu[x*5 +: 5]);
-      end
-    if (piece_valid) begin
-      obs[`WF_OBS_PIECE_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_PIECE_WARP_LSB +: `WF_OBS_PIECE_WARP_W] = piece_warp;
-      obs[`WF_OBS_PIECE_PC_LSB +: `WF_OBS_PIECE_PC_W] = piece_pc;
-      obs[`WF_OBS_PIECE_LINE_LSB +: `WF_OBS_PIECE_LINE_W] = piece_line;
-      obs[`WF_OBS_PIECE_LANES_LSB +: P_LANES] = piece_lanes;
-      obs[`WF_OBS_PIECE_LAST_LSB] = piece_final;
-    end
-    if (br_valid) begin
-      obs[`WF_OBS_BRANCH_VALID_LSB] = 1'b1;
-      obs[`WF_OBS_BRANCH_WARP_LSB +: `WF_OBS_BRANCH_WARP_W] = br_warp;
-      obs[`WF_OBS_BRANCH_TAKEN_LSB] = br_taken;
-      obs[`WF_OBS_BRANCH_TARGET_LSB +: `WF_OBS_BRANCH_TARGET_W] = br_target;
-    end
-    obs[`WF_OBS_LSU_STALL_LSB] = lsu_stall;
-    obs[`WF_OBS_DONE_LSB] = all_done;
-
-    obs_wb = '0;
-    obs_wb_data = '0;
-    for (x = 0; x < NUNITS; x = x + 1)
-      if (wb_valid[x]) begin
-        o = x * `WF_OBS_WB_W;
-        obs_wb[o + `WF_OBS_WB_VALID_LSB] = 1'b1;
-        obs_wb[o + `WF_OBS_WB_WARP_LSB +: `WF_OBS_WB_WARP_W] = ex_warp[x*6 +: 6];
-        obs_wb[o + `WF_OBS_WB_REG_LSB +: `WF_REG_BITS] = ex_rd[x*7 +: 7];
-        obs_wb[o + `WF_OBS_WB_BANK_LSB +: 5] = wb_bank[x*5 +: 5];
-        obs_wb[o + `WF_OBS_WB_LANES_LSB +: P_LANES] = ex_lanes[x*P_LANES +: P_LANES];
-        obs_wb[o + `WF_OBS_WB_RELEASE_LSB +: `WF_OBS_WB_RELEASE_W] =
-          wb_rel_valid[x] ? {5'd0, ex_sbe[x*3 +: 3]} : 8'hFF;
-        for (i = 0; i < P_LANES; i = i + 1)
-          if (ex_lanes[x*P_LANES + i])
-            obs_wb_data[x*LW + i*`WF_OBS_WB_DATA_LANE_W +: 32] = ex_data[x*LW + i*32 +: 32];
-      end
-`ifdef WF_MUTANT_TRACE_SELFTEST
-    // verif/cosim/selftest.sh: a trace-only bug (the machine is unchanged;
-    // bit 0 of lane 0's data of every ALU writeback is reported flipped),
-    // which only the lockstep compare can see
-    if (wb_valid[U_ALU]) obs_wb_data[U_ALU*LW] = ~obs_wb_data[U_ALU*LW];
-`endif
-
-    obs_bank = '0;
-    for (b = 0; b < P_BANKS; b = b + 1) begin
-      o = b * `WF_OBS_BANK_W;
-      if (wb_bank_written[b]) begin
-        for (x = 0; x < NUNITS; x = x + 1)
-          if (wb_valid[x] && {27'd0, wb_bank[x*5 +: 5]} == b) begin
-            obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd2;
-            obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = ex_warp[x*6 +: 6];
-            obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = ex_rd[x*7 +: 7];
-            obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = 8'd0;
-            obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: `WF_OBS_BANK_SLOT_W] = 8'd0;
-            obs_bank[o + `WF_OBS_BANK_UNIT_LSB +: `WF_OBS_BANK_UNIT_W] = x[7:0] + 8'd1;
-          end
-      end else if (cu_rd_en[b]) begin
-        obs_bank[o + `WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W] = 2'd1;
-        obs_bank[o + `WF_OBS_BANK_WARP_LSB +: `WF_OBS_BANK_WARP_W] = grant_warp[b*6 +: 6];
-        obs_bank[o + `WF_OBS_BANK_REG_LSB +: `WF_REG_BITS] = grant_reg[b*7 +: 7];
-        obs_bank[o + `WF_OBS_BANK_CU_LSB +: `WF_OBS_BANK_CU_W] = f_unit_ix(1'b1, grant_cu[b*5 +: 5]);
-        obs_bank[o + `WF_OBS_BANK_SLOT_LSB +: 2] = grant_slot[b*2 +: 2];
-      end
-    end
-
-    obs_warp = '0;
-    for (w = 0; w < P_WARPS; w = w + 1) begin
-      o = w * OWW;
-      obs_warp[o + `WF_OBS_WARP_FETCH_PC_LSB +: `WF_OBS_WARP_FETCH_PC_W] = fetch_pc[w*16 +: 16];
-      obs_warp[o + `WF_OBS_WARP_FETCH_STATE_LSB +: `WF_OBS_WARP_FETCH_STATE_W] = fetch_state[w*2 +: 2];
-      obs_warp[o + `WF_OBS_WARP_EXITED_LSB] = exited[w];
-      obs_warp[o + `WF_OBS_WARP_INFLIGHT_LSB +: 8] = inflight[w*8 +: 8];
-      obs_warp[o + `WF_OBS_WARP_MEM_INFLIGHT_LSB] = mem_inflight[w];
-      obs_warp[o + `WF_OBS_WARP_COLLECTING_LSB] = war_q == 3'd3 && war_collecting[w];
-      obs_warp[o + `WF_OBS_WARP_FILTER_LSB +: `WF_OBS_WARP_FILTER_W] = war_q == 3'd4 ? war_filter[w*64 +: 64] : 64'd0;
-      for (e = 0; e < P_SB_ENTRIES; e = e + 1)
-        if (sb_valid[w*8 + e]) begin
-          k = o + `WF_OBS_WARP_SB_LSB + e * `WF_OBS_WARP_SB_W;
-          obs_warp[k + `WF_OBS_WARP_SB_VALID_LSB] = 1'b1;
-          obs_warp[k + `WF_OBS_WARP_SB_REG_LSB +: `WF_REG_BITS] = sb_reg[(w*8+e)*7 +: 7];
-        end
-      for (i = 0; i < P_IBUF; i = i + 1)
-        if (i < {28'd0, ibuf_nslots[w*4 +: 4]}) begin
-          k = o + O_IB + i * `WF_OBS_WARP_IBUF_W;
-          obs_warp[k + `WF_OBS_WARP_IBUF_VALID_LSB] = 1'b1;
-          obs_warp[k + `WF_OBS_WARP_IBUF_ISSUED_LSB] = ibuf_issued[w*P_IBUF+i];
-          obs_warp[k + `WF_OBS_WARP_IBUF_PC_LSB +: `WF_OBS_WARP_IBUF_PC_W] = ibuf_pc[(w*P_IBUF+i)*16 +: 16];
-          obs_warp[k + `WF_OBS_WARP_IBUF_DEP_LSB +: `WF_OBS_WARP_IBUF_DEP_W] = ibuf_dep[(w*P_IBUF+i)*8 +: 8];
-          obs_warp[k + `WF_OBS_WARP_IBUF_LANES_LEFT_LSB +: P_LANES] = ibuf_left[(w*P_IBUF+i)*P_LANES +: P_LANES];
-        end
-      obs_warp[o + O_HZ +: `WF_OBS_WARP_HAZARD_W] = hazard[w*4 +: 4];
-      obs_warp[o + O_HZM +: `WF_OBS_WARP_HAZARD_MASK_W] = hazard_mask[w*10 +: 10];
-    end
-
-    obs_cu = '0;
-    for (u = 0; u <= C; u = u + 1)
-      if (cu_valid[u] && (mode3 ? u < C : u == C)) begin
-        o = u * `WF_OBS_CU_W;
-        obs_cu[o + `WF_OBS_CU_VALID_LSB] = 1'b1;
-        obs_cu[o + `WF_OBS_CU_WARP_LSB +: `WF_OBS_CU_WARP_W] = cu_warp[u*6 +: 6];
-        obs_cu[o + `WF_OBS_CU_PC_LSB +: `WF_OBS_CU_PC_W] = cu_pc[u*16 +: 16];
-        obs_cu[o + `WF_OBS_CU_PENDING_LSB +: `WF_OBS_CU_PENDING_W] = cu_pending[u*3 +: 3];
-        obs_cu[o + `WF_OBS_CU_READY_LSB] = cu_pending[u*3 +: 3] == 3'd0;
-        obs_cu[o + `WF_OBS_CU_OLDER_LSB +: `WF_OBS_CU_OLDER_W] =
-          (u < C && war_q == 3'd1) ? cu_older[(u < C ? u : 0)*16 +: 16] : 16'd0;
-      end
-  end
-  assign obs_o         = obs;
-  assign obs_wb_o      = obs_wb;
-  assign obs_wb_data_o = obs_wb_data;
-  assign obs_bank_o    = obs_bank;
-  assign obs_warp_o    = obs_warp;
-  assign obs_cu_o      = obs_cu;
+  wf_trace #(
+    .WARPS(P_WARPS),
+    .LANES(P_LANES),
+    .BANKS(P_BANKS),
+    .COLLECTORS(P_COLLECTORS),
+    .SB_ENTRIES(P_SB_ENTRIES),
+    .IBUF(P_IBUF),
+    .OBS_WARP_W(OBS_WARP_W)
+  ) u_trace (
+    .cycle_i(cycle_q),
+    .fsel_valid_i(fsel_valid),
+    .fsel_warp_i(fsel_warp),
+    .fsel_pc_i(fsel_pc),
+    .fsel_kind_i(fsel_kind),
+    .fill_valid_i(fill_valid),
+    .fill_mshr_i(fill_mshr),
+    .fill_line_i(fill_line),
+    .iss_kind_i(iss_kind),
+    .iss_warp_i(iss_warp),
+    .iss_pc_i(iss_pc),
+    .iss_mem_replay_i(iss_mem_replay),
+    .iss_hv_i(iss_hv),
+    .iss_holder_i(iss_holder),
+    .iss_sbv_i(iss_sbv),
+    .iss_sbe_i(iss_sbe),
+    .lsu_stall_i(lsu_stall),
+    .disp_valid_i(disp_valid),
+    .disp_warp_i(disp_warp),
+    .disp_pc_i(disp_pc),
+    .disp_cu_i(disp_cu),
+    .piece_valid_i(piece_valid),
+    .piece_warp_i(piece_warp),
+    .piece_pc_i(piece_pc),
+    .piece_line_i(piece_line),
+    .piece_lanes_i(piece_lanes),
+    .piece_final_i(piece_final),
+    .br_valid_i(br_valid),
+    .br_warp_i(br_warp),
+    .br_taken_i(br_taken),
+    .br_target_i(br_target),
+    .done_i(all_done),
+    .wb_valid_i(wb_valid),
+    .wb_bank_i(wb_bank),
+    .wb_rel_valid_i(wb_rel_valid),
+    .ex_warp_i(ex_warp),
+    .ex_rd_i(ex_rd),
+    .ex_sbe_i(ex_sbe),
+    .ex_lanes_i(ex_lanes),
+    .ex_data_i(ex_data),
+    .wb_bank_written_i(wb_bank_written),
+    .cu_rd_en_i(cu_rd_en),
+    .grant_warp_i(grant_warp),
+    .grant_reg_i(grant_reg),
+    .grant_cu_i(grant_cu),
+    .grant_slot_i(grant_slot),
+    .fetch_pc_i(fetch_pc),
+    .fetch_state_i(fetch_state),
+    .exited_i(exited),
+    .inflight_i(inflight),
+    .mem_inflight_i(mem_inflight),
+    .war_i(war_q),
+    .war_collecting_i(war_collecting),
+    .war_filter_i(war_filter),
+    .sb_valid_i(sb_valid),
+    .sb_reg_i(sb_reg),
+    .ibuf_nslots_i(ibuf_nslots),
+    .ibuf_issued_i(ibuf_issued),
+    .ibuf_pc_i(ibuf_pc),
+    .ibuf_dep_i(ibuf_dep),
+    .ibuf_left_i(ibuf_left),
+    .hazard_i(hazard),
+    .hazard_mask_i(hazard_mask),
+    .mode3_i(mode3),
+    .cu_valid_i(cu_valid),
+    .cu_warp_i(cu_warp),
+    .cu_pc_i(cu_pc),
+    .cu_pending_i(cu_pending),
+    .cu_older_i(cu_older),
+    .obs_o(obs_o),
+    .obs_wb_o(obs_wb_o),
+    .obs_wb_data_o(obs_wb_data_o),
+    .obs_bank_o(obs_bank_o),
+    .obs_warp_o(obs_warp_o),
+    .obs_cu_o(obs_cu_o)
+  );
   assign obs_version_o = `WF_TRACE_VERSION;
 
   // diagnostics and fields the trace does not carry
@@ -830,7 +1015,7 @@ module wf_core #(
 `endif
   reg [31:0] wd_idle_q;
   wire       wd_progress = iss_ok || disp_valid != '0 || piece_valid || wb_leaves != '0 ||
-                           fill_valid || (fsel_valid && fsel_kind == 2'd0);
+                           fill_valid || (fsel_valid && fsel_kind == FEV_HIT);
   always @(posedge clk_i) begin
     if (launch_i || !running_q || all_done || wd_progress) wd_idle_q <= 32'd0;
     else wd_idle_q <= wd_idle_q + 32'd1;

@@ -65,8 +65,7 @@ module wf_fetch #(
     output wire [WARPS*16-1:0]        fetch_pc_o,
     output wire [WARPS*2-1:0]         fetch_state_o
 );
-  localparam [1:0] S_RUN = 2'd0, S_WAIT_MISS = 2'd1, S_WAIT_BRANCH = 2'd2, S_DONE = 2'd3;
-  localparam [1:0] K_HIT = 2'd0, K_MISS = 2'd1, K_MERGE = 2'd2, K_FULL = 2'd3;
+  `include "wf_enums.vh"  // FETCH_* states, FEV_* kinds shared with the C model (generated)
   localparam integer OB = $clog2(ICACHE_LINE);   // pc bits inside a line
   localparam integer IB = $clog2(ICACHE_LINES);  // index bits
   localparam [5:0] W6 = WARPS[5:0] - 6'd1;       // WARPS-1 (WARPS <= 64)
@@ -120,7 +119,7 @@ module wf_fetch #(
   reg [WARPS-1:0] elig, pool, refill_next, fsel_1h;
   reg [15:0]      pc, la, wla;
   reg [IB > 0 ? IB-1 : 0:0] idx, widx;
-  reg             w_hit;           // the selected warp hits: fkind_o == K_HIT, one OR after the one-hot
+  reg             w_hit;           // the selected warp hits: fkind_o == FEV_HIT, one OR after the one-hot
   reg             whm_v, wvalid;
   reg [15:0]      wtag;
   reg [2:0]       whm;
@@ -144,16 +143,16 @@ module wf_fetch #(
     fill_line_o  = mshr_line_q[imem_resp_mshr_i*16 +: 16];
     refill_next  = '0;
     for (w = 0; w < WARPS; w = w + 1)
-      if (imem_resp_valid_i && fetch_state_q[w*2 +: 2] == S_WAIT_MISS &&
+      if (imem_resp_valid_i && fetch_state_q[w*2 +: 2] == FETCH_WAIT_MISS &&
           wait_mshr_q[w*3 +: 3] == imem_resp_mshr_i)
         refill_next[w] = 1'b1;
 
     // §3.2.1 eligibility and selection: refill priority, then rr
     for (w = 0; w < WARPS; w = w + 1)
 `ifndef WF_ASSERT_SELFTEST_IBUF   // assertion self-test: fetch ignores a full I-buffer
-      elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] < IBUF[3:0] &&
+      elig[w] = fetch_state_q[w*2 +: 2] == FETCH_RUN && nslots_i[w*4 +: 4] < IBUF[3:0] &&
 `else
-      elig[w] = fetch_state_q[w*2 +: 2] == S_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
+      elig[w] = fetch_state_q[w*2 +: 2] == FETCH_RUN && nslots_i[w*4 +: 4] <= IBUF[3:0] &&
 `endif
                 // mutant FETCH_MODE1_INFLIGHT: mode 1 forgets the in-flight term
                 !(mode1_i && (nslots_i[w*4 +: 4] != 4'd0 || (inflight_nz_i[w] && !`WF_MUT_FETCH_MODE1_INFLIGHT))) &&
@@ -175,7 +174,7 @@ module wf_fetch #(
     free_mv = 1'b0; free_m = 3'd0;
     for (i = IMSHRS - 1; i >= 0; i = i - 1)
       if (!mshr_valid_q[i]) begin free_mv = 1'b1; free_m = i[2:0]; end
-    pc = 16'd0; fkind_o = 2'd0; alloc_v = 1'b0; w_hit = 1'b0;   // fkind_o: read only with fsel_valid_o
+    pc = 16'd0; fkind_o = FEV_HIT; alloc_v = 1'b0; w_hit = 1'b0;   // fkind_o: read only with fsel_valid_o
     for (w = 0; w < WARPS; w = w + 1) begin
       wla  = fetch_pc_q[w*16 +: 16] >> OB;
       widx = wla[IB > 0 ? IB-1 : 0:0] & {(IB > 0 ? IB : 1){IB > 0}};
@@ -184,33 +183,33 @@ module wf_fetch #(
       `WF_GET(wvalid, ic_valid_q, {{(32-(IB > 0 ? IB : 1)){1'b0}}, widx}, ICACHE_LINES, 1, 0, 1, sel);
       for (i = IMSHRS - 1; i >= 0; i = i - 1)
         if (mshr_valid_q[i] && mshr_line_q[i*16 +: 16] == wla) begin whm_v = 1'b1; whm = i[2:0]; end
-      w_kind[w*2 +: 2]  = K_HIT;
+      w_kind[w*2 +: 2]  = FEV_HIT;
       w_state[w*2 +: 2] = fetch_state_q[w*2 +: 2];
       w_wait[w*3 +: 3]  = wait_mshr_q[w*3 +: 3];
       w_alloc[w] = 1'b0; w_mfill[w] = 1'b0;
       if (wvalid && wtag == (wla >> IB)) begin                   // §3.2.4 hit
-        w_kind[w*2 +: 2] = K_HIT;                              // pc, state: the decode's update
+        w_kind[w*2 +: 2] = FEV_HIT;                              // pc, state: the decode's update
       end else if (whm_v) begin                                 // §3.2.5 merge
-        w_kind[w*2 +: 2] = K_MERGE;
+        w_kind[w*2 +: 2] = FEV_MERGE;
         // mutant FETCH_MERGE_FILL: a merge in the fill cycle waits on the freed MSHR
         if (imem_resp_valid_i && whm == imem_resp_mshr_i && !`WF_MUT_FETCH_MERGE_FILL)
           w_mfill[w] = 1'b1;  // released by this very fill: stays RUN, joins refill
         else begin
-          w_state[w*2 +: 2] = S_WAIT_MISS;
+          w_state[w*2 +: 2] = FETCH_WAIT_MISS;
           w_wait[w*3 +: 3]  = `WF_MUT_MSHR_MERGE ? free_m : whm;  // mutant: waits on the wrong MSHR
         end
       end else if (free_mv) begin                               // allocate
-        w_kind[w*2 +: 2]  = K_MISS;
+        w_kind[w*2 +: 2]  = FEV_MISS;
         w_alloc[w] = 1'b1;
-        w_state[w*2 +: 2] = S_WAIT_MISS;
+        w_state[w*2 +: 2] = FETCH_WAIT_MISS;
         w_wait[w*3 +: 3]  = free_m;
       end else
-        w_kind[w*2 +: 2] = K_FULL;                              // stays RUN
+        w_kind[w*2 +: 2] = FEV_MSHR_FULL;                              // stays RUN
       if (fsel_1h[w]) begin
         pc         = pc | fetch_pc_q[w*16 +: 16];
         fkind_o    = fkind_o | w_kind[w*2 +: 2];
         alloc_v    = alloc_v | w_alloc[w];
-        w_hit      = w_hit | (w_kind[w*2 +: 2] == K_HIT);
+        w_hit      = w_hit | (w_kind[w*2 +: 2] == FEV_HIT);
       end
     end
     la  = pc >> OB;
@@ -230,17 +229,17 @@ module wf_fetch #(
       dec_word_o  = 64'd0;
       `WF_GET(dec_word_o, fd_line_q, {16'd0, fd_pc_q} & (ICACHE_LINE - 1), ICACHE_LINE, 64, 0, 64, sel);
     end else begin
-      dec_valid_o = fsel_valid_o && fkind_o == K_HIT;
+      dec_valid_o = fsel_valid_o && fkind_o == FEV_HIT;
       dec_warp_o  = fsel_warp_o;
       dec_pc_o    = pc;
       dec_word_o  = word;
     end
     dnpc = dec_pc_o;
-    dnstate = S_RUN;
+    dnstate = FETCH_RUN;
     case (dec_word_o[`WF_INSN_OP])
       `WF_OP_BRA:  dnpc = dec_word_o[`WF_INSN_IMM_LSB +: `WF_PC_BITS];   // bra: the target
-      `WF_OP_BNZ:  dnstate = S_WAIT_BRANCH;                             // bnz: pc stays
-      `WF_OP_EXIT: dnstate = S_DONE;                                    // exit: pc stays
+      `WF_OP_BNZ:  dnstate = FETCH_WAIT_BRANCH;                             // bnz: pc stays
+      `WF_OP_EXIT: dnstate = FETCH_DONE;                                    // exit: pc stays
       default: dnpc = dec_pc_o + 16'd1;
     endcase
   end
@@ -276,13 +275,13 @@ module wf_fetch #(
       for (i = 0; i < ICACHE_LINES; i = i + 1)
         if ({{(32-(IB > 0 ? IB : 1)){1'b0}}, fill_idx} == i) ic_valid_d[i] = 1'b1;
       for (w = 0; w < WARPS; w = w + 1)
-        if (refill_next[w]) fetch_state_d[w*2 +: 2] = S_RUN;
+        if (refill_next[w]) fetch_state_d[w*2 +: 2] = FETCH_RUN;
       mshr_valid_d[imem_resp_mshr_i +: 1] = 1'b0;
       mshr_sent_d[imem_resp_mshr_i +: 1]  = 1'b0;
     end
     if (fsel_valid_o) begin
       // mutant FETCH_RR_HIT_ONLY: the pointer moves only on a hit
-      if (fkind_o == K_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY) begin
+      if (fkind_o == FEV_HIT || !`WF_MUT_FETCH_RR_HIT_ONLY) begin
         fetch_rr_d = (fsel_warp_o == W6) ? 6'd0 : fsel_warp_o + 6'd1;
         fetch_ge_d = f_rr_ge_after(fsel_1h);
       end
@@ -304,7 +303,7 @@ module wf_fetch #(
     end
     if (br_valid_i) begin                                        // §10.4
       `WF_SET(fetch_pc_d, {26'd0, br_warp_i}, WARPS, 16, 0, 16, sel, br_next_pc_i);
-      `WF_SET(fetch_state_d, {26'd0, br_warp_i}, WARPS, 2, 0, 2, sel, S_RUN);
+      `WF_SET(fetch_state_d, {26'd0, br_warp_i}, WARPS, 2, 0, 2, sel, FETCH_RUN);
     end
   end
 
@@ -312,7 +311,7 @@ module wf_fetch #(
     integer w;
     if (!rst_ni) begin
       fetch_pc_q    <= '0;
-      fetch_state_q <= {WARPS{S_DONE}};
+      fetch_state_q <= {WARPS{FETCH_DONE}};
       wait_mshr_q   <= '0;
       fetch_rr_q    <= 6'd0;
       fetch_ge_q    <= {WARPS{1'b1}};
@@ -327,7 +326,7 @@ module wf_fetch #(
     end else if (launch_i) begin                                 // §3.1, §14
       fetch_pc_q    <= start_pc_i;
       for (w = 0; w < WARPS; w = w + 1)
-        fetch_state_q[w*2 +: 2] <= active_i[w] ? S_RUN : S_DONE;
+        fetch_state_q[w*2 +: 2] <= active_i[w] ? FETCH_RUN : FETCH_DONE;
       wait_mshr_q   <= '0;
       fetch_rr_q    <= 6'd0;
       fetch_ge_q    <= {WARPS{1'b1}};

@@ -77,10 +77,7 @@ module wf_issue #(
     output reg  [WARPS-1:0]            inflight_nz_o,
     output reg                         done_o        // §5.5: every active warp done
 );
-  localparam [2:0] K_NONE = 3'd0, K_ISSUE = 3'd1, K_REPLAY = 3'd2, K_STALL_CU = 3'd3, K_STALL_LSU = 3'd4;
-  localparam [3:0] HZ_READY = 4'd0, HZ_NO_HEAD = 4'd1, HZ_WAIT_LSU = 4'd2, HZ_DEP = 4'd3,
-                   HZ_SB_FULL = 4'd4, HZ_INFLIGHT = 4'd5, HZ_STAGING = 4'd6, HZ_WAR = 4'd7,
-                   HZ_MEM = 4'd8, HZ_LSU_STALL = 4'd9;
+  `include "wf_enums.vh"  // ISS_*, HZ_*, LOOPS_* shared with the C model (generated)
   localparam [5:0] W6 = WARPS[5:0] - 6'd1;
 
   reg [5:0]        issue_rr_q, issue_rr_d, gto_last_q, gto_last_d;
@@ -128,26 +125,26 @@ module wf_issue #(
       f = 10'd0;
       f[HZ_NO_HEAD] = !head;
       f[HZ_WAIT_LSU] = head && slot_issued_i[w*IBUF];
-      f[HZ_DEP] = head && (slot_dep_i[w*IBUF*8 +: 8] != 8'd0 || ar_dep_i[w]);
+      f[HZ_DEPENDENCY] = head && (slot_dep_i[w*IBUF*8 +: 8] != 8'd0 || ar_dep_i[w]);
       // mutant SB_FULL_HELD: an entry held across replays does not exempt from full
       f[HZ_SB_FULL] = head && f_writes(hwd[`WF_INSN_OP]) && (!slot_held_i[w*IBUF] || `WF_MUT_SB_FULL_HELD) && sb_full_i[w];
       // mutant INFLIGHT_MODE2: the mode-1 in-flight rule also applied in mode 2
-      f[HZ_INFLIGHT] = head && (loops_i == 2'd1 || (`WF_MUT_INFLIGHT_MODE2 && loops_i == 2'd2)) && inflight_nz_o[w];
-      f[HZ_STAGING] = head && loops_i != 2'd3 && needs && !sr_ok_i;
+      f[HZ_INFLIGHT] = head && (loops_i == LOOPS_ONE || (`WF_MUT_INFLIGHT_MODE2 && loops_i == LOOPS_STAGING)) && inflight_nz_o[w];
+      f[HZ_STAGING] = head && loops_i != LOOPS_COLLECTOR && needs && !sr_ok_i;
       f[HZ_WAR] = head && needs && !war_allows_i[w];
       // mutant MEM_ORDER: a ld/st does not wait for the warp's previous memory instance
-      f[HZ_MEM] = head && ldst && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER;
+      f[HZ_MEM_ORDER] = head && ldst && mem_inflight_q[w] && !`WF_MUT_MEM_ORDER;
       f[HZ_LSU_STALL] = head && lsu_stall_i;
       if (f[HZ_NO_HEAD]) hz = HZ_NO_HEAD;
       else if (f[HZ_WAIT_LSU]) hz = HZ_WAIT_LSU;
-      else if (f[HZ_DEP]) hz = HZ_DEP;
+      else if (f[HZ_DEPENDENCY]) hz = HZ_DEPENDENCY;
       else if (f[HZ_SB_FULL]) hz = HZ_SB_FULL;
       else if (f[HZ_INFLIGHT]) hz = HZ_INFLIGHT;
       else if (f[HZ_STAGING]) hz = HZ_STAGING;
       // mutant HAZARD_ORDER: memory order reported before the WAR policy
-      else if (`WF_MUT_HAZARD_ORDER && f[HZ_MEM]) hz = HZ_MEM;
+      else if (`WF_MUT_HAZARD_ORDER && f[HZ_MEM_ORDER]) hz = HZ_MEM_ORDER;
       else if (f[HZ_WAR]) hz = HZ_WAR;
-      else if (f[HZ_MEM]) hz = HZ_MEM;
+      else if (f[HZ_MEM_ORDER]) hz = HZ_MEM_ORDER;
       else if (f[HZ_LSU_STALL]) hz = HZ_LSU_STALL;
       else hz = HZ_READY;
       hazard_o[w*4 +: 4] = hz;
@@ -155,8 +152,8 @@ module wf_issue #(
       ready[w] = f == 10'd0;
       staging[w] = f[HZ_STAGING];
       // mutant RS_IH_KEEP: IH's warp stays eligible
-      part_d[w] = head && !f[HZ_WAIT_LSU] && !f[HZ_DEP] && !f[HZ_SB_FULL] && !f[HZ_INFLIGHT] &&
-                  !f[HZ_WAR] && !f[HZ_MEM] && !(ih_valid_i && ih_warp_i == w[5:0] && !`WF_MUT_RS_IH_KEEP);
+      part_d[w] = head && !f[HZ_WAIT_LSU] && !f[HZ_DEPENDENCY] && !f[HZ_SB_FULL] && !f[HZ_INFLIGHT] &&
+                  !f[HZ_WAR] && !f[HZ_MEM_ORDER] && !(ih_valid_i && ih_warp_i == w[5:0] && !`WF_MUT_RS_IH_KEEP);
     end
   end
 
@@ -191,7 +188,7 @@ module wf_issue #(
       wr_exit[k]   = hwd[`WF_INSN_OP] == `WF_OP_EXIT;
       // chosen, warp k issues (not a replay or stall, §9.1); its head stays
       // (a ld/st under replay); it takes a new entry (not one held, §9.2)
-      wr_issue[k]  = !lsu_stall_i && !(wr_unit[k] && loops_i == 2'd3 && !cu_free_valid_i);
+      wr_issue[k]  = !lsu_stall_i && !(wr_unit[k] && loops_i == LOOPS_COLLECTOR && !cu_free_valid_i);
       wr_stays[k]  = wr_unit[k] && wr_ldst[k] && !stall_mode_i;
       wr_new[k]    = wr_unit[k] && wr_writes[k] && !slot_held_i[k*IBUF];
     end
@@ -226,22 +223,22 @@ module wf_issue #(
     iss_move_1h_o = iss_1h & wr_issue & ~wr_stays;
     iss_stay_1h_o = iss_1h & wr_issue & wr_stays;
     iss_new_1h_o  = iss_1h & wr_issue & wr_new;
-    iss_kind_o = K_NONE;
+    iss_kind_o = ISS_NONE;
     iss_hv_o = 1'b0;
     iss_holder_o = 5'd0;
     iss_sbv_o = 1'b0;
     iss_sbe_o = 3'd0;
     iss_sb_new_o = 1'b0;
     iss_mem_replay_o = 1'b0;
-    if (lsu_stall_i) iss_kind_o = K_STALL_LSU;
+    if (lsu_stall_i) iss_kind_o = ISS_STALL_LSU;
     else if (found) begin
-      iss_kind_o = K_ISSUE;
+      iss_kind_o = ISS_ISSUE;
       if (c_unit) begin
-        if (loops_i == 2'd3 && !cu_free_valid_i)
-          iss_kind_o = stall_mode_i ? K_STALL_CU : K_REPLAY;            // §9.1
+        if (loops_i == LOOPS_COLLECTOR && !cu_free_valid_i)
+          iss_kind_o = stall_mode_i ? ISS_STALL_COLLECTOR : ISS_REPLAY;            // §9.1
         else begin
           iss_hv_o = 1'b1;
-          iss_holder_o = loops_i == 2'd3 ? cu_free_i : sr_index_i;
+          iss_holder_o = loops_i == LOOPS_COLLECTOR ? cu_free_i : sr_index_i;
           if (c_writes) begin
             iss_sbv_o = 1'b1;
 `ifndef WF_ASSERT_SELFTEST_SB_ALLOC   // assertion self-test: the issue names another entry than the one allocated
@@ -270,13 +267,13 @@ module wf_issue #(
     exited_d = exited_q;
     // mutant LRR_REPLAY: a replay issue does not move the rr pointer;
     // mutant STALL_ADVANCES: a collector stall moves it
-    if ((iss_kind_o == K_ISSUE || (iss_kind_o == K_REPLAY && !`WF_MUT_LRR_REPLAY)) ||
-        (iss_kind_o == K_STALL_CU && `WF_MUT_STALL_ADVANCES))
+    if ((iss_kind_o == ISS_ISSUE || (iss_kind_o == ISS_REPLAY && !`WF_MUT_LRR_REPLAY)) ||
+        (iss_kind_o == ISS_STALL_COLLECTOR && `WF_MUT_STALL_ADVANCES))
     begin
       issue_rr_d = iss_warp_o == W6 ? 6'd0 : iss_warp_o + 6'd1;
       issue_ge_d = f_rr_ge_after(iss_1h);
     end
-    if (iss_kind_o == K_ISSUE || iss_kind_o == K_REPLAY) begin
+    if (iss_kind_o == ISS_ISSUE || iss_kind_o == ISS_REPLAY) begin
       if (!`WF_MUT_GTO_NOT_STICKY) gto_last_d = iss_warp_o;  // mutant: GTO forgets its warp
     end
     // per warp, the warp numbers compared with w: constant-offset updates
@@ -293,7 +290,7 @@ module wf_issue #(
       left = inflight_q[w*8 +: 8] - {6'd0, gone};
       left_inc = inflight_q[w*8 +: 8] + (8'd1 - {6'd0, gone});
       inflight_d[w*8 +: 8] = left;
-      if (iss_kind_o == K_ISSUE && iss_1h[w]) begin
+      if (iss_kind_o == ISS_ISSUE && iss_1h[w]) begin
         if (iss_hv_o) begin
           inflight_d[w*8 +: 8] = left_inc;
           if (wr_ldst[w]) mem_inflight_d[w] = 1'b1;

@@ -48,7 +48,7 @@ module wf_war #(
     output reg  [WARPS-1:0]          collecting_o,  // start-of-cycle derived state
     output reg  [WARPS*64-1:0]       filter_o
 );
-  localparam [2:0] WAR_INORDER = 3'd1, WAR_WB_COMMIT = 3'd2, WAR_WB_READ = 3'd3, WAR_BLOOM = 3'd4;
+  `include "wf_enums.vh"  // WAR_* policies shared with the C model (generated)
   localparam integer C = COLLECTORS;
   localparam [5:0] BM = BLOOM_BITS[5:0] - 6'd1;   // mod BLOOM_BITS as a mask
 

@@ -38,38 +38,7 @@ extern "C" {
 
 #define WF_WATCHDOG_CYCLES 10000u /* §14 */
 
-typedef enum { /* §3.1 */
-    WF_FETCH_RUN = 0,
-    WF_FETCH_WAIT_MISS = 1,
-    WF_FETCH_WAIT_BRANCH = 2,
-    WF_FETCH_DONE = 3
-} wf_fetch_state;
-
-typedef enum { /* fetch event kind, §3.2 */
-    WF_FEV_HIT = 0,
-    WF_FEV_MISS = 1, /* allocated an MSHR */
-    WF_FEV_MERGE = 2,
-    WF_FEV_MSHR_FULL = 3
-} wf_fetch_kind;
-
-typedef enum { WF_STALL_NONE = 0, WF_STALL_COLLECTOR = 1, WF_STALL_LSU = 2 } wf_stall_kind; /* §9 */
-typedef enum { WF_BANK_IDLE = 0, WF_BANK_READ = 1, WF_BANK_WRITE = 2 } wf_bank_kind;        /* §6 */
-
-/* Why a warp's head did not issue (§11 `hazard`, compared by co-simulation): the
- * first readiness item of §5.1 that fails, in the order of §5.1. */
-typedef enum {
-    WF_HZ_READY = 0,    /* ready (it may still lose the scheduler choice) */
-    WF_HZ_NO_HEAD,      /* item 1: inactive, exited, or I-buffer empty */
-    WF_HZ_WAIT_LSU,     /* item 1: head is `issued`, waiting for the LSU verdict (§9.2) */
-    WF_HZ_DEPENDENCY,   /* item 2: dep != 0 */
-    WF_HZ_SB_FULL,      /* item 3: all scoreboard entries valid */
-    WF_HZ_INFLIGHT,     /* item 4, loop mode 1: inflight[w] != 0 */
-    WF_HZ_STAGING,      /* item 4, loop modes 1, 2: the staging register will not be free */
-    WF_HZ_WAR,          /* item 5: the WAR policy (§8) blocks */
-    WF_HZ_MEM_ORDER,    /* item 6: ld/st while mem_inflight[w] */
-    WF_HZ_LSU_STALL,    /* item 7: lsu_stall */
-    WF_HZ_COUNT
-} wf_hazard;
+/* wf_fetch_state, wf_fetch_kind, wf_stall_kind, wf_bank_kind, wf_hazard: wf_enums.h */
 
 /* ---- observation record (§11) -------------------------------------------
  * One per cycle. State fields are the state at the start of the cycle, event

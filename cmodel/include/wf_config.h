@@ -6,20 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "wf_enums.h" /* generated from scripts/wf/layout.py ENUMS, shared with the RTL */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum { WF_LAYOUT_NAIVE = 0, WF_LAYOUT_SWIZZLE = 1 } wf_layout;
-typedef enum {
-    WF_WAR_NONE = 0,
-    WF_WAR_INORDER = 1,
-    WF_WAR_WB_COMMIT = 2,
-    WF_WAR_WB_READ = 3,
-    WF_WAR_BLOOM = 4
-} wf_war_policy;
-typedef enum { WF_SCHED_LRR = 0, WF_SCHED_GTO = 1 } wf_sched;
-typedef enum { WF_HAZARD_REPLAY = 0, WF_HAZARD_STALL = 1 } wf_hazard_mode;
+/* wf_layout, wf_war_policy, wf_sched, wf_hazard_mode, wf_loop_mode: wf_enums.h */
 
 typedef struct {
     unsigned warps;        /* warps in the core */

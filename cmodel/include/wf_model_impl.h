@@ -180,13 +180,7 @@ struct wf_model {
 
 /* ---- per-cycle decisions (§12) -------------------------------------------- */
 
-typedef enum {
-    WF_ISS_NONE = 0,        /* no ready warp */
-    WF_ISS_ISSUE,           /* successful issue */
-    WF_ISS_REPLAY,          /* §9.1 replay issue */
-    WF_ISS_STALL_COLLECTOR, /* §9.1 stall */
-    WF_ISS_STALL_LSU        /* §9.3 */
-} wf_iss_kind;
+/* wf_iss_kind: wf_enums.h */
 
 /* wf_model_step clears wf_cyc up to `hzm` (the first field that every
  * cycle writes before it reads it); keep fields that need a 0 start above it. */

@@ -19,7 +19,7 @@ import cffi
 __all__ = ["WarpfrontError", "Config", "Program", "Model", "assemble", "disassemble", "params",
            "compare", "trace_ports", "decode_trace", "Lockstep", "LockstepCore", "Host", "Checker"]
 
-_HEADERS = ["wf_opcodes.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
+_HEADERS = ["wf_opcodes.h", "wf_enums.h", "wf_isa.h", "wf_config.h", "wf_program.h", "wf_functional.h", "warpfront.h"]
 
 
 class WarpfrontError(Exception):

@@ -11,6 +11,11 @@ observation record is generated from this module by scripts/gen-layout.py
   cmodel/wf_optable.inc     the C model's opcode table (cmodel/isa.c)
   verif/include/wf_layout.h    C macros: version, widths, offsets, compare groups
   verif/rtlobs_layout.h     the trace decoder's field readers (verif/rtlobs.c)
+  rtl/wf_enums.vh           the enumerations (ENUMS) as localparams
+  rtl/wf_core_sizes.vh, rtl/wf_core_knobs.vh  wf_core's parameter declarations
+                            (CORE_PARAMS: the sizes; the latency maxima, RAM and pins)
+  rtl/wf_core_params_fpga.vh  the shape with the FPGA tops' defaults
+  cmodel/include/wf_enums.h the same enumerations as C enums
   docs/trace-layout.json    all of it for external tools
 
 VERSION policy: any change of a trace port's bit layout (a field added,
@@ -68,6 +73,100 @@ OPCODES = [  # value, mnemonic, unit, operands
     (0x15, "bnz", "alu", "at"),
     (0x16, "exit", "none", ""),
 ]
+
+# ---- enumerations shared by the C model and the RTL -----------------------------
+# C: typedef enum C_TYPE { WF_<PREFIX>_<NAME> = value } in cmodel/include/wf_enums.h;
+# RTL: localparam [BITS-1:0] <PREFIX>_<NAME> in rtl/wf_enums.vh (included in the
+# body of every module that names one). Values count up from `first`.
+ENUMS = [  # C type, prefix, bits, first value, [(name, meaning)], contract section
+    ("wf_fetch_state", "FETCH", 2, 0, [("RUN", ""), ("WAIT_MISS", ""), ("WAIT_BRANCH", ""), ("DONE", "")],
+     "§3.1 per-warp fetch state"),
+    ("wf_fetch_kind", "FEV", 2, 0, [("HIT", ""), ("MISS", "allocated an MSHR"), ("MERGE", ""),
+                                    ("MSHR_FULL", "")], "§3.2 fetch event kind"),
+    ("wf_stall_kind", "STALL", 2, 0, [("NONE", ""), ("COLLECTOR", ""), ("LSU", "")], "§9 stall kind"),
+    ("wf_bank_kind", "BANK", 2, 0, [("IDLE", ""), ("READ", ""), ("WRITE", "")], "§6 bank grant kind"),
+    ("wf_hazard", "HZ", 4, 0, [
+        ("READY", "ready (it may still lose the scheduler choice)"),
+        ("NO_HEAD", "item 1: inactive, exited, or I-buffer empty"),
+        ("WAIT_LSU", "item 1: head is `issued`, waiting for the LSU verdict (§9.2)"),
+        ("DEPENDENCY", "item 2: dep != 0"),
+        ("SB_FULL", "item 3: all scoreboard entries valid"),
+        ("INFLIGHT", "item 4, loop mode 1: inflight[w] != 0"),
+        ("STAGING", "item 4, loop modes 1, 2: the staging register will not be free"),
+        ("WAR", "item 5: the WAR policy (§8) blocks"),
+        ("MEM_ORDER", "item 6: ld/st while mem_inflight[w]"),
+        ("LSU_STALL", "item 7: lsu_stall"),
+        ("COUNT", "number of codes (the width of hazard_mask)")],
+     "§5.1, §11 `hazard`: the first readiness item that fails, in the order of §5.1"),
+    ("wf_iss_kind", "ISS", 3, 0, [("NONE", "no ready warp"), ("ISSUE", "successful issue"),
+                                  ("REPLAY", "§9.1 replay issue"), ("STALL_COLLECTOR", "§9.1 stall"),
+                                  ("STALL_LSU", "§9.3")], "§12 the issue stage's decision"),
+    ("wf_layout", "LAYOUT", 1, 0, [("NAIVE", ""), ("SWIZZLE", "")], "§6.1 parameter `layout`"),
+    ("wf_war_policy", "WAR", 3, 0, [("NONE", ""), ("INORDER", ""), ("WB_COMMIT", ""), ("WB_READ", ""),
+                                    ("BLOOM", "")], "§8 parameter `war`"),
+    ("wf_sched", "SCHED", 1, 0, [("LRR", ""), ("GTO", "")], "§5.2 parameter `sched`"),
+    ("wf_hazard_mode", "HAZARD", 1, 0, [("REPLAY", ""), ("STALL", "")], "§9 parameter `hazard`"),
+    ("wf_loop_mode", "LOOPS", 2, 1, [("ONE", "mode 1: one loop (§7.3)"),
+                                     ("STAGING", "mode 2: one staging register (§7.2)"),
+                                     ("COLLECTOR", "mode 3: operand collector (§7.1)")],
+     "§7 parameter `loops`"),
+]
+
+
+def enum_values(prefix):
+    """{NAME: value} of the enumeration with that prefix."""
+    for _, p, _, first, names, _ in ENUMS:
+        if p == prefix:
+            return {n: first + i for i, (n, _) in enumerate(names)}
+    raise KeyError(prefix)
+
+
+# ---- wf_core's parameters (docs/rtl.md "Parameters") -----------------------------
+# Generated into rtl/wf_core_sizes.vh and rtl/wf_core_knobs.vh (the declarations
+# with wf_core's defaults, included in the parameter list of wf_core and of the
+# wrappers that re-export them), rtl/wf_core_params_fpga.vh (the shape with the small FPGA tops'
+# defaults) and the pass-through macros `WF_CORE_PASS_<GROUP> of rtl/wf_defs.vh.
+# Ranges are checked by wf_core's g_chk_* blocks.
+CORE_PARAMS = [  # name, group, wf_core default, FPGA tops' default (None: not a top parameter), meaning
+    ("WARPS", "SIZES", 8, 2, "1..64"),
+    ("LANES", "SIZES", 8, 2, "1..32"),
+    ("REGS", "SIZES", 32, 16, "1..128"),
+    ("BANKS", "SIZES", 4, 2, "1..32"),
+    ("COLLECTORS", "SIZES", 4, 2, "1..16"),
+    ("SB_ENTRIES", "SIZES", 4, 2, "1..8"),
+    ("IBUF", "SIZES", 2, 2, "1..8"),
+    ("ICACHE_LINES", "SIZES", 16, 4, "power of two 1..256"),
+    ("ICACHE_LINE", "SIZES", 4, 1, "power of two 1..16"),
+    ("IMSHRS", "SIZES", 2, 1, "1..8"),
+    ("IMEM_WORDS", "SIZES", 1024, 256, "power of two 1..65536"),
+    ("MEM_WORDS", "SIZES", 1024, 256, "power of two 16..65536"),
+    ("MEM_LINE", "SIZES", 4, 2, "power of two 1..32, <= MEM_WORDS"),
+    ("BLOOM_BITS", "SIZES", 16, 4, "power of two 4..64"),
+    ("ALU_LAT_MAX", "LAT", 16, 1, "1..16, the maximum of the run-time alu_lat"),
+    ("MUL_LAT_MAX", "LAT", 32, 2, "1..32, the maximum of mul_lat"),
+    ("LSU_LAT_MAX", "LAT", 32, 2, "2..32, the maximum of lsu_lat"),
+    # no effect on behaviour: "auto" (the flow chooses; on ECP5 small banks become
+    # LUT RAM), "block", or "distributed" (LUT RAM with the read address registered
+    # instead of the data, wf_spram; docs/critpath.md 4i)
+    ("BANK_RAM_STYLE", "LAT", '"auto"', '"auto"', "the register banks' RAM: auto, block, distributed"),
+    # pinned run-time knobs (docs/rtl.md "Pinned knobs"): -1 = selectable at run
+    # time through cfg_*_i (latched at launch); a legal value = that knob is this
+    # constant, its cfg input is ignored and the logic of the other values is removed
+    ("PIN_LAYOUT", "PINS", -1, None, "0 naive, 1 swizzle (cfg_swizzle_i)"),
+    ("PIN_WAR", "PINS", -1, None, "0..4 wf_war_policy (cfg_war_i)"),
+    ("PIN_SCHED", "PINS", -1, None, "0 lrr, 1 gto (cfg_gto_i)"),
+    ("PIN_LOOPS", "PINS", -1, None, "1, 2, 3 (cfg_loops_i)"),
+    ("PIN_HAZARD", "PINS", -1, None, "0 replay, 1 stall (cfg_stall_i)"),
+    ("PIN_DECODE_STAGE", "PINS", -1, None, "0, 1 decode_stage §3.4 (cfg_decode_stage_i)"),
+    ("PIN_ALLOC_STAGE", "PINS", -1, None, "0, 1 alloc_stage §4.4 (cfg_alloc_stage_i)"),
+    ("PIN_HANDOFF_STAGE", "PINS", -1, None, "0, 1 handoff_stage §5.6 (cfg_handoff_stage_i)"),
+    ("PIN_FILL_STAGE", "PINS", -1, None, "0, 1 fill_stage §6.5 (cfg_fill_stage_i)"),
+    ("PIN_READY_STAGE", "PINS", -1, None, "0, 1 ready_stage §5.7 (cfg_ready_stage_i)"),
+    ("PIN_ALU_LAT", "PINS", -1, None, "1..ALU_LAT_MAX (cfg_alu_lat_i)"),
+    ("PIN_MUL_LAT", "PINS", -1, None, "1..MUL_LAT_MAX (cfg_mul_lat_i)"),
+    ("PIN_LSU_LAT", "PINS", -1, None, "2..LSU_LAT_MAX (cfg_lsu_lat_i)"),
+]
+
 
 # ---- observation record (docs/microarch.md §11) ---------------------------------
 # Compare groups (verif/compare.c, docs/verification.md "Compare levels"): each

@@ -137,8 +137,8 @@ def test_pin_lists_agree():
     """The pins the harness checks (verif/include/wf_host.h WF_LAUNCH_PINS) are
     wf_core's PIN_* parameters, each with the launch input its comment names,
     and the fpga form pins only those."""
-    with open(os.path.join(ROOT, "rtl", "wf_core.v")) as f:
-        rtl_pins = dict(re.findall(r"parameter integer PIN_(\w+)\s*=\s*-1,.*\(cfg_(\w+)_i\)", f.read()))
+    with open(os.path.join(ROOT, "rtl", "wf_core_knobs.vh")) as f:   # wf_core's PIN_* (generated)
+        rtl_pins = dict(re.findall(r"parameter integer PIN_(\w+)\s*=\s*-1,?.*\(cfg_(\w+)_i\)", f.read()))
     with open(os.path.join(ROOT, "verif", "include", "wf_host.h")) as f:
         host = f.read()
     host_pins = {pin: inp for inp, pin, _opt in re.findall(r'X\((\w+), (\w+), "([\w-]+)"\)', host)}

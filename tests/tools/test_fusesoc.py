@@ -52,6 +52,10 @@ def core():
 def rtl_params(path, stop=None):
     with open(os.path.join(ROOT, path)) as f:
         text = f.read().split(") (", 1)[0]      # the #( ... ) header
+    # the generated parameter blocks it includes (rtl/wf_core_sizes.vh ...), in place
+    text = re.sub(r'`include "(wf_core_\w+\.vh)"',
+                  lambda m: open(os.path.join(ROOT, "rtl", m.group(1))).read(),
+                  text)
     if stop:
         text = text.split(stop, 1)[0]
     return re.findall(r'parameter\s+(?:integer\s+)?(\w+)\s*=\s*("[^"]*"|-?\d+)', text)

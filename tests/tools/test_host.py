@@ -147,7 +147,7 @@ def test_bad_parameter_refused_by_name(tool, name, value, msg):
 
 @pytest.mark.parametrize("top", ["wf_host_bridge", "wf_uart"])
 def test_yosys_no_latches(top):
-    r = run(["yosys", "-q", "-p", "read_verilog -sv -Ifpga fpga/wf_host_bridge.v fpga/wf_uart.v; "
+    r = run(["yosys", "-q", "-p", "read_verilog -sv -Irtl -Ifpga fpga/wf_host_bridge.v fpga/wf_uart.v; "
              "synth -top %s -run begin:fine; check -assert; "
              "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr" % top])
     assert r.returncode == 0, "yosys of %s: no latches, check -assert: %s" % (top, r.stdout.strip()[-300:])

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The co-simulation harness can fail, end to end (run by verif/cosim/smoke.sh):
-#  1. an RTL build with WF_MUTANT_TRACE_SELFTEST (rtl/wf_core.v: ALU writeback
+#  1. an RTL build with WF_MUTANT_TRACE_SELFTEST (rtl/wf_trace.v: ALU writeback
 #     data reported with lane 0's bit 0 flipped) must give exit 1 and a report
 #     with "LOCKSTEP MISMATCH at cycle N", "  field: wb[0].data[0]", the seed
 #     and a reproduce line carrying WF_DEFINES, --seed and --waves; run.sh's

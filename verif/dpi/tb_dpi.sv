@@ -22,41 +22,12 @@
 // WF_DUT_RTL_PARAMS (verif/dpi/run.sh, when WF_RTL_PARAMS is set): wf_core's
 // other parameters are the testbench's too and are passed on
 module tb_dpi #(
-    parameter integer WARPS        = 8,
-    parameter integer LANES        = 8,
-    parameter integer REGS         = 32,
-    parameter integer BANKS        = 4,
-    parameter integer COLLECTORS   = 4,
-    parameter integer SB_ENTRIES   = 4,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 16,
-    parameter integer ICACHE_LINE  = 4,
-    parameter integer IMSHRS       = 2,
-    parameter integer IMEM_WORDS   = 1024,
-    parameter integer MEM_WORDS    = 1024,
-    parameter integer MEM_LINE     = 4,
-    parameter integer BLOOM_BITS   = 16
+`include "wf_core_sizes.vh"  // wf_core's size parameters (generated)
 `ifdef WF_DUT_RTL_PARAMS
     // wf_core's other parameters (WF_RTL_PARAMS; wf_core's defaults): the
     // latency maxima, the banks' RAM form and the pins (docs/rtl.md)
     ,
-    parameter integer ALU_LAT_MAX  = 16,
-    parameter integer MUL_LAT_MAX  = 32,
-    parameter integer LSU_LAT_MAX  = 32,
-    parameter        BANK_RAM_STYLE = "auto",
-    parameter integer PIN_LAYOUT   = -1,
-    parameter integer PIN_WAR      = -1,
-    parameter integer PIN_SCHED    = -1,
-    parameter integer PIN_LOOPS    = -1,
-    parameter integer PIN_HAZARD   = -1,
-    parameter integer PIN_DECODE_STAGE = -1,
-    parameter integer PIN_ALLOC_STAGE = -1,
-    parameter integer PIN_HANDOFF_STAGE = -1,
-    parameter integer PIN_FILL_STAGE = -1,
-    parameter integer PIN_READY_STAGE = -1,
-    parameter integer PIN_ALU_LAT  = -1,
-    parameter integer PIN_MUL_LAT  = -1,
-    parameter integer PIN_LSU_LAT  = -1
+`include "wf_core_knobs.vh"  // (generated)
 `endif
 );
   import wf_dpi_pkg::*;
@@ -100,18 +71,9 @@ module tb_dpi #(
   logic [`WF_TRACE_VERSION_BITS-1:0] obs_version;
 
   `WF_DUT #(
-      .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-      .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
-      .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
-      .BLOOM_BITS(BLOOM_BITS)
+      `WF_CORE_PASS_SIZES
 `ifdef WF_DUT_RTL_PARAMS
-      , .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
-      .BANK_RAM_STYLE(BANK_RAM_STYLE), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR),
-      .PIN_SCHED(PIN_SCHED), .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD),
-      .PIN_DECODE_STAGE(PIN_DECODE_STAGE), .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE),
-      .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE), .PIN_READY_STAGE(PIN_READY_STAGE),
-      .PIN_ALU_LAT(PIN_ALU_LAT),
-      .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT)
+      , `WF_CORE_PASS_LAT, `WF_CORE_PASS_PINS
 `endif
   ) dut (
       .clk_i(clk), .rst_ni(rst_ni), .launch_i(launch),

@@ -8,15 +8,10 @@
 // is other RTL with the same behaviour.
 `include "wf_defs.vh"  // the trace layout (generated)
 module wf_pin_wrap #(
-    parameter integer WARPS = 8, LANES = 8, REGS = 32, BANKS = 4, COLLECTORS = 4,
-    parameter integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4,
-    parameter integer IMSHRS = 2, IMEM_WORDS = 1024, MEM_WORDS = 1024, MEM_LINE = 4,
-    parameter integer BLOOM_BITS = 16,
-    parameter integer PIN_LAYOUT = -1, PIN_WAR = -1, PIN_SCHED = -1, PIN_LOOPS = -1,
-    parameter integer PIN_HAZARD = -1, PIN_DECODE_STAGE = -1, PIN_ALLOC_STAGE = -1,
-    parameter integer PIN_HANDOFF_STAGE = -1, PIN_FILL_STAGE = -1, PIN_READY_STAGE = -1,
-    parameter integer PIN_ALU_LAT = -1, PIN_MUL_LAT = -1, PIN_LSU_LAT = -1,
-    parameter        BANK_RAM_STYLE = "auto",   // passed through (pins.sh runs "distributed")
+`include "wf_core_sizes.vh"  // wf_core's parameters (generated), all passed through
+    ,
+`include "wf_core_knobs.vh"
+    ,
     parameter integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
@@ -82,15 +77,7 @@ module wf_pin_wrap #(
   wire [5:0] lsu_lat = PIN_LSU_LAT >= 0 ? cfg_lsu_lat_i + 6'd1 : cfg_lsu_lat_i;
 
   wf_core #(
-    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
-    .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
-    .BLOOM_BITS(BLOOM_BITS), .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
-    .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(PIN_DECODE_STAGE),
-    .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE), .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE),
-    .PIN_READY_STAGE(PIN_READY_STAGE),
-    .PIN_ALU_LAT(PIN_ALU_LAT), .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT),
-    .BANK_RAM_STYLE(BANK_RAM_STYLE)
+    `WF_CORE_PASS_SIZES, `WF_CORE_PASS_LAT, `WF_CORE_PASS_PINS
   ) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .cfg_swizzle_i(swz), .cfg_war_i(war),
     .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(alu_lat),

@@ -11,20 +11,8 @@
 // one field table; obs_version_o reports its version).
 `include "wf_defs.vh"
 module my_front_end #(
-    parameter integer WARPS        = 8,
-    parameter integer LANES        = 8,
-    parameter integer REGS         = 32,
-    parameter integer BANKS        = 4,
-    parameter integer COLLECTORS   = 4,
-    parameter integer SB_ENTRIES   = 4,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 16,
-    parameter integer ICACHE_LINE  = 4,
-    parameter integer IMSHRS       = 2,
-    parameter integer IMEM_WORDS   = 1024,
-    parameter integer MEM_WORDS    = 1024,
-    parameter integer MEM_LINE     = 4,
-    parameter integer BLOOM_BITS   = 16,
+`include "wf_core_sizes.vh"  // wf_core's size parameters (generated)
+    ,
     parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
     input  wire                          clk_i,
@@ -74,10 +62,7 @@ module my_front_end #(
     output wire [`WF_TRACE_VERSION_BITS-1:0] obs_version_o
 );
   wf_core #(
-      .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-      .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
-      .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
-      .BLOOM_BITS(BLOOM_BITS)
+      `WF_CORE_PASS_SIZES
   ) u_core (
       .clk_i, .rst_ni, .launch_i,
       .cfg_swizzle_i, .cfg_war_i, .cfg_gto_i, .cfg_loops_i, .cfg_stall_i,
