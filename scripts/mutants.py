@@ -28,7 +28,7 @@ arch -> events -> full); one caught there is reported "caught only at LEVEL"
 one no level catches is SURVIVED. The default, full, runs as before.
 
   scripts/mutants.py [--only NAME[,NAME...]] [--list] [--timeout S] [--extra NAME]
-                     [--separate-builds] [--cmp full|events|arch]
+                     [--separate-builds] [--cmp full|events|window|arch]
 """
 import argparse
 import concurrent.futures

@@ -68,7 +68,7 @@ Knobs (environment; every one is checked before anything is written):
             checked (a missing file, a top no file declares: exit 2), made
             absolute, kept in run.json and named in every reproduce line
   CMP       compare level of the RTL runs: full (default: every trace field
-            every cycle), events or arch (the harness's --cmp,
+            every cycle), events, window or arch (the harness's --cmp,
             docs/verification.md "Compare levels"); the --imem-jitter runs
             compare no trace at any level. Recorded in run.json and the report
   COSIM     the co-simulation driver (default verif/cosim/run.sh)

@@ -201,8 +201,9 @@ LEVELS = [  # name, groups compared every cycle ("*": all), meaning
      "without the resource numbering (*_index groups) and without state"),
     ("window", "",
      "no per-cycle field: the arch level's per-warp event streams, each event "
-     "within WF_CMP_WINDOW cycles of the model's (wf_compare.h), done_o and the "
-     "cycle count as well; plus the final state"),
+     "within WF_CMP_WINDOW cycles (wf_compare.h) of the model's cycle moved by "
+     "its warp's offset so far (WF_TX_DRIFT, wf_txcheck.h), done_o likewise; "
+     "plus the final state"),
     ("arch", "",
      "no per-cycle field: per warp, the order of retired instructions (issue "
      "events, replays excluded), the values written to each register lane in "

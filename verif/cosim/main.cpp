@@ -73,6 +73,8 @@ static void usage(FILE *f, const char *argv0) {
             "  --cmp LEVEL       compare level (docs/verification.md \"Compare levels\"): full\n"
             "                    (default: every trace field every cycle), events (issue,\n"
             "                    dispatch, LSU-piece, writeback, branch events every cycle),\n"
+            "                    window (arch's events, each within 16 cycles of the model's\n"
+            "                    against its warp's pace, done likewise),\n"
             "                    arch (per warp, retirements, register writes and branches in\n"
             "                    order, cycle-independent; done and the cycle count may differ);\n"
             "                    the final state is checked at every level\n"

@@ -3,7 +3,7 @@
  * events another front end's monitor reports, with a declared timing
  * tolerance. Errors are data: the first divergence is a wf_tx_divergence
  * (and JSON), never a print or an exit. In build/libwfverif.a; installed with
- * the model's headers (make install, warpfront.pc).
+ * the model's headers (make install, wfverif.pc). Guide: docs/txcheck.md.
  *
  * The events (one call each, every one with the DUT's own cycle number):
  *   retire  an instruction of warp w at pc p: reported once per instruction,

@@ -275,7 +275,7 @@ static void usage(FILE *f, const char *argv0) {
           "                    obs_wb_o, obs_wb_data_o, obs_bank_o, obs_warp_o, obs_cu_o) in\n"
           "                    cycle CYCLE before decoding it: a trace difference must be\n"
           "                    reported (exit 1)\n"
-          "  --cmp LEVEL       compare level full (default), events or arch (the C++\n"
+          "  --cmp LEVEL       compare level full (default), events, window or arch (C++\n"
           "                    harness's --help; env WF_CMP)\n"
           "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
           "                    records\"), written on every exit after the setup\n"
