@@ -22,6 +22,7 @@ from .host import (HostError, cfg_bytes, check_state, knobs_for, load_program, p
 ERRORS = {v: n for v, n in S.ERRORS}
 SPACES = {n: (c, size) for c, n, size in S.SPACES}
 REG = {name: S.reg_offset(name) for name, *_ in S.REGS}
+POISON = 0xA5A5A5A5      # what the results' area holds before the transfers back
 
 
 def _bit(reg, field):
@@ -145,7 +146,7 @@ class Soc:
         self.wr("start_pc", pc)
         self._checked("set_pc w%d" % warp)
 
-    def dma(self, space, to_sys, local, sys_addr, n, timeout=1 << 24):
+    def dma(self, space, to_sys, local, sys_addr, n, timeout=1 << 21):
         """one transfer of n items between system memory at sys_addr and the space
         (imem, mem, regs) from item local; waits for it"""
         code, size = SPACES[space]
@@ -191,8 +192,8 @@ class Soc:
         self.wr("irq_enable", bit)
         t0 = time.monotonic()
         while True:
-            if hasattr(self.bus, "wait_irq"):
-                self.bus.wait_irq(timeout)
+            if hasattr(self.bus, "wait_irq") and not self.bus.wait_irq(timeout):
+                raise HostError("%s: no interrupt within %d cycles" % (what, timeout), 1)
             st = self.status()
             if done(st):
                 break
@@ -203,7 +204,7 @@ class Soc:
         self.wr("irq_pending", bit)
         self.wr("irq_enable", 0)
 
-    def wait_done(self, timeout=1 << 28):
+    def wait_done(self, timeout=1 << 21):
         self._wait(lambda st: st["done"] and not st["busy"], "done", timeout, "run")
         return self.cycles()
 
@@ -234,6 +235,8 @@ class Soc:
             self.set_pc(w, starts.get(w, 0))
         self.launch()
         cycles = self.wait_done()
+        # the results' area is filled first, so a transfer that falls short shows
+        self.bus.mem_write(a_out, [POISON] * (len(mem) + nregs))
         self.dma("mem", True, 0, a_out, len(mem))
         self.dma("regs", True, 0, a_out + 4 * len(mem), nregs)
         out = self.bus.mem_read(a_out, len(mem) + nregs)
@@ -248,7 +251,10 @@ def check_program(soc, prog, given, mem_init=None, extra=None):
     """runs prog on the SoC and on wfsim; the differences, each naming prog and the field"""
     s = soc.shape or soc.identify()
     knobs = knobs_for(s, given)
-    state, cycles = soc.run(prog, knobs, mem_init)
+    try:
+        state, cycles = soc.run(prog, knobs, mem_init)
+    except HostError as e:
+        raise HostError("%s: %s" % (prog, e), e.status)
     with tempfile.TemporaryDirectory(prefix="wfsoc") as tmp:
         stats, want = reference(prog, wfsim_args(s, knobs), extra, mem_init, tmp)
     return ["%s: %s" % (prog, e) for e in check_state(state, cycles, want, stats,
