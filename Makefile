@@ -59,7 +59,7 @@ include cmodel/lib.mk
 # every target that is not a file (shlib, install, test-install, test-python: cmodel/lib.mk)
 .PHONY: all help clean deps deps-regress \
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
-  test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc test-fuzz \
+  test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz \
   regress regress-report coverage-report waves bench experiments \
@@ -110,6 +110,7 @@ help:
 	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "make test-soc     the Wishbone top (DMA, IRQ, registers) and its drivers on the simulated bus against wfsim"
+	@echo "make soc-litex-sim LiteX simulation SoC (VexRiscv + warpfront): the C firmware runs examples against wfsim (minutes)"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
 	@echo "make fpga-gls-ice the hx8k board's shape (ice-min): synth_ice40 and gate-level simulation against wfsim"
 	@echo "Other tests and tools:"
@@ -293,6 +294,9 @@ test-host: $(B)/wfsim
 # (docs/soc.md), bad input refused by the drivers and the hardware, the checks' negative cases
 test-soc: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_soc.py
+# soc-litex-sim: not in make test (LiteX's Verilator build of the SoC takes minutes; docs/soc.md)
+soc-litex-sim: $(B)/wfsim
+	@WFSIM=$(B)/wfsim $(PYTEST) -s tests/tools/test_soc_litex.py
 bitstream:
 	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
 program:

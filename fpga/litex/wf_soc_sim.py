@@ -13,6 +13,7 @@ and prints them as JSON lines, one per program; then it ends the simulation.
     writes it from programs and wfsim); prints the firmware's lines (RESULT {...}).
 Exit status: 0 ok, 1 a step failed (named), 2 usage."""
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -33,12 +34,13 @@ from wf.litex import Warpfront  # noqa: E402
 WF_BASE = 0x90000000          # in LiteX's IO region (uncached)
 MAIN_RAM = 0x40000000
 MAIN_RAM_SIZE = 0x20000
+ROM_SIZE = 0x10000
 SHAPE = dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2)
 
 
 def soc(rom_init=None):
     s = SimSoC(cpu_type="vexriscv", cpu_variant="standard", uart_name="sim",
-               integrated_rom_size=0x10000, integrated_rom_init=rom_init or [],
+               integrated_rom_size=ROM_SIZE, integrated_rom_init=rom_init or [],
                integrated_sram_size=0x4000, integrated_main_ram_size=MAIN_RAM_SIZE,
                sim_debug=True)
     s.warpfront = wf = Warpfront(s.platform, ROOT, sys_base=MAIN_RAM, sys_size=MAIN_RAM_SIZE,
@@ -61,6 +63,10 @@ def step(what, cmd, cwd, timeout, log):
 
 
 def main():
+    # migen's output order follows Python's string hashing: a fixed seed keeps sim.v
+    # the same from run to run, so the gateware stamp below holds
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable] + sys.argv, dict(os.environ, PYTHONHASHSEED="0"))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("progs")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "litex-sim"))
@@ -91,13 +97,28 @@ def main():
         data = f.read()
     data += b"\0" * (-len(data) % 4)
     rom = [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
-    # 3. the SoC with the firmware in its ROM, Verilated, then run
+    # 3. the SoC, Verilated once: the ROM is read from sim_rom.init when the
+    # simulation starts, so another firmware needs no new build (the gateware's
+    # stamp: sim.v without its comments, and the Verilog sources)
+    rom += [0] * (ROM_SIZE // 4 - len(rom))
     t0 = time.time()
-    b = Builder(soc(rom), output_dir=out, compile_software=False)
+    s = soc(rom)
+    b = Builder(s, output_dir=out, compile_software=False)
     b.build(sim_config=cfg, run=False, opt_level="O1")
     gw = os.path.join(out, "gateware")
-    times["verilator"] = step("the Verilator build", ["bash", "build_sim.sh"], gw, a.timeout,
-                              os.path.join(out, "verilator.log")) + time.time() - t0
+    stamp = gateware_stamp(gw, s.platform)
+    sfile = os.path.join(gw, "stamp")
+    exe = os.path.join(gw, "obj_dir", "Vsim")
+    if os.path.exists(exe) and os.path.exists(sfile) and open(sfile).read() == stamp:
+        times["verilator"] = 0.0
+        print("wf_soc_sim: the simulation is current (build/litex-sim/gateware/stamp)")
+    else:
+        times["verilator"] = step("the Verilator build", ["bash", "build_sim.sh"], gw, a.timeout,
+                                  os.path.join(out, "verilator.log")) + time.time() - t0
+        with open(sfile, "w") as f:
+            f.write(stamp)
+    with open(os.path.join(gw, "sim_rom.init"), "w") as f:
+        f.write("".join("%08x\n" % w for w in rom))
     t0 = time.time()
     r = subprocess.run([os.path.join(gw, "obj_dir", "Vsim")], cwd=gw, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=a.timeout)
@@ -108,6 +129,19 @@ def main():
             print(line)
     print("TIMES " + json.dumps({k: round(v, 1) for k, v in times.items()}))
     return 0 if "DONE" in text else 1
+
+
+def gateware_stamp(gw, platform):
+    h = hashlib.sha1()
+    with open(os.path.join(gw, "sim.v")) as f:
+        h.update("".join(ln for ln in f if not ln.startswith("//")).encode())
+    for src in platform.sources:
+        if os.path.basename(src[0]) == "sim.v":
+            continue
+        p = src[0] if os.path.isabs(src[0]) else os.path.join(gw, src[0])
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
 def soc_addrs(gen, irq):

@@ -4,7 +4,7 @@ Python driver (scripts/wf/soc.py) against wfsim (docs/soc.md).
   1. static checks: Verilator -Wall (waivers: rtl/wf.vlt, fpga/wf_fpga.vlt,
      fpga/wf_wb.vlt) at three parameter sets, Icarus -g2012, Yosys (no latches,
      `check -assert`) of wf_wb_ctrl, a bad pipeline option refused by name, the
-     C driver compiled with -Wall -Wextra -Werror;
+     C driver compiled with -Wall -Wextra -Werror, the FuseSoC core warpfront_wb.core linted;
   2. builds the simulated bus (fpga/wbsim.cpp: the top Verilated, a bus master
      and a system memory answering the DMA, on pipes) at two shapes, the second
      with every pipeline option and memory wait states, cached under
@@ -91,6 +91,12 @@ def test_c_driver_compiles():
     r = run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-Idrivers", "-c", "-o", os.devnull,
              "drivers/wf_soc.c"])
     assert r.returncode == 0, "cc drivers/wf_soc.c: " + r.stdout[-500:]
+    # and for the SoC's CPU (VexRiscv: rv32im), with Debian's RISC-V GCC and picolibc
+    r = run(["riscv64-unknown-elf-gcc", "-march=rv32im", "-mabi=ilp32", "--specs=picolibc.specs",
+             "-std=c11", "-Wall", "-Wextra", "-Werror", "-Os", "-Idrivers", "-c", "-o", os.devnull,
+             "drivers/wf_soc.c"])
+    assert r.returncode == 0, "riscv64-unknown-elf-gcc drivers/wf_soc.c (scripts/setup.sh " \
+        "installs it): " + r.stdout[-500:]
 
 
 # ---- 2. the simulated bus -------------------------------------------------------------------------
@@ -308,3 +314,13 @@ def test_hardware_refuses_bad_input():
         assert err() == codes["ERR_CMD"] and s.rd("cfg0") == good0, "a byte write was taken"
         bus.write(0x3C0, 1)
         assert err() == codes["ERR_CMD"], "a write to no register: ERROR is not ERR_CMD"
+
+
+def test_fusesoc_core_lints():
+    """warpfront_wb.core's lint target (Verilator -Wall through FuseSoC/Edalize)"""
+    out = os.path.join(ROOT, "build", "fusesoc-wb")
+    os.makedirs(out, exist_ok=True)
+    r = subprocess.run(["fusesoc", "--cores-root", ROOT, "run", "--target=lint",
+                        "warpfront:warpfront:wb_top"], cwd=out, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True)
+    assert r.returncode == 0, "fusesoc run --target=lint warpfront:warpfront:wb_top: " + r.stdout[-800:]
