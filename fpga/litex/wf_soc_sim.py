@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from litex.build.sim.config import SimConfig  # noqa: E402
 from litex.soc.integration.builder import Builder  # noqa: E402
 from litex.soc.integration.soc import SoCRegion  # noqa: E402
+from litex.soc.cores import uart  # noqa: E402
 from litex.tools.litex_sim import SimSoC  # noqa: E402
 
 from wf.litex import Warpfront  # noqa: E402
@@ -38,17 +39,59 @@ ROM_SIZE = 0x10000
 SHAPE = dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2)
 
 
-def soc(rom_init=None):
-    s = SimSoC(cpu_type="vexriscv", cpu_variant="standard", uart_name="sim",
-               integrated_rom_size=ROM_SIZE, integrated_rom_init=rom_init or [],
-               integrated_sram_size=0x4000, integrated_main_ram_size=MAIN_RAM_SIZE,
-               sim_debug=True)
+def soc(rom_init=None, host=False):
+    """the SoC; host: no CPU, LiteX's UART bridge (UARTBone) as a bus master instead,
+    its bytes on a TCP port (serial2tcp) for litex_server"""
+    if host:
+        s = SimSoC(cpu_type=None, uart_name="stub", integrated_main_ram_size=MAIN_RAM_SIZE)
+        s.uartbone_phy = uart.RS232PHYModel(s.platform.request("serial"))
+        s.uartbone = uart.UARTBone(phy=s.uartbone_phy, clk_freq=int(1e6))
+        s.bus.add_master(name="uartbone", master=s.uartbone.wishbone)
+    else:
+        s = SimSoC(cpu_type="vexriscv", cpu_variant="standard", uart_name="sim",
+                   integrated_rom_size=ROM_SIZE, integrated_rom_init=rom_init or [],
+                   integrated_sram_size=0x4000, integrated_main_ram_size=MAIN_RAM_SIZE,
+                   sim_debug=True)
     s.warpfront = wf = Warpfront(s.platform, ROOT, sys_base=MAIN_RAM, sys_size=MAIN_RAM_SIZE,
                                  **SHAPE)
     s.bus.add_slave("warpfront", wf.bus, SoCRegion(origin=WF_BASE, size=wf.span, cached=False))
     s.bus.add_master(name="warpfront_dma", master=wf.dma)
-    s.irq.add("warpfront", use_loc_if_exists=True)
+    if not host:
+        s.irq.add("warpfront", use_loc_if_exists=True)
     return s
+
+
+def build_gateware(s, out, cfg, timeout, times):
+    """LiteX's Verilator build of SoC s under out/, skipped when its stamp (sim.v
+    without its comments, and the Verilog sources) is current; the gateware dir"""
+    t0 = time.time()
+    b = Builder(s, output_dir=out, compile_software=False)
+    b.build(sim_config=cfg, run=False, opt_level="O1")
+    gw = os.path.join(out, "gateware")
+    stamp = gateware_stamp(gw, s.platform)
+    sfile = os.path.join(gw, "stamp")
+    exe = os.path.join(gw, "obj_dir", "Vsim")
+    if os.path.exists(exe) and os.path.exists(sfile) and open(sfile).read() == stamp:
+        times["verilator"] = 0.0
+        print("wf_soc_sim: the simulation is current (%s)" % os.path.relpath(sfile, ROOT))
+    else:
+        step("the Verilator build", ["bash", "build_sim.sh"], gw, timeout,
+             os.path.join(out, "verilator.log"))
+        times["verilator"] = time.time() - t0
+        with open(sfile, "w") as f:
+            f.write(stamp)
+    return gw
+
+
+def host_sim(out, port, timeout=1800):
+    """builds the CPU-less SoC (once) and returns the Vsim command serving its UART
+    bridge on TCP port (run it in the gateware directory, the second value)"""
+    cfg = SimConfig()
+    cfg.add_clocker("sys_clk", freq_hz=int(1e6))
+    cfg.add_module("serial2tcp", "serial", args={"port": port})
+    times = {}
+    gw = build_gateware(soc(host=True), out, cfg, timeout, times)
+    return [os.path.join(gw, "obj_dir", "Vsim")], gw, times
 
 
 def step(what, cmd, cwd, timeout, log):
@@ -98,26 +141,9 @@ def main():
     data += b"\0" * (-len(data) % 4)
     rom = [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
     # 3. the SoC, Verilated once: the ROM is read from sim_rom.init when the
-    # simulation starts, so another firmware needs no new build (the gateware's
-    # stamp: sim.v without its comments, and the Verilog sources)
+    # simulation starts, so another firmware needs no new build
     rom += [0] * (ROM_SIZE // 4 - len(rom))
-    t0 = time.time()
-    s = soc(rom)
-    b = Builder(s, output_dir=out, compile_software=False)
-    b.build(sim_config=cfg, run=False, opt_level="O1")
-    gw = os.path.join(out, "gateware")
-    stamp = gateware_stamp(gw, s.platform)
-    sfile = os.path.join(gw, "stamp")
-    exe = os.path.join(gw, "obj_dir", "Vsim")
-    if os.path.exists(exe) and os.path.exists(sfile) and open(sfile).read() == stamp:
-        times["verilator"] = 0.0
-        print("wf_soc_sim: the simulation is current (build/litex-sim/gateware/stamp)")
-    else:
-        step("the Verilator build", ["bash", "build_sim.sh"], gw, a.timeout,
-             os.path.join(out, "verilator.log"))
-        times["verilator"] = time.time() - t0
-        with open(sfile, "w") as f:
-            f.write(stamp)
+    gw = build_gateware(soc(rom), out, cfg, a.timeout, times)
     with open(os.path.join(gw, "sim_rom.init"), "w") as f:
         f.write("".join("%08x\n" % w for w in rom))
     t0 = time.time()

@@ -5,8 +5,8 @@ and the wfsim side are the UART route's (scripts/wf/host.py).
 A bus is any object with read(offset) and write(offset, value) for the
 top's registers (byte offsets from its base), mem_write(addr, words) and
 mem_read(addr, n) for system memory, and optionally wait_irq(cycles) (True
-when irq_o rose): SimBus (the Verilated fpga/wbsim.cpp) here, LiteX's
-RemoteClient through warpfront.litex on a SoC.
+when irq_o rose): SimBus (the Verilated fpga/wbsim.cpp), RemoteBus (LiteX's
+RemoteClient through litex_server, e.g. over the SoC's UART bridge).
 
 Errors a user must see are HostError(message, exit_status); nothing is
 written to the core when the driver refuses a request."""
@@ -78,6 +78,34 @@ class SimBus:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class RemoteBus:
+    """LiteX's RemoteClient (litex_server: the UART bridge, Etherbone, JTAG) as a bus:
+    the top at base, system memory at its own addresses (no interrupt: the driver polls)"""
+    def __init__(self, client, base, sys_base, sys_size):
+        self.client, self.base = client, base
+        self.sys_base, self.sys_size = sys_base, sys_size
+
+    def read(self, off):
+        return self.client.read(self.base + off)
+
+    def write(self, off, value, sel=0xF):
+        if sel != 0xF:
+            raise HostError("RemoteBus: the UART bridge writes whole words only")
+        self.client.write(self.base + off, value & 0xFFFFFFFF)
+
+    def mem_write(self, addr, words):
+        for i in range(0, len(words), 64):
+            self.client.write(addr + 4 * i, list(words[i:i + 64]))
+
+    def mem_read(self, addr, n):
+        out = []
+        for i in range(0, n, 64):
+            k = min(64, n - i)
+            d = self.client.read(addr + 4 * i, length=k)
+            out += d if isinstance(d, list) else [d]
+        return out
 
 
 class Soc:
