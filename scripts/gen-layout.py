@@ -426,13 +426,15 @@ def gen_soc_regs_h():
 
 def gen_soc_regs_md():
     """the register map as a docs table (docs/soc.md includes it by reference)"""
+    def cell(t):
+        return t.replace("|", "\\|")
     o = ["<!-- " + _soc_stamp() + " -->",
          "# The Wishbone top's register map",
          "",
          "Byte offsets from the top's base (version %d). Regions (the top %d bits of the %d-bit "
          "word address):" % (S.VERSION, S.REGION_BITS, S.ADDR_BITS), "",
          "| base | region | contents |", "|---|---|---|"]
-    o += ["| 0x%06X | %s | %s |" % (S.region_base(n), n, m) for _, n, m in S.REGIONS]
+    o += ["| 0x%06X | %s | %s |" % (S.region_base(n), n, cell(m)) for _, n, m in S.REGIONS]
     o += ["", "Control registers (region ctrl; IDENTIFY's %d bytes, docs/fpga.md, from 0x%02X):"
           % (P.ID_BYTES, S.ID_BASE), "",
           "| offset | name | access | meaning | fields |", "|---|---|---|---|---|"]
@@ -440,7 +442,7 @@ def gen_soc_regs_md():
         fs = "; ".join("%s [%d%s]%s" % (f, lsb + w - 1, ":%d" % lsb if w > 1 else "",
                                          " " + m if m else "") for f, lsb, w, m in flds)
         o.append("| 0x%02X | %s | %s | %s | %s |" % (S.reg_offset(name), name.upper(), acc,
-                                                   meaning, fs))
+                                                   cell(meaning), cell(fs)))
     o += ["", "DMA spaces (DMA_CTRL.space): " + ", ".join(
         "%d %s (%d bytes an item)" % (c, n, b) for c, n, b in S.SPACES) + ".", "",
         "Error codes (ERROR.code): " + ", ".join("%d %s" % (v, n) for v, n in S.ERRORS) + ".", ""]
