@@ -132,6 +132,7 @@ help:
 	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
 	@echo "make fpga-gls     the iCE40 and ECP5 netlists simulated against wfsim (FPGA_CONFIGS=)"
 	@echo "make bitstream BOARD=hx8k|hx8k-2w1l|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l  bitstream of the UART top (docs/fpga.md)"
+	@echo "make bitstream BOARD=ulx3s-litex  the ULX3S LiteX SoC: VexRiscv, SDRAM, warpfront on Wishbone (docs/soc.md)"
 	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
 
@@ -298,7 +299,8 @@ test-soc: $(B)/wfsim
 soc-litex-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) -s tests/tools/test_soc_litex.py
 bitstream:
-	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
+	@if [ "$(BOARD)" = ulx3s-litex ]; then PYTHONHASHSEED=0 nice -n 10 python3 fpga/litex/wf_soc_ulx3s.py; \
+	else python3 scripts/bitstream.py build $(or $(BOARD),hx8k); fi
 program:
 	@python3 scripts/bitstream.py program $(or $(BOARD),hx8k)
 

@@ -111,13 +111,15 @@ if [ "$need" != lint ]; then
   # (e.g. pyenv's) does not see Debian's python3-matplotlib: the version Debian 12
   # ships, so the committed docs/results/*.svg are redrawn byte for byte
   python3 -c "import matplotlib" >/dev/null 2>&1 || pip_missing+=("matplotlib==3.6.3" "numpy<2")
-  # LiteX (make soc-litex-sim, warpfront.litex): the SoC builder, its VexRiscv CPU and C runtime
+  # LiteX (make soc-litex-sim, scripts/wf/litex.py): the SoC builder, its VexRiscv CPU and C
+  # runtime; litex-boards and meson (the LiteX BIOS) for make bitstream BOARD=ulx3s-litex
   if [ "$need" = fpga ] || [ "$need" = all ]; then
     for row in litex:litex migen:migen litedram:litedram liteeth:liteeth litescope:litescope \
                pythondata_cpu_vexriscv:pythondata-cpu-vexriscv \
                pythondata_software_picolibc:pythondata-software-picolibc \
                pythondata_software_compiler_rt:pythondata-software-compiler-rt \
-               pythondata_misc_tapcfg:pythondata-misc-tapcfg; do
+               pythondata_misc_tapcfg:pythondata-misc-tapcfg \
+               litex_boards:litex-boards==2023.12 mesonbuild:meson; do
       python3 -c "import ${row%%:*}" >/dev/null 2>&1 || pip_missing+=("${row#*:}")
     done
   fi
