@@ -59,7 +59,7 @@ include cmodel/lib.mk
 # every target that is not a file (shlib, install, test-install, test-python: cmodel/lib.mk)
 .PHONY: all help clean deps deps-regress \
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
-  test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-fuzz \
+  test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz \
   regress regress-report coverage-report waves bench experiments \
@@ -110,6 +110,8 @@ help:
 	@echo "make test-oneloop a second front end (verif/examples/oneloop) through the transaction-level checker: C++ and SV/DPI routes, its deliberate bugs caught"
 	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
+	@echo "make test-soc     the Wishbone top (DMA, IRQ, registers) and its drivers on the simulated bus against wfsim"
+	@echo "make soc-litex-sim LiteX simulation SoC (VexRiscv + warpfront): the C firmware runs examples against wfsim (minutes)"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
 	@echo "make fpga-gls-ice the hx8k board's shape (ice-min): synth_ice40 and gate-level simulation against wfsim"
 	@echo "Other tests and tools:"
@@ -131,6 +133,7 @@ help:
 	@echo "make fpga-sweep   the parameter-cost table of docs/fpga.md"
 	@echo "make fpga-gls     the iCE40 and ECP5 netlists simulated against wfsim (FPGA_CONFIGS=)"
 	@echo "make bitstream BOARD=hx8k|hx8k-2w1l|icebreaker|ulx3s|ulx3s-4w4l|ulx3s-8w8l  bitstream of the UART top (docs/fpga.md)"
+	@echo "make bitstream BOARD=ulx3s-litex  the ULX3S LiteX SoC: VexRiscv, SDRAM, warpfront on Wishbone (docs/soc.md)"
 	@echo "make program BOARD=...  write it to the board (openFPGALoader)"
 	@echo "make help         this list"
 
@@ -153,7 +156,8 @@ deps-regress:
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host fpga-guard fpga-gls-ice
+  test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host test-soc fpga-guard \
+  fpga-gls-ice
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
@@ -291,8 +295,16 @@ fusesoc-lint: $(B)/wfsim
 # docs/fpga.md "Board bring-up"); not part of make test (minutes of place and route)
 test-host: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_host.py
+# test-soc: the Wishbone top on the simulated bus (fpga/wbsim.cpp, Verilated) against wfsim
+# (docs/soc.md), bad input refused by the drivers and the hardware, the checks' negative cases
+test-soc: $(B)/wfsim
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_soc.py
+# soc-litex-sim: not in make test (LiteX's Verilator build of the SoC takes minutes; docs/soc.md)
+soc-litex-sim: $(B)/wfsim
+	@WFSIM=$(B)/wfsim $(PYTEST) -s tests/tools/test_soc_litex.py
 bitstream:
-	@python3 scripts/bitstream.py build $(or $(BOARD),hx8k)
+	@if [ "$(BOARD)" = ulx3s-litex ]; then PYTHONHASHSEED=0 nice -n 10 python3 fpga/litex/wf_soc_ulx3s.py; \
+	else python3 scripts/bitstream.py build $(or $(BOARD),hx8k); fi
 program:
 	@python3 scripts/bitstream.py program $(or $(BOARD),hx8k)
 

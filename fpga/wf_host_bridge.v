@@ -96,6 +96,7 @@ module wf_host_bridge #(
   // ---- protocol constants and IDENTIFY's reply: generated from scripts/wf/hostproto.py ----
 `include "wf_host_proto.vh"
   `include "wf_enums.vh"  // LAYOUT_*, WAR_*, SCHED_*, LOOPS_*, HAZARD_*: shared with the C model (generated)
+`include "wf_cfg.vh"
 
   localparam integer DW = LANES * 32 > STATUS_BYTES * 8 ? LANES * 32 : STATUS_BYTES * 8;  // widest item
   localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
@@ -166,21 +167,13 @@ module wf_host_bridge #(
   wire [16:0] w_end     = h_addr + {9'd0, wn};
   wire [16:0] r_end     = h_addr + {9'd0, h_n};
   wire        rn_ok     = h_n != 8'd0 && (is_imem ? h_n <= 8'd31 : h_n <= 8'd63);
-  // SET_CFG's fields (wf_host_proto.vh)
-  wire [7:0]  c_modes = hdr_q[CFG_MODES*8 +: 8],   c_war = hdr_q[CFG_WAR*8 +: 8];
-  wire [7:0]  c_loops = hdr_q[CFG_LOOPS*8 +: 8],   c_alu = hdr_q[CFG_ALU_LAT*8 +: 8];
-  wire [7:0]  c_mul   = hdr_q[CFG_MUL_LAT*8 +: 8], c_lsu = hdr_q[CFG_LSU_LAT*8 +: 8];
-  wire [7:0]  c_act   = hdr_q[CFG_ACTIVE_WARPS*8 +: 8];
-  wire        cfg_ok =
-      c_modes >> 3 == 8'd0 && c_war <= {5'd0, WAR_BLOOM} &&
-      c_loops >= {6'd0, LOOPS_ONE} && c_loops <= {6'd0, LOOPS_COLLECTOR} &&
-      c_alu >= 8'd1 && c_alu <= ALU_LAT_MAX[7:0] && c_mul >= 8'd1 && c_mul <= MUL_LAT_MAX[7:0] &&
-      c_lsu >= 8'd2 && c_lsu <= LSU_LAT_MAX[7:0] && c_act <= WARPS[7:0] &&
-      (PIN_LAYOUT < 0 || c_modes[MODE_LAYOUT] == PIN_LAYOUT[0]) &&
-      (PIN_SCHED  < 0 || c_modes[MODE_SCHED] == PIN_SCHED[0]) &&
-      (PIN_HAZARD < 0 || c_modes[MODE_HAZARD] == PIN_HAZARD[0]) &&
-      (PIN_WAR    < 0 || c_war == PIN_WAR[7:0]) &&
-      (PIN_LOOPS  < 0 || c_loops == PIN_LOOPS[7:0]);
+  // SET_CFG's fields (wf_host_proto.vh), at the widths wf_core takes (cfg_valid checked the rest)
+  wire [2:0]  c_modes = hdr_q[CFG_MODES*8 +: 3],   c_war = hdr_q[CFG_WAR*8 +: 3];
+  wire [1:0]  c_loops = hdr_q[CFG_LOOPS*8 +: 2];
+  wire [5:0]  c_alu = hdr_q[CFG_ALU_LAT*8 +: 6], c_mul = hdr_q[CFG_MUL_LAT*8 +: 6];
+  wire [5:0]  c_lsu = hdr_q[CFG_LSU_LAT*8 +: 6];
+  wire [6:0]  c_act   = hdr_q[CFG_ACTIVE_WARPS*8 +: 7];
+  wire        cfg_ok = cfg_valid(hdr_q);   // wf_cfg.vh, shared with wf_wb_ctrl
   wire        in_frame = st_q == S_CMD || st_q == S_LEN || st_q == S_PAY || st_q == S_CRC;
   reg  [7:0]  id_byte;
   always @* begin : p_id
@@ -319,9 +312,9 @@ module wf_host_bridge #(
               else begin
                 cfg_swizzle_o <= c_modes[MODE_LAYOUT]; cfg_gto_o <= c_modes[MODE_SCHED];
                 cfg_stall_o <= c_modes[MODE_HAZARD];
-                cfg_war_o <= c_war[2:0]; cfg_loops_o <= c_loops[1:0];
-                alu_lat_q <= c_alu[5:0]; mul_lat_q <= c_mul[5:0];
-                lsu_lat_q <= c_lsu[5:0]; active_q <= c_act[6:0];
+                cfg_war_o <= c_war; cfg_loops_o <= c_loops;
+                alu_lat_q <= c_alu; mul_lat_q <= c_mul;
+                lsu_lat_q <= c_lsu; active_q <= c_act;
                 reply(E_OK, 8'd0);
               end
             C_SET_PC:

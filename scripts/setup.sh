@@ -27,6 +27,12 @@ deb_reqs=(
   "gtkwave:gtkwave:waves"            # make waves only (a GUI package; headless nodes skip it)
   "nextpnr-ice40:nextpnr-ice40:fpga"
   "icepack:fpga-icestorm:fpga"
+  # the SoC firmware (drivers/, fpga/litex/firmware; make test-soc compiles the driver for RISC-V)
+  "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf:test"
+  "file:/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs:picolibc-riscv64-unknown-elf:test"
+  # LiteX's Verilator simulation (make soc-litex-sim)
+  "lib:libevent:libevent-dev:fpga"
+  "lib:json-c:libjson-c-dev:fpga"
 )
 
 wanted() { # $1 = stage the tool is needed for
@@ -105,6 +111,18 @@ if [ "$need" != lint ]; then
   # (e.g. pyenv's) does not see Debian's python3-matplotlib: the version Debian 12
   # ships, so the committed docs/results/*.svg are redrawn byte for byte
   python3 -c "import matplotlib" >/dev/null 2>&1 || pip_missing+=("matplotlib==3.6.3" "numpy<2")
+  # LiteX (make soc-litex-sim, scripts/wf/litex.py): the SoC builder, its VexRiscv CPU and C
+  # runtime; litex-boards and meson (the LiteX BIOS) for make bitstream BOARD=ulx3s-litex
+  if [ "$need" = fpga ] || [ "$need" = all ]; then
+    for row in litex:litex migen:migen litedram:litedram liteeth:liteeth litescope:litescope \
+               pythondata_cpu_vexriscv:pythondata-cpu-vexriscv \
+               pythondata_software_picolibc:pythondata-software-picolibc \
+               pythondata_software_compiler_rt:pythondata-software-compiler-rt \
+               pythondata_misc_tapcfg:pythondata-misc-tapcfg \
+               litex_boards:litex-boards==2023.12 mesonbuild:meson; do
+      python3 -c "import ${row%%:*}" >/dev/null 2>&1 || pip_missing+=("${row#*:}")
+    done
+  fi
   if [ ${#pip_missing[@]} -gt 0 ]; then
     say "running: pip install ${pip_missing[*]}"
     if python3 -m pip install -q "${pip_missing[@]}" >/tmp/wf-setup-pip.log 2>&1; then

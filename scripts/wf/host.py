@@ -86,6 +86,28 @@ class SimBoard:
         self.proc.wait()
 
 
+def parse_identify(data):
+    """the shape from IDENTIFY's bytes (the UART reply, or the Wishbone top's ID window)"""
+    if data[:len(P.MAGIC)] != P.MAGIC:
+        raise HostError("identify: not a warpfront bridge (magic %r)" % data[:len(P.MAGIC)])
+    shape = {n: int.from_bytes(data[o:o + k], "little") for n, o, k, _ in P.id_fields()}
+    if shape["version"] != PROTO_VERSION:
+        raise HostError("identify: the bridge speaks protocol version %d, this wfhost "
+                        "version %d" % (shape["version"], PROTO_VERSION))
+    for i, n in enumerate(STAGE_OPTS):
+        shape[n] = shape["stages"] >> i & 1
+    return shape
+
+
+def cfg_bytes(knobs):
+    """the configuration (knobs_for's dict) as SET_CFG's payload (CFG_LAYOUT bytes)"""
+    k = dict(knobs)
+    k["modes"] = sum(KNOB_NAMES[n].index(k[n]) << i for i, n in enumerate(P.MODE_BITS))
+    k["war"] = KNOB_NAMES["war"].index(k["war"])
+    k["loops"] = int(k["loops"])
+    return bytes([k[n] for n in P.CFG_LAYOUT])
+
+
 class Board:
     """One connection to a bridge. port: a serial device, a pyserial URL
     (socket://HOST:PORT, ...) or sim:PATH[,corrupt-tx=K]."""
@@ -160,14 +182,7 @@ class Board:
             data = self.command("IDENTIFY", want_len=ID_BYTES)
         except HostError as e:
             raise HostError("identify: no valid answer from a warpfront bridge (%s)" % e)
-        if data[:len(P.MAGIC)] != P.MAGIC:
-            raise HostError("identify: not a warpfront bridge (magic %r)" % data[:len(P.MAGIC)])
-        shape = {n: int.from_bytes(data[o:o + k], "little") for n, o, k, _ in P.id_fields()}
-        if shape["version"] != PROTO_VERSION:
-            raise HostError("identify: the bridge speaks protocol version %d, this wfhost "
-                            "version %d" % (shape["version"], PROTO_VERSION))
-        for i, n in enumerate(STAGE_OPTS):
-            shape[n] = shape["stages"] >> i & 1
+        shape = parse_identify(data)
         self.shape = shape
         return shape
 
@@ -203,11 +218,7 @@ class Board:
         return [int.from_bytes(d[j:j + 4], "little") for j in range(0, len(d), 4)]
 
     def set_cfg(self, knobs):
-        k = dict(knobs)
-        k["modes"] = sum(KNOB_NAMES[n].index(k[n]) << i for i, n in enumerate(P.MODE_BITS))
-        k["war"] = KNOB_NAMES["war"].index(k["war"])
-        k["loops"] = int(k["loops"])
-        self.command("SET_CFG", bytes([k[n] for n in P.CFG_LAYOUT]), want_len=0)
+        self.command("SET_CFG", cfg_bytes(knobs), want_len=0)
 
     def set_pc(self, warp, pc):
         self.command("SET_PC", struct.pack("<BH", warp, pc), want_len=0)
@@ -310,6 +321,55 @@ def wfsim(args, what):
     return r.stdout
 
 
+def load_program(shape, prog, mem_init, sim_args, tmp):
+    """(instruction words, {warp: start pc}, initial scratchpad) of prog as wfsim
+    assembles it for sim_args (--emit-image) and reads --mem-init (None: zeros);
+    a program the shape cannot hold is a HostError naming it. tmp: a scratch directory."""
+    img = os.path.join(tmp, "prog.wfb")
+    wfsim(["--emit-image", img] + sim_args + [prog], "assemble")
+    with open(img, "rb") as f:
+        words, starts = parse_image(f.read())
+    if len(words) > shape["imem_words"]:
+        raise HostError("%s: %d instructions; this build's instruction memory holds %d "
+                        "(IMEM_WORDS)" % (prog, len(words), shape["imem_words"]))
+    bad = [w for w in starts if w >= shape["warps"]]
+    if bad:
+        raise HostError("%s: .start w%d; this build has %d warps" % (prog, bad[0], shape["warps"]))
+    # the initial scratchpad as wfsim reads --mem-init (a run of `exit`)
+    mem = [0] * shape["mem_words"]
+    if mem_init:
+        ex = os.path.join(tmp, "exit.s")
+        st = os.path.join(tmp, "init.json")
+        with open(ex, "w") as f:
+            f.write("exit\n")
+        wfsim(["--functional", "--quiet", "--dump-state", st, "--mem-init", mem_init] +
+              sim_args + [ex], "--mem-init")
+        with open(st) as f:
+            mem = json.load(f)["mem"]
+    return words, starts, mem
+
+
+def reference(prog, sim_args, extra, mem_init, tmp):
+    """wfsim's (stats, final state) of prog; extra: more wfsim options (a string)"""
+    ref = os.path.join(tmp, "ref.json")
+    stats = json.loads(wfsim(["--quiet", "--json", "--dump-state", ref] + sim_args +
+                             (extra.split() if extra else []) +
+                             ([] if not mem_init else ["--mem-init", mem_init]) +
+                             [prog], "--check"))
+    with open(ref) as f:
+        return stats, json.load(f)
+
+
+def check_state(state, cycles, want, stats, exact):
+    """the differences of a board's result from wfsim's: the first state field that
+    differs, and the cycle count when exact (IMSHRS=1)"""
+    diff = first_difference(state, want)
+    errs = [diff] if diff else []
+    if exact and cycles != stats["cycles"]:
+        errs.append("cycles: board %d, wfsim %d" % (cycles, stats["cycles"]))
+    return errs
+
+
 def run_program(board, a, out=sys.stdout, err=sys.stderr):
     """`wfhost run`: a is the parsed options (prog, mem_init, dump_state, check,
     check_extra, run_timeout, the knobs and shape options). Returns the exit status."""
@@ -322,28 +382,7 @@ def run_program(board, a, out=sys.stdout, err=sys.stderr):
     knobs = knobs_for(shape, vars(a))
     sim_args = wfsim_args(shape, knobs)
     with tempfile.TemporaryDirectory(prefix="wfhost") as tmp:
-        img = os.path.join(tmp, "prog.wfb")
-        wfsim(["--emit-image", img] + sim_args + [a.prog], "assemble")
-        with open(img, "rb") as f:
-            words, starts = parse_image(f.read())
-        if len(words) > shape["imem_words"]:
-            raise HostError("%s: %d instructions; this build's instruction memory holds %d "
-                            "(IMEM_WORDS)" % (a.prog, len(words), shape["imem_words"]))
-        bad = [w for w in starts if w >= shape["warps"]]
-        if bad:
-            raise HostError("%s: .start w%d; this build has %d warps" % (a.prog, bad[0],
-                                                                         shape["warps"]))
-        # the initial scratchpad as wfsim reads --mem-init (a run of `exit`)
-        mem = [0] * shape["mem_words"]
-        if a.mem_init:
-            ex = os.path.join(tmp, "exit.s")
-            st = os.path.join(tmp, "init.json")
-            with open(ex, "w") as f:
-                f.write("exit\n")
-            wfsim(["--functional", "--quiet", "--dump-state", st, "--mem-init", a.mem_init] +
-                  sim_args + [ex], "--mem-init")
-            with open(st) as f:
-                mem = json.load(f)["mem"]
+        words, starts, mem = load_program(shape, a.prog, a.mem_init, sim_args, tmp)
         # words past the program are 0, as in the C model
         board.write_words("imem", 0, words + [0] * (shape["imem_words"] - len(words)))
         board.write_words("mem", 0, mem)
@@ -362,18 +401,9 @@ def run_program(board, a, out=sys.stdout, err=sys.stderr):
         print("board: %d cycles" % cycles, file=err)
         if not a.check:
             return 0
-        ref = os.path.join(tmp, "ref.json")
-        stats = json.loads(wfsim(["--quiet", "--json", "--dump-state", ref] + sim_args +
-                                 (a.check_extra.split() if a.check_extra else []) +
-                                 ([] if not a.mem_init else ["--mem-init", a.mem_init]) +
-                                 [a.prog], "--check"))
-        with open(ref) as f:
-            want = json.load(f)
-    diff = first_difference(state, want)
+        stats, want = reference(a.prog, sim_args, a.check_extra, a.mem_init, tmp)
     exact = shape["imshrs"] == 1
-    errs = [diff] if diff else []
-    if exact and cycles != stats["cycles"]:
-        errs.append("cycles: board %d, wfsim %d" % (cycles, stats["cycles"]))
+    errs = check_state(state, cycles, want, stats, exact)
     note = "cycles %d (wfsim %d%s)" % (cycles, stats["cycles"],
                                       "" if exact else "; IMSHRS>1: not compared")
     if errs:

@@ -158,7 +158,7 @@ def build(shape):
     """The simulated board at SHAPES[shape]; rebuilt when a source changed."""
     p = dict(SHAPES[shape], BAUD_DIV=SIM_DIV, TIMEOUT=SIM_TIMEOUT)
     srcs = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt",
-                               "fpga/wf_host_proto.vh"] + rtl(".vh")
+                               "fpga/wf_host_proto.vh", "fpga/wf_cfg.vh"] + rtl(".vh")
     h = hashlib.sha1(repr(sorted(p.items())).encode())
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
