@@ -366,6 +366,8 @@ int main(int argc, char **argv) {
     wf_cov *cov = nullptr;
     if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return EXIT_USAGE;
     if (cov) wf_cov_init(cov);
+    if (cov && wf_cov_sample_program(cov, &cfg, &su.prog, nullptr, err, sizeof err)) // the ISA classes
+        fprintf(stderr, "--cov: ISA classes not sampled: %s\n", err);
 
     wf_ls_opts lo;
     wf_ls_opts_init(&lo, &su, &oracle);
