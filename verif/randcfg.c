@@ -204,6 +204,11 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
     k->branch_density = wf_rng_range(&r, 0, 60);
     k->loop_iters = wf_rng_range(&r, 1, 4);
     k->loop_body = wf_rng_range(&r, 1, 20);
+    /* the ISA's operand classes (wf_isacov.h), drawn after the knobs above */
+    k->isa_vals = wf_rng_range(&r, 0, 100);
+    k->mem_off = wf_rng_range(&r, 0, 60);
+    k->lane_addr = wf_rng_range(&r, 0, 40);
+    k->pred = wf_rng_range(&r, 0, 50);
     cdg_aim_program(seed, b, cfg, k);
 }
 
@@ -437,6 +442,12 @@ static void aim_program(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->burst = wf_rng_range(&t, 20, 80);
         k->mem_run = wf_rng_range(&t, 20, 80);
         break;
+    case 4: /* the ISA's operand classes: extreme values, offsets, lane patterns, predicates */
+        k->isa_vals = wf_rng_range(&t, 100, 250);
+        k->mem_off = wf_rng_range(&t, 50, 100);
+        k->lane_addr = wf_rng_range(&t, 30, 70);
+        k->pred = wf_rng_range(&t, 40, 90);
+        break;
     default: /* no template: the base draws alone */
         break;
     }
@@ -470,7 +481,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
 static const struct {
     const char *bin;
     unsigned rows;
-    int tmpl; /* 0 burst, 1 mem_run, 2 bank collisions, 3 WAR patterns (aim_program) */
+    int tmpl; /* 0 burst, 1 mem_run, 2 bank collisions, 3 WAR patterns, 4 ISA classes (aim_program) */
 } cdg_table[] = {
     {"sb.", ROW(1) | ROW(6), -1},                 /* §4.3 full, held entries, releases */
     {"hazard.sb_full", ROW(1) | ROW(6), -1},
@@ -506,6 +517,7 @@ static const struct {
     {"fetch.", ROW(0) | ROW(2) | ROW(9) | GEN, -1}, /* §3.2, §3.3 */
     {"warp.wait_miss", ROW(0) | ROW(2) | ROW(9) | GEN, -1},
     {"sched.gto_switch", ROW(6) | GEN, -1},       /* §5.3 */
+    {"isa.", GEN, 4},                             /* docs/isa.md operand classes */
 };
 #define CDG_TABLE_N (sizeof cdg_table / sizeof cdg_table[0])
 /* the run-time knobs a target may set: the plan's axes (no latency: their maxima
