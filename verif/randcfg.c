@@ -343,11 +343,15 @@ static void aim_config(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max,
         if (wf_rng_below(&r, 2)) c->active_warps = few; /* few warps: writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);
         c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
+        /* half of them a one-stage MUL: a result that loses its bank to the LSU
+         * (§10.3) holds stage 1, so the SR's next MUL is refused (§7.2, §10.1) */
+        if (wf_rng_below(&r, 2)) c->mul_lat = 1;
         break;
     case AIM_MODE2:
     case AIM_MODE1:
         c->loops = row == AIM_MODE1 ? 1 : 2;
         if (wf_rng_below(&r, 2)) c->alu_lat = 1; /* its write can lose on arrival (§10.3) */
+        if (wf_rng_below(&r, 3) == 0) c->mul_lat = 1; /* so can a MUL's, holding stage 1 (§10.1) */
         break;
     default:
         break;
@@ -405,6 +409,11 @@ static void aim_program(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->w_ld += wf_rng_range(&t, 0, 10);
         k->waw = wf_rng_range(&t, 5, 20);
         k->mem_run = wf_rng_range(&t, 50, 150);
+        /* bursts of independent MUL/MAD writers behind the staging register: the
+         * MUL pipeline full when an LSU write beats its result (§10.3), so its
+         * stage 1 refuses the next one (§7.2 dispatch.busy.mul in mode 2) */
+        k->burst = wf_rng_range(&t, 50, 200);
+        k->burst_len = wf_rng_range(&t, 4, 12);
         return;
     case AIM_WAR:
     case AIM_WAR_READ:
