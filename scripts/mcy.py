@@ -48,6 +48,9 @@ def main(argv):
         print("mcy: %s" % e, file=sys.stderr)
         return 1 if "control" in str(e) else 2
     mcy.print_report(res, a.out)
+    if res["errors"]:
+        print("mcy: %d block(s) failed: %s" % (len(res["errors"]), "; ".join(res["errors"])))
+        return 2
     n = len(res["mutants"])
     k = sum(m["killed_by"] is not None for m in res["mutants"])
     if not n or 100.0 * k / n < a.min_kill:

@@ -49,16 +49,22 @@ def yosys(script, log, timeout=3600):
         raise McyError("yosys -s %s: exit %d (log %s)" % (script, p.returncode, log + ".full"))
 
 
+def sel(m):
+    """Yosys selection of the elaborated module(s) of wf_<m>: $paramod$<hash>\\wf_m or
+    $paramod\\wf_m\\P=V (one parameter)."""
+    return "*\\wf_%s *\\wf_%s\\*" % (m, m)
+
+
 def prelude(block):
     """Yosys commands: the design at wf_core's default parameters, the block's
     processes (and its submodules') lowered and the submodules flattened in."""
-    mods = " ".join("*\\wf_%s" % m for m in [block] + SUBS.get(block, []))
+    mods = " ".join(sel(m) for m in [block] + SUBS.get(block, []))
     lines = ["read_verilog -sv -I %s %s" % (RTL, " ".join(rtl_files())),
              "hierarchy -top wf_core",
              "proc %s" % mods]
     if block in SUBS:
-        lines.append("flatten *\\wf_%s" % block)
-    lines.append("opt_clean *\\wf_%s" % block)
+        lines.append("flatten %s" % sel(block))
+    lines.append("opt_clean %s" % sel(block))
     return lines
 
 
@@ -66,7 +72,7 @@ def module_name(listing, block):
     """The elaborated module of the block (a $paramod name) in a mutate list."""
     for line in listing:
         m = re.search(r"-module (\S+)", line)
-        if m and m.group(1).endswith("\\wf_" + block):
+        if m and re.search(r"\\wf_%s(\\|$)" % block, m.group(1)):
             return m.group(1)
     raise McyError("wf_%s: no mutation names its module" % block)
 
@@ -86,7 +92,7 @@ def generate(block, n, seed, outdir):
     listf = os.path.join(outdir, "list.ys")
     s1 = os.path.join(outdir, "list-script.ys")
     with open(s1, "w") as f:
-        f.write("\n".join(prelude(block) + ["mutate -list %d -seed %d -o %s *\\wf_%s" % (n, seed, listf, block)]) + "\n")
+        f.write("\n".join(prelude(block) + ["mutate -list %d -seed %d -o %s %s" % (n, seed, listf, sel(block))]) + "\n")
     yosys(s1, os.path.join(outdir, "list.log"))
     listing = [l.strip() for l in open(listf) if l.strip().startswith("mutate")]
     if not listing:
@@ -97,15 +103,14 @@ def generate(block, n, seed, outdir):
         src = re.search(r"-src (\S+)", line)
         muts.append({"id": i, "block": "wf_%s.v" % block, "kind": mode.group(1) if mode else "?",
                      "src": os.path.relpath(src.group(1).strip('"'), ROOT) if src else "?", "cmd": line})
-    mod = module_name(listing, block)
+    module_name(listing, block)  # the list names the block's module
     s2 = os.path.join(outdir, "apply.ys")
     out_v = os.path.join(outdir, "wf_%s.v" % block)
     raw_v = out_v + ".raw"
     with open(s2, "w") as f:
         f.write("\n".join(prelude(block) + ["%s -ctrl mutsel %d %d" % (m["cmd"], CTRL_WIDTH, m["id"]) for m in muts]
-                          + ["opt_clean *\\wf_%s" % block,
-                             "rename %s wf_%s_mcy" % (mod, block),
-                             "select -module wf_%s_mcy" % block,
+                          + ["opt_clean %s" % sel(block),
+                             "select %s" % sel(block),
                              "write_verilog -noattr -selected %s" % raw_v]) + "\n")
     yosys(s2, os.path.join(outdir, "apply.log"))
     text = open(raw_v).read()
@@ -119,10 +124,10 @@ def write_block(text, block, out_v):
     """The mutated netlist as module wf_<block>: mutsel an internal register set
     from +mutsel=I (0: no mutation), the original parameters declared (unused:
     the netlist is elaborated at the default sizes)."""
-    name = "wf_%s_mcy" % block
-    m = re.search(r"module\s+\\?%s\s*\(([^;]*)\);" % re.escape(name), text)
-    if not m:
-        raise McyError("%s: no module %s in the Yosys output" % (out_v, name))
+    heads = re.findall(r"^module\s", text, flags=re.M)
+    m = re.search(r"^module\s+\S+\s*\(([^;]*)\);", text, flags=re.M)
+    if not m or len(heads) != 1:
+        raise McyError("%s: expected the one module of wf_%s in the Yosys output" % (out_v, block))
     ports = [p.strip() for p in m.group(1).split(",") if p.strip() and p.strip() != "mutsel"]
     body = text[m.end():]
     body = re.sub(r"\n\s*input\s+\[%d:0\]\s+mutsel\s*;" % (CTRL_WIDTH - 1), "", body)
@@ -236,33 +241,43 @@ def main(args):
     for s in args.seeds:
         _sset, prog, opts = regseed.regression_seed(s, {"default"}, os.path.join(args.out, "programs"))
         seeds.append({"seed": s, "prog": prog, "opts": opts})
-    all_muts, builds = [], 0
+    all_muts, builds, errors = [], 0, []
     for block in args.blocks:
         outdir = os.path.join(args.out, block)
-        mj = os.path.join(outdir, "mutations.json")
-        if args.reuse and os.path.exists(mj) and os.path.exists(os.path.join(outdir, "wf_%s.v" % block)):
-            muts = json.load(open(mj))  # the netlist of an earlier run with these arguments
-            write_vlt(os.path.join(outdir, "wf_%s.v" % block))
+        mj, ej = os.path.join(outdir, "mutations.json"), os.path.join(outdir, "evaluated.json")
+        if args.reuse and os.path.exists(ej) and json.load(open(ej))["seeds"] == args.seeds:
+            muts = json.load(open(ej))["mutants"]  # evaluated by an earlier run on these seeds
         else:
-            muts = generate(block, args.n, args.seed, outdir)
-        build(block, outdir, args.build_timeout)
-        builds += 1
-        evaluate(block, outdir, muts, seeds, args.timeout, args.jobs)
-        rank = {s["seed"]: i for i, s in enumerate(seeds)}
-        for m in muts:
-            m["seed_rank"] = rank.get(m["killed_by"], 0)
+            try:
+                if args.reuse and os.path.exists(mj) and os.path.exists(os.path.join(outdir, "wf_%s.v" % block)):
+                    muts = json.load(open(mj))  # the netlist of an earlier run with these arguments
+                    write_vlt(os.path.join(outdir, "wf_%s.v" % block))
+                else:
+                    muts = generate(block, args.n, args.seed, outdir)
+                build(block, outdir, args.build_timeout)
+            except McyError as e:  # the other blocks still run; the error is in the results
+                errors.append(str(e))
+                print("mcy: %s" % e, flush=True)
+                continue
+            builds += 1
+            evaluate(block, outdir, muts, seeds, args.timeout, args.jobs)
+            rank = {s["seed"]: i for i, s in enumerate(seeds)}
+            for m in muts:
+                m["seed_rank"] = rank.get(m["killed_by"], 0)
+            with open(ej, "w") as f:
+                json.dump({"seeds": args.seeds, "mutants": muts}, f, indent=1)
         all_muts += muts
         print("mcy: wf_%s: %d mutants, %d killed" % (block, len(muts), sum(m["killed_by"] is not None for m in muts)),
               flush=True)
-        res = results(args, all_muts, builds, t0, c0)  # after every block: a stopped run keeps its blocks
+        res = results(args, all_muts, builds, t0, c0, errors)  # after every block: a stopped run keeps them
     return res
 
 
-def results(args, all_muts, builds, t0, c0):
+def results(args, all_muts, builds, t0, c0, errors):
     c1 = os.times()
     by_block, by_kind = table(all_muts)
     res = {"format": "warpfront-mcy-1", "blocks": args.blocks, "mutants_per_block": args.n,
-           "mutate_seed": args.seed, "seeds": args.seeds, "builds": builds,
+           "mutate_seed": args.seed, "seeds": args.seeds, "builds": builds, "errors": errors,
            "wall_s": round(time.time() - t0, 1),
            "cpu_s": round((c1.children_user + c1.children_system) - (c0.children_user + c0.children_system), 1),
            "by_block": by_block, "by_kind": by_kind,
