@@ -60,7 +60,7 @@ include cmodel/lib.mk
 .PHONY: all help clean deps deps-regress \
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
   test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
-  rtl-smoke rtl-assert rtl-pins mutants mutants-rate lint lint-full sc-smoke dpi-smoke gen \
+  rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy test-mcy lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz \
   regress regress-report coverage-report waves bench experiments \
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
@@ -121,6 +121,8 @@ help:
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
 	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
+	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (100), MCY_SEEDS regression seeds (10), MCY_BLOCKS (all); out/mcy/results.json"
+	@echo "make test-mcy     the mcy machinery on a small sample (20 mutants of wf_scoreboard, 2 seeds): builds, kills, control clean"
 	@echo "make coverage-report the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
 	@echo "make regress COV=1 CDG=REPORT   coverage-directed: seeds biased toward the holes of a coverage report (also make coverage-report CDG=)"
 	@echo "make test-cdg     coverage-directed generation: the bias moves the stimulus to a hole; bad reports are exit 2"
@@ -155,7 +157,7 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
+  test-readme mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
   test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host test-soc fpga-guard \
   fpga-gls-ice
 test: deps
@@ -249,6 +251,13 @@ mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py $(if $(N),--rate $(N)) $(if $(CMP),--cmp $(CMP))
 mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py --rate $(or $(N),50) $(if $(CMP),--cmp $(CMP))
+# machine-made mutants (docs/verification.md "Machine-made mutants"): one Verilated
+# build per block, the mutant chosen by +mutsel=I; CPU-heavy, run under nice
+mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
+	@nice -n 19 python3 scripts/mcy.py --blocks $(or $(MCY_BLOCKS),all) -n $(or $(MCY_N),100) \
+	  --seeds $(or $(MCY_SEEDS),10) --jobs $(or $(JOBS),1)
+test-mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
+	@python3 scripts/mcy.py --blocks scoreboard -n 20 --seeds 2 --out build/mcy-test --min-kill 20
 # functional coverage with the verification plan's crosses (docs/verification.md):
 # COVDIR=out/regress/latest after make regress COV=1, else the C-side coverage of
 # the first SEEDS (1000) regression seeds (wfsim --cov, the same records as lockstep);

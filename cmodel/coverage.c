@@ -185,6 +185,15 @@ static int applicable(const wf_config *c, unsigned bin)
 
 void wf_cov_init(wf_cov *cov) { memset(cov, 0, sizeof *cov); }
 
+/* the interpreter's step limit: a generated or example program runs far fewer */
+#define ISA_MAX_STEPS 10000000u
+
+int wf_cov_sample_program(wf_cov *cov, const wf_config *cfg, const wf_program *prog,
+                          const uint32_t *mem_init, char *err, size_t errlen)
+{
+    return wf_isacov_run(&cov->isa, cfg, prog, mem_init, ISA_MAX_STEPS, err, errlen);
+}
+
 static void new_run(wf_cov *cov, const wf_config *cfg, uint64_t cycle)
 {
     cov->started = 1;
@@ -563,6 +572,9 @@ int wf_cov_write_json(const wf_cov *cov, FILE *f)
         fprintf(f, "%s\n\"%s\":[%" PRIu64 ",%" PRIu64 "]", b ? "," : "", name, cov->hits[b],
                 cov->applicable[b]);
     }
+    for (unsigned i = 0; i < WF_ISA_NBINS; i++)
+        fprintf(f, ",\n\"isa.%s\":[%" PRIu64 ",%" PRIu64 "]", wf_isacov_name(i), cov->isa.hits[i],
+                cov->isa.applicable[i]);
     fprintf(f, "}}\n");
     return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }

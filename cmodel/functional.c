@@ -110,7 +110,7 @@ static int signed_less(uint32_t a, uint32_t b) { return (a ^ 0x80000000u) < (b ^
 
 /* Runs warp w to its exit. Returns 0, or -1 with a message in err. */
 static int run_warp(const wf_config *cfg, const wf_program *prog, unsigned w, uint64_t max_steps,
-                    wf_arch_state *s, char *err, size_t errlen)
+                    wf_arch_state *s, char *err, size_t errlen, wf_func_observer observe, void *ctx)
 {
     const unsigned L = s->lanes, R = s->regs;
     const uint32_t mask = s->mem_words - 1; /* mem_words is a power of two */
@@ -143,6 +143,10 @@ static int run_warp(const wf_config *cfg, const wf_program *prog, unsigned w, ui
         const uint32_t imm = (uint32_t)in.imm; /* sext(imm) as a 32-bit word */
         unsigned next = pc + 1;
         int write = 1;
+        if (observe) {
+            const wf_func_step st = {w, pc, L, s->mem_words, &in, a, b, c, s->mem};
+            observe(ctx, &st);
+        }
 
         for (unsigned l = 0; l < L; l++) {
             uint32_t x = a[l], y = b[l], r = 0;
@@ -189,6 +193,13 @@ static int run_warp(const wf_config *cfg, const wf_program *prog, unsigned w, ui
 int wf_functional_run(const wf_config *cfg, const wf_program *prog, const uint32_t *mem_init,
                       uint64_t max_steps, wf_arch_state *out, char *err, size_t errlen)
 {
+    return wf_functional_run_observed(cfg, prog, mem_init, max_steps, out, err, errlen, NULL, NULL);
+}
+
+int wf_functional_run_observed(const wf_config *cfg, const wf_program *prog, const uint32_t *mem_init,
+                               uint64_t max_steps, wf_arch_state *out, char *err, size_t errlen,
+                               wf_func_observer observe, void *ctx)
+{
     char scratch[1];
     if (!err || !errlen) {
         err = scratch;
@@ -230,7 +241,7 @@ int wf_functional_run(const wf_config *cfg, const wf_program *prog, const uint32
     }
     if (mem_init) memcpy(out->mem, mem_init, (size_t)cfg->mem_words * sizeof *out->mem);
     for (unsigned w = 0; w < active; w++)
-        if (run_warp(cfg, prog, w, max_steps, out, err, errlen)) {
+        if (run_warp(cfg, prog, w, max_steps, out, err, errlen, observe, ctx)) {
             wf_arch_free(out);
             return -1;
         }

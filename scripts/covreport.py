@@ -125,6 +125,23 @@ PLAN = [
     ("§10.4 a branch resolving while another warp's fetch miss is pending; into the missing line",
      ["branch.miss_pending", "branch.to_pending_line"], ("loops",)),
 ]
+# The ISA classes (cmodel/include/wf_isacov.h, bins "isa.<mnemonic>.<class>"): one plan row
+# per mnemonic, built from the bins the files carry (the table is written once, in C). The
+# classes that meet the microarchitecture are crossed: ld/st (the LSU's pieces, replays and
+# stalls) with the loop and hazard modes, bnz/bra (the fetch redirect) with the loop mode.
+ISA_AXES = {"ld": ("loops", "hazard"), "st": ("loops", "hazard"), "bnz": ("loops",), "bra": ("loops",)}
+
+
+def isa_plan(names):
+    """The plan rows of the ISA bins among names, in table order."""
+    rows = {}
+    for n in names:
+        if n.startswith("isa."):
+            rows.setdefault(n.split(".")[1], []).append(n)
+    return [(f"docs/isa.md {op}: operand and value classes", bins, ISA_AXES.get(op, ()))
+            for op, bins in rows.items()]
+
+
 # Why a bin cannot fire under a configuration (cmodel/coverage.c applicable() decides it).
 REASON = {
     "hazard.wait_lsu": "§9.2: only replay mode keeps a ld/st issued as head",
@@ -165,6 +182,9 @@ REASON = {
     "bank.oldest_wins": "§6.4: loop mode 3 with >= 2 CUs only",
     "dispatch.oldest_wins": "§7.1: loop mode 3 with >= 2 CUs only",
     "dispatch.busy.lsu": "§9.2, §10.2: only stall mode holds an instance in LSU stage 1",
+    # the ISA classes' needs (cmodel/include/wf_isacov.h)
+    "isa.ld.lanes": "docs/isa.md: lanes meeting or spreading need >= 2 lanes",
+    "isa.st.lanes": "docs/isa.md: lanes meeting or spreading need >= 2 lanes",
 }
 # Cells the contract rules out although cmodel/coverage.c counts the bin applicable there
 # (its applicability is per bin, not per cross): (bin, {axis: value}, reason).
@@ -225,8 +245,11 @@ def plan_report(runs, states=None):
     states = {} if states is None else states
     print(f"\nverification plan ({len(with_cfg)} runs with a configuration; "
           f"{len(runs) - len(with_cfg)} without options.txt are not in the crosses)")
-    for rule, names, axes in PLAN:
-        print(f"\n{rule}   [x {' x '.join(axes)}]")
+    names_seen = {}
+    for r in runs:
+        names_seen.update(dict.fromkeys(r[2]))
+    for rule, names, axes in PLAN + isa_plan(names_seen):
+        print(f"\n{rule}   [x {' x '.join(axes)}]" if axes else f"\n{rule}")
         for name in names:
             combos = [()]
             for ax in axes:

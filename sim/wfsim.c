@@ -657,8 +657,24 @@ static int run_cycle(const options *o, const wf_program *prog)
         return fail2("wfsim: %s", err);
     }
     int rc = wf_model_load(m, prog, mem, err, sizeof err);
+    observer v = {o, NULL, NULL};
+    if (!rc && o->cov) {
+        v.cov = malloc(sizeof *v.cov);
+        if (v.cov) {
+            wf_cov_init(v.cov);
+            /* the ISA classes of the executed instructions (wf_isacov.h); a program
+             * the interpreter cannot finish leaves them unsampled, said so */
+            char ierr[512];
+            if (wf_cov_sample_program(v.cov, &o->cfg, prog, mem, ierr, sizeof ierr))
+                fprintf(stderr, "wfsim: --cov: ISA classes not sampled: %s\n", ierr);
+        } else {
+            snprintf(err, sizeof err, "out of memory");
+            rc = -1;
+        }
+    }
     free(mem);
     if (rc) {
+        free(v.cov);
         wf_model_destroy(m);
         return fail2("wfsim: %s", err);
     }
@@ -668,20 +684,12 @@ static int run_cycle(const options *o, const wf_program *prog)
     if (o->kanata) {
         kn = wf_kanata_create(kf, &o->cfg, prog);
         if (!kn) {
+            free(v.cov);
             wf_model_destroy(m);
             return fail2("wfsim: out of memory");
         }
     }
-    observer v = {o, kn, NULL};
-    if (o->cov) {
-        v.cov = malloc(sizeof *v.cov);
-        if (!v.cov) {
-            if (kn) wf_kanata_destroy(kn);
-            wf_model_destroy(m);
-            return fail2("wfsim: out of memory");
-        }
-        wf_cov_init(v.cov);
-    }
+    v.kn = kn;
     if (o->trace) wf_trace_header(stdout, &o->cfg);
     rc = wf_model_run_observed(m, o->max_cycles, o->trace || kn || v.cov ? on_cycle : NULL, &v,
                                err, sizeof err);

@@ -46,6 +46,18 @@ static const knob knobs[] = {
     K(waw, 0, 100, 0,
       "% of ALU/MUL picks that become a WAW pair: a MUL/MAD writer, then an ALU write of the same "
       "register reading neither (§4.2 dependency on the destination)"),
+    K(isa_vals, 0, 1000, 0,
+      "per mille of positions opening an ISA value class (0, -1, 0x80000000, 0x7FFFFFFF, shift "
+      "amounts 31 and >= 32, immediate extremes; half of them lane-varying) and 1-3 ops reading it"),
+    K(mem_off, 0, 100, 0,
+      "% of ld/st with a nonzero offset of every sign and size, the address register rebased so the "
+      "word stays (a >= M, 32-bit wrap); runs reach one word through different offsets"),
+    K(lane_addr, 0, 100, 0,
+      "% of ld/st addresses with another lane pattern: one word, reversed, masked (lanes collide), "
+      "permuted"),
+    K(pred, 0, 100, 0,
+      "% of bnz regions on a lane-varying (lane 0 decides) or high-bit predicate, a quarter with an "
+      "empty body, and of loops closed through a backward bra"),
     K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
     K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
     K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
@@ -368,25 +380,147 @@ static void emit_waw(gen *g)
     g->info.n_waw++;
 }
 
+/* ---- the ISA's operand classes (cmodel/include/wf_isacov.h) ------------------ */
+
+/* An immediate of class 0..6: zero, 1..255, 256..8388606, 8388607, -1..-256,
+ * -257..-8388607, -8388608. */
+static int imm_class(gen *g, unsigned k)
+{
+    switch (k) {
+    case 0: return 0;
+    case 1: return 1 + (int)below(g, 255);
+    case 2: return 256 + (int)below(g, WF_IMM_MAX - 256);
+    case 3: return WF_IMM_MAX;
+    case 4: return -1 - (int)below(g, 256);
+    case 5: return -257 - (int)below(g, WF_IMM_MAX - 257);
+    default: return WF_IMM_MIN;
+    }
+}
+
+static int64_t floordiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* d with d + imm = 0 mod M and d an immediate: addi t <- t, d then [t + imm]
+ * is t's word again (docs/isa.md: (a + sext(imm)) mod M). Half of them the d
+ * nearest -imm, else any: a >= M, a negative (the sum wraps 32 bits). */
+static int rebase(gen *g, int imm)
+{
+    const int64_t M = g->k->mem_words, d0 = -(int64_t)imm;
+    const int64_t kmin = -floordiv(d0 - WF_IMM_MIN, M), kmax = floordiv(WF_IMM_MAX - d0, M);
+    int64_t k;
+    if (below(g, 2)) k = kmin > 0 ? kmin : kmax < 0 ? kmax : 0;
+    else k = kmin + (int64_t)below(g, (unsigned)(kmax - kmin + 1));
+    if (imm == 0 && k == 0) k = kmax > 0 ? 1 : -1; /* zero offset: a rebased register anyway */
+    return (int)(d0 + k * M);
+}
+
+/* Another offset to the same word as imm (imm + k * M), an immediate. */
+static int alias_imm(gen *g, int imm)
+{
+    const int64_t M = g->k->mem_words;
+    const int64_t kmin = -floordiv((int64_t)imm - WF_IMM_MIN, M), kmax = floordiv(WF_IMM_MAX - (int64_t)imm, M);
+    if (below(g, 2)) return imm;
+    return (int)(imm + (kmin + (int64_t)below(g, (unsigned)(kmax - kmin + 1))) * M);
+}
+
+static const wf_opcode val_ops[] = {WF_OP_ADD, WF_OP_SUB, WF_OP_AND, WF_OP_OR, WF_OP_XOR,
+                                    WF_OP_SHL, WF_OP_SHR, WF_OP_MIN, WF_OP_MAX, WF_OP_MUL,
+                                    WF_OP_MAD, WF_OP_MOV, WF_OP_ADDI};
+#define VAL_ROOM 11 /* the longest value construct: 4 + 2 + 4 ops, + 1 spare */
+
+/* Value construct (up to 10 instructions): x = a special value (y a helper
+ * register), half of them x + lane or x ^ lane (lane-varying: 0x7FFFFFFF +
+ * lane crosses into 0x80000000), then 1-4 ALU/MUL ops with x as one operand. */
+static void emit_values(gen *g)
+{
+    const int two = g->R - g->first >= 2;
+    unsigned x = data_reg(g), y = two ? data_reg_not(g, x) : x;
+    unsigned k = below(g, 13);
+    if (k >= 10) k -= 9; /* -1, 0x80000000, 0x7FFFFFFF twice as often */
+    if (!two && (k == 2 || k == 3 || k == 8)) k = 1;
+    switch (k) {
+    case 0: emit(g, WF_OP_MOVI, x, 0, 0, 0, 0); break;
+    case 1: emit(g, WF_OP_MOVI, x, 0, 0, 0, -1); break;
+    case 2: /* 0x80000000 */
+    case 3: /* 0x7FFFFFFF */
+        emit(g, WF_OP_MOVI, y, 0, 0, 0, 31);
+        emit(g, WF_OP_MOVI, x, 0, 0, 0, 1);
+        emit(g, WF_OP_SHL, x, x, y, 0, 0);
+        if (k == 3) emit(g, WF_OP_ADDI, x, x, 0, 0, -1);
+        break;
+    case 4: /* shift amounts >= 32: low bits set, or a multiple of 32 */
+        emit(g, WF_OP_MOVI, x, 0, 0, 0, below(g, 2) ? 32 + (int)below(g, 224) : 32 * (1 + (int)below(g, 7)));
+        break;
+    case 5: emit(g, WF_OP_MOVI, x, 0, 0, 0, below(g, 2) ? WF_IMM_MAX : WF_IMM_MIN); break;
+    case 6: emit(g, WF_OP_MOVI, x, 0, 0, 0, imm_class(g, below(g, 7))); break;
+    case 7: emit(g, WF_OP_MOVI, x, 0, 0, 0, 31); break;
+    case 8: /* high bits only */
+        emit(g, WF_OP_MOVI, y, 0, 0, 0, 16 + (int)below(g, 16));
+        emit(g, WF_OP_MOVI, x, 0, 0, 0, 1 + (int)below(g, 255));
+        emit(g, WF_OP_SHL, x, x, y, 0, 0);
+        break;
+    default: emit(g, WF_OP_MOVI, x, 0, 0, 0, rand_imm(g)); break;
+    }
+    g->info.n_alu++;
+    if (two && g->k->lanes > 1 && below(g, 2)) {
+        emit(g, WF_OP_LANE, y, 0, 0, 0, 0);
+        emit(g, below(g, 2) ? WF_OP_ADD : WF_OP_XOR, x, x, y, 0, 0);
+        g->info.n_alu += 2;
+    }
+    for (unsigned n = 1 + below(g, 4); n; n--) {
+        const wf_opcode op = val_ops[below(g, sizeof val_ops / sizeof val_ops[0])];
+        unsigned o = below(g, 3) ? src_reg(g) : y, a = x, b = o;
+        if (below(g, 2)) a = o, b = x;
+        const unsigned c = below(g, 2) ? x : src_reg(g);
+        const wf_opinfo *oi = wf_op_info(op);
+        if (!(oi->fields & WF_F_RB)) a = x;
+        emit(g, op, data_reg(g), a, (oi->fields & WF_F_RB) ? b : 0, (oi->fields & WF_F_RC) ? c : 0,
+             (oi->fields & WF_F_IMM) ? imm_class(g, below(g, 7)) : 0);
+        if (oi->unit == WF_UNIT_MUL) g->info.n_mul++;
+        else g->info.n_alu++;
+    }
+}
+
 /* Address (4 instructions) into a fresh data register t:
  * t = ((off + lane_pattern) & slice_mask) | base. */
 static unsigned emit_addr(gen *g)
 {
     unsigned t = data_reg(g);
     emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
-    emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
+    if (g->k->lane_addr && below(g, 100) < g->k->lane_addr) {
+        switch (below(g, 4)) { /* the AND below keeps every pattern in the warp's slice */
+        case 0: emit(g, WF_OP_ADDI, t, t, 0, 0, (int)below(g, 16)); break; /* one word */
+        case 1: emit(g, WF_OP_SUB, t, t, R_LANEPAT, 0, 0); break;          /* reversed */
+        case 2: emit(g, WF_OP_AND, t, t, R_LANEPAT, 0, 0); break;          /* lanes collide */
+        default: emit(g, WF_OP_XOR, t, t, R_LANEPAT, 0, 0); break;         /* permuted */
+        }
+    } else {
+        emit(g, WF_OP_ADD, t, t, R_LANEPAT, 0, 0);
+    }
     emit(g, WF_OP_AND, t, t, R_SMASK, 0, 0);
     emit(g, WF_OP_OR, t, t, R_BASE, 0, 0);
     g->info.n_alu += 4;
     return t;
 }
 
-/* ld/st (5 instructions): the address, then the access. */
-static void emit_mem(gen *g, int is_ld)
+/* The offset of a ld/st on address register t (with room for one more
+ * instruction): 0, or with mem_off an offset of a drawn class and t rebased
+ * by an addi so that the word stays. */
+static int mem_offset(gen *g, unsigned t, unsigned room)
+{
+    if (!g->k->mem_off || room < 1 || below(g, 100) >= g->k->mem_off) return 0;
+    const int imm = imm_class(g, below(g, 7));
+    emit(g, WF_OP_ADDI, t, t, 0, 0, rebase(g, imm));
+    g->info.n_alu++;
+    return imm;
+}
+
+/* ld/st (5 instructions, 6 with an offset): the address, then the access. */
+static void emit_mem(gen *g, int is_ld, unsigned room)
 {
     unsigned t = emit_addr(g);
-    if (is_ld) emit(g, WF_OP_LD, data_reg(g), t, 0, 0, 0);
-    else emit(g, WF_OP_ST, 0, t, st_src(g, t), 0, 0);
+    const int imm = mem_offset(g, t, room - 5);
+    if (is_ld) emit(g, WF_OP_LD, data_reg(g), t, 0, 0, imm);
+    else emit(g, WF_OP_ST, 0, t, st_src(g, t), 0, imm);
     if (is_ld) g->info.n_ld++;
     else g->info.n_st++;
 }
@@ -434,16 +568,19 @@ static void emit_burst(gen *g)
 static void emit_mem_run(gen *g, unsigned room)
 {
     unsigned t = emit_addr(g);
+    const unsigned before = g->n;
+    const int imm = room >= 7 ? mem_offset(g, t, 1) : 0;
+    room -= g->n - before; /* the offset's addi */
     unsigned n = wf_rng_range(&g->rng, 2, room - 4 < 4 ? room - 4 : 4), sv = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned d = data_reg(g);
         if (sv >= g->first && sv != t && below(g, 2)) d = sv;
         if (d == t || below(g, 2)) {
             sv = st_src(g, t);
-            emit(g, WF_OP_ST, 0, t, sv, 0, 0);
+            emit(g, WF_OP_ST, 0, t, sv, 0, imm ? alias_imm(g, imm) : 0);
             g->info.n_st++;
         } else {
-            emit(g, WF_OP_LD, d, t, 0, 0, 0);
+            emit(g, WF_OP_LD, d, t, 0, 0, imm ? alias_imm(g, imm) : 0);
             g->info.n_ld++;
         }
     }
@@ -455,11 +592,22 @@ static void block(gen *g, unsigned end, unsigned depth);
 static void emit_loop(gen *g, unsigned room, unsigned depth)
 {
     unsigned cnt = R_CNT0 + depth, body = 1 + below(g, (room - 3 < g->k->loop_body ? room - 3 : g->k->loop_body));
+    /* with pred: closed through a backward bra (bnz cnt, back; bra out; back: bra top) */
+    const int via_bra = g->k->pred && room >= 6 && below(g, 100) < g->k->pred;
+    if (via_bra && body > room - 5) body = room - 5;
     emit(g, WF_OP_MOVI, cnt, 0, 0, 0, (int)wf_rng_range(&g->rng, 1, g->k->loop_iters));
     unsigned top = g->n;
     block(g, g->n + body, depth + 1);
     emit(g, WF_OP_ADDI, cnt, cnt, 0, 0, -1);
-    emit(g, WF_OP_BNZ, 0, cnt, 0, 0, (int)top);
+    if (via_bra) {
+        const unsigned p = g->n;
+        emit(g, WF_OP_BNZ, 0, cnt, 0, 0, (int)p + 2);
+        emit(g, WF_OP_BRA, 0, 0, 0, 0, (int)p + 3);
+        emit(g, WF_OP_BRA, 0, 0, 0, 0, (int)top);
+        g->info.n_bra += 2;
+    } else {
+        emit(g, WF_OP_BNZ, 0, cnt, 0, 0, (int)top);
+    }
     g->info.n_loops++;
     g->info.n_alu++;
 }
@@ -469,7 +617,23 @@ static void emit_loop(gen *g, unsigned room, unsigned depth)
 static void emit_region(gen *g, unsigned room, unsigned depth)
 {
     unsigned t = data_reg(g), head;
-    if (depth && below(g, 2)) {
+    const unsigned pv = g->k->pred && room >= 6 && below(g, 100) < g->k->pred ? 1 + below(g, 3) : 0;
+    if (pv == 1) { /* lane - c: lane 0 decides (0: not taken, -1: taken) against the other lanes */
+        emit(g, WF_OP_LANE, t, 0, 0, 0, 0);
+        emit(g, WF_OP_ADDI, t, t, 0, 0, -(int)below(g, 2));
+        head = 3;
+    } else if (pv) { /* (wid - c) << 31 or << 16..23: bit 31 only, or high bits only */
+        const unsigned u = g->R - g->first >= 2 ? data_reg_not(g, t) : t;
+        emit(g, WF_OP_WID, t, 0, 0, 0, 0);
+        emit(g, WF_OP_ADDI, t, t, 0, 0, -(int)below(g, g->k->warps));
+        if (u != t) {
+            emit(g, WF_OP_MOVI, u, 0, 0, 0, pv == 2 ? 31 : 16 + (int)below(g, 8));
+            emit(g, WF_OP_SHL, t, t, u, 0, 0);
+            head = 5;
+        } else {
+            head = 3;
+        }
+    } else if (depth && below(g, 2)) {
         emit(g, WF_OP_ADDI, t, R_CNT0 + depth - 1, 0, 0, -(int)below(g, g->k->loop_iters + 1));
         head = 2;
     } else {
@@ -478,7 +642,7 @@ static void emit_region(gen *g, unsigned room, unsigned depth)
         head = 3;
     }
     unsigned maxb = room - head < g->k->loop_body ? room - head : g->k->loop_body;
-    unsigned body = 1 + below(g, maxb), at = g->n;
+    unsigned body = pv && below(g, 4) == 0 ? 0 : 1 + below(g, maxb), at = g->n; /* 0: bnz to pc + 1 */
     emit(g, WF_OP_BNZ, 0, t, 0, 0, 0); /* target patched below */
     block(g, g->n + body, depth);
     wf_insn in = {.op = WF_OP_BNZ, .ra = (uint8_t)t, .imm = (int)g->n};
@@ -507,6 +671,10 @@ static void block(gen *g, unsigned end, unsigned depth)
             emit_burst(g);
             continue;
         }
+        if (k->isa_vals && room >= VAL_ROOM && below(g, 1000) < k->isa_vals) {
+            emit_values(g);
+            continue;
+        }
         if (k->mem_run && g->mem && room >= 6 && below(g, 1000) < k->mem_run) {
             emit_mem_run(g, room);
             continue;
@@ -522,7 +690,7 @@ static void block(gen *g, unsigned end, unsigned depth)
         }
         x -= k->w_alu + k->w_mul;
         if (x < wl + ws) {
-            if (room >= 5) emit_mem(g, x < wl);
+            if (room >= 5) emit_mem(g, x < wl, room);
             else emit_alu(g);
             continue;
         }

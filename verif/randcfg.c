@@ -204,6 +204,11 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
     k->branch_density = wf_rng_range(&r, 0, 60);
     k->loop_iters = wf_rng_range(&r, 1, 4);
     k->loop_body = wf_rng_range(&r, 1, 20);
+    /* the ISA's operand classes (wf_isacov.h), drawn after the knobs above */
+    k->isa_vals = wf_rng_range(&r, 0, 100);
+    k->mem_off = wf_rng_range(&r, 0, 60);
+    k->lane_addr = wf_rng_range(&r, 0, 40);
+    k->pred = wf_rng_range(&r, 0, 50);
     cdg_aim_program(seed, b, cfg, k);
 }
 
@@ -338,11 +343,15 @@ static void aim_config(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max,
         if (wf_rng_below(&r, 2)) c->active_warps = few; /* few warps: writes back to back */
         c->mul_lat = clamp_range(&r, 2, 4, mul_max);
         c->lsu_lat = clamp_range(&r, 2, 4, lsu_max);
+        /* half of them a one-stage MUL: a result that loses its bank to the LSU
+         * (§10.3) holds stage 1, so the SR's next MUL is refused (§7.2, §10.1) */
+        if (wf_rng_below(&r, 2)) c->mul_lat = 1;
         break;
     case AIM_MODE2:
     case AIM_MODE1:
         c->loops = row == AIM_MODE1 ? 1 : 2;
         if (wf_rng_below(&r, 2)) c->alu_lat = 1; /* its write can lose on arrival (§10.3) */
+        if (wf_rng_below(&r, 3) == 0) c->mul_lat = 1; /* so can a MUL's, holding stage 1 (§10.1) */
         break;
     default:
         break;
@@ -400,6 +409,11 @@ static void aim_program(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->w_ld += wf_rng_range(&t, 0, 10);
         k->waw = wf_rng_range(&t, 5, 20);
         k->mem_run = wf_rng_range(&t, 50, 150);
+        /* bursts of independent MUL/MAD writers behind the staging register: the
+         * MUL pipeline full when an LSU write beats its result (§10.3), so its
+         * stage 1 refuses the next one (§7.2 dispatch.busy.mul in mode 2) */
+        k->burst = wf_rng_range(&t, 50, 200);
+        k->burst_len = wf_rng_range(&t, 4, 12);
         return;
     case AIM_WAR:
     case AIM_WAR_READ:
@@ -437,6 +451,12 @@ static void aim_program(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->burst = wf_rng_range(&t, 20, 80);
         k->mem_run = wf_rng_range(&t, 20, 80);
         break;
+    case 4: /* the ISA's operand classes: extreme values, offsets, lane patterns, predicates */
+        k->isa_vals = wf_rng_range(&t, 100, 250);
+        k->mem_off = wf_rng_range(&t, 50, 100);
+        k->lane_addr = wf_rng_range(&t, 30, 70);
+        k->pred = wf_rng_range(&t, 40, 90);
+        break;
     default: /* no template: the base draws alone */
         break;
     }
@@ -470,7 +490,7 @@ void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
 static const struct {
     const char *bin;
     unsigned rows;
-    int tmpl; /* 0 burst, 1 mem_run, 2 bank collisions, 3 WAR patterns (aim_program) */
+    int tmpl; /* 0 burst, 1 mem_run, 2 bank collisions, 3 WAR patterns, 4 ISA classes (aim_program) */
 } cdg_table[] = {
     {"sb.", ROW(1) | ROW(6), -1},                 /* §4.3 full, held entries, releases */
     {"hazard.sb_full", ROW(1) | ROW(6), -1},
@@ -506,6 +526,7 @@ static const struct {
     {"fetch.", ROW(0) | ROW(2) | ROW(9) | GEN, -1}, /* §3.2, §3.3 */
     {"warp.wait_miss", ROW(0) | ROW(2) | ROW(9) | GEN, -1},
     {"sched.gto_switch", ROW(6) | GEN, -1},       /* §5.3 */
+    {"isa.", GEN, 4},                             /* docs/isa.md operand classes */
 };
 #define CDG_TABLE_N (sizeof cdg_table / sizeof cdg_table[0])
 /* the run-time knobs a target may set: the plan's axes (no latency: their maxima

@@ -166,6 +166,7 @@
 #include <stdio.h>
 
 #include "warpfront.h"
+#include "wf_isacov.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -271,17 +272,23 @@ typedef struct {
     uint32_t mshr_line[WF_MAX_MSHRS];      /* lines being filled (branch.to_pending_line) */
     uint8_t mshr_n;
     uint64_t derive_errors; /* a loss with no winning write (never expected; test_cov checks 0) */
+    wf_isacov isa; /* the ISA classes (wf_isacov.h), written as bins "isa.<name>" */
 } wf_cov;
 
 void wf_cov_init(wf_cov *cov);
 /* Samples one cycle's record of a run on configuration cfg (see above). */
 void wf_cov_sample(wf_cov *cov, const wf_config *cfg, const wf_obs *ob);
+/* The ISA classes (wf_isacov.h) of one run of prog on cfg: wf_isacov_run into
+ * cov->isa. 0, or -1 with the interpreter's message in err. */
+int wf_cov_sample_program(wf_cov *cov, const wf_config *cfg, const wf_program *prog,
+                          const uint32_t *mem_init, char *err, size_t errlen);
 /* The name of bin i ("bank[2].conflict"), into buf. */
 void wf_cov_bin_name(unsigned bin, char *buf, size_t len);
 /* Writes the counters as one JSON object:
  *   {"format":"warpfront-cov-1","runs":R,"cycles":N,"window_overflow":0,
  *    "bins":{"fetch.hit":[hits,applicable], ...}}
- * every bin, in index order. 0, or -1 on a write error. */
+ * every bin, in index order, then the ISA bins "isa.<name>" (wf_isacov.h).
+ * 0, or -1 on a write error. */
 int wf_cov_write_json(const wf_cov *cov, FILE *f);
 
 #ifdef __cplusplus

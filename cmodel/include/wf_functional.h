@@ -40,6 +40,22 @@ void wf_arch_diff(const wf_arch_state *a, const wf_arch_state *b, char *buf, siz
 int wf_functional_run(const wf_config *cfg, const wf_program *prog, const uint32_t *mem_init,
                       uint64_t max_steps, wf_arch_state *out, char *err, size_t errlen);
 
+/* One executed instruction as an observer sees it, before it takes effect:
+ * the operands a, b, c of every lane (lanes words each; the registers ra, rb,
+ * rc whether or not the opcode reads them) and the scratchpad. */
+typedef struct {
+    unsigned warp, pc, lanes, mem_words;
+    const wf_insn *in;
+    const uint32_t *a, *b, *c;
+    const uint32_t *mem;
+} wf_func_step;
+typedef void (*wf_func_observer)(void *ctx, const wf_func_step *step);
+/* wf_functional_run calling observe(ctx, step) for every executed instruction
+ * (observe may be NULL). */
+int wf_functional_run_observed(const wf_config *cfg, const wf_program *prog, const uint32_t *mem_init,
+                               uint64_t max_steps, wf_arch_state *out, char *err, size_t errlen,
+                               wf_func_observer observe, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -115,3 +115,35 @@ def test_plan(tmp_path):
     assert not any(c.startswith("hazard.staging @ loops=2,hazard=stall,war=bloom") for c in m["plan_holes"])
     assert "issue.cu @ loops=2: §7.1: loop mode 3 only" in rep, "unreachable cell with its reason"
     assert "hazard.staging               1/30 cells hit" in rep, rep[:2000]
+
+
+ISA_PROG = """
+        movi r1 <- -1
+        lane r2
+        add  r3 <- r1, r2          # b varies, a = 0xFFFFFFFF: carries in lanes >= 1
+        movi r4 <- 33
+        shl  r5 <- r2, r4          # amount 33: only the low 5 bits count
+        st   [r2 + 8388607] <- r2  # offset imax, the sum >= M (reduced)
+        ld   r6 <- [r0 + -1]       # a negative offset wraps 32 bits: word M-1
+        bnz  r2, end               # lane 0 is 0, lane 1 is not: not taken
+end:    exit
+"""
+
+
+def test_isa_classes(tmp):
+    """the ISA classes (cmodel/include/wf_isacov.h) of a hand-written program:
+    the classes it executes are hit, one it does not is applicable and 0"""
+    src = os.path.join(tmp, "isa.s")
+    write(src, ISA_PROG)
+    out = os.path.join(tmp, "isa.cov.json")
+    p = sim("--quiet", "--cov", out, "--warps", "1", "--lanes", "4", "--mem-words", "64", src)
+    assert p.returncode == 0, p.stderr[:400]
+    b = load_json(out)["bins"]
+    for name in ("add.a=m1", "add.b_varies", "add.carry", "shl.b>=32", "shl.a_varies", "st.imm=imax",
+                 "st.reduced", "st.lanes_distinct", "ld.imm=sneg", "ld.wrap32", "ld.addr=top",
+                 "ld.lanes_one_word", "bnz.lane0_zero_others_not", "bnz.not_taken_forward",
+                 "bnz.to_next", "lane.varies", "exit.exec"):
+        assert b["isa." + name] == [1, 1], (name, b["isa." + name])
+    for name in ("add.ovf", "sub.borrow", "shl.b_varies", "ld.lanes_collide", "bnz.taken_backward", "wid.warp>0"):
+        assert b["isa." + name][0] == 0, name
+    assert b["isa.sub.borrow"][1] == 1 and b["isa.wid.warp>0"][1] == 0  # one warp: n/a

@@ -573,6 +573,9 @@ int main(int argc, char **argv) {
     wf_cov *cov = nullptr;
     if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return WF_EXIT_USAGE;
     if (cov) wf_cov_init(cov);
+    char err[512];
+    if (cov && wf_cov_sample_program(cov, &cfg, &su.prog, nullptr, err, sizeof err)) // the ISA classes
+        fprintf(stderr, "--cov: ISA classes not sampled: %s\n", err);
     lo.cov = cov, lo.on_report = on_report, lo.ctx = &sim;
     lo.on_model = on_model, lo.on_diff = on_diff;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,

@@ -73,6 +73,12 @@ typedef struct {
     unsigned mem_run;     /* per mille of positions opening a run of back-to-back ld/st */
     unsigned waw;         /* % of ALU/MUL picks that become a WAW pair (a MUL writer, then an
                            * ALU write of the same register that reads neither) */
+    /* the ISA's operand classes (cmodel/include/wf_isacov.h; 0 = off, as above) */
+    unsigned isa_vals;    /* per mille of positions opening an extreme/special value and ops reading it */
+    unsigned mem_off;     /* % of ld/st with a nonzero offset, the address register rebased (wraps) */
+    unsigned lane_addr;   /* % of addresses with another lane pattern (one word, reversed, masked, permuted) */
+    unsigned pred;        /* % of bnz regions on a lane-varying or high-bit predicate (a quarter with
+                           * an empty body) and of loops closed through a backward bra */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */
