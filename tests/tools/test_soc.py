@@ -74,7 +74,7 @@ def test_icarus_and_yosys():
     r = run(["iverilog", "-g2012", "-Irtl", "-Ifpga", "-s", "wf_wb_top", "-o", os.devnull] +
             WB_SRC + rtl())
     assert r.returncode == 0, "iverilog of wf_wb_top: " + r.stdout[-300:]
-    r = run(["yosys", "-q", "-p", "read_verilog -sv -Ifpga fpga/wf_wb_ctrl.v; "
+    r = run(["yosys", "-q", "-p", "read_verilog -sv -Irtl -Ifpga fpga/wf_wb_ctrl.v; "
              "synth -top wf_wb_ctrl -run begin:fine; check -assert; "
              "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr"])
     assert r.returncode == 0, "yosys of wf_wb_ctrl (no latches, check -assert): " + r.stdout[-300:]
