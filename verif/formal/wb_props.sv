@@ -55,11 +55,11 @@ module wb_props;
       for (u = 0; u < 3; u = u + 1)
         if (wb_valid[u] && l_bank[u*5 +: 5] == b) n = n + 1;
       // one_write_per_bank (§6.2): one access per bank per cycle
-      assert (n <= 1);
+      assert (n <= 1);  // P: one_write_per_bank
       // a bank is reported written exactly when a unit wants to write it
       assert (bank_written[b] == (l_valid[0] && l_writes[0] && l_bank[4:0] == b ||
                                   l_valid[1] && l_writes[1] && l_bank[9:5] == b ||
-                                  l_valid[2] && l_writes[2] && l_bank[14:10] == b));
+                                  l_valid[2] && l_writes[2] && l_bank[14:10] == b));  // P: one_write_per_bank
     end
     for (u = 0; u < 3; u = u + 1) begin
       want_u = l_valid[u] && l_writes[u];
@@ -68,23 +68,23 @@ module wb_props;
         if (v != u && prio(v) < prio(u) && l_valid[v] && l_writes[v] && l_bank[v*5 +: 5] == l_bank[u*5 +: 5])
           beaten = 1'b1;
       // prio_lsu_mul_alu (§10.3)
-      assert (wb_valid[u] == (want_u && !beaten));
+      assert (wb_valid[u] == (want_u && !beaten));  // P: prio_lsu_mul_alu
       // loser_holds (§10.3): a loser stays, an entry without a write leaves
-      assert (leaves[u] == (l_valid[u] && (!l_writes[u] || !beaten)));
+      assert (leaves[u] == (l_valid[u] && (!l_writes[u] || !beaten)));  // P: loser_holds
       // release_final (§4.3, §10.3): the final result releases its entry
-      assert (rel_valid[u] == (wb_valid[u] && l_final[u] && l_sbv[u]));
+      assert (rel_valid[u] == (wb_valid[u] && l_final[u] && l_sbv[u]));  // P: release_final
       if (rel_valid[u])
         for (w = 0; w < WARPS; w = w + 1)
           if (l_warp[u*6 +: 6] == w) rel_ref[w*8 + l_sbe[u*3 +: 3]] = 1'b1;
       // write_row (§6.1): row(w, r) = w * ceil(R/B) + floor(r/B)
       if (wb_valid[u]) begin
-        assert (we[l_bank[u*5 +: 5]]);
-        assert (wrow[l_bank[u*5 +: 5]*RAW +: RAW] == l_warp[u*6 +: 6] * ROWS + l_rd[u*7 +: 7] / BANKS);
-        assert (wmask[l_bank[u*5 +: 5]*LANES +: LANES] == l_lanes[u*LANES +: LANES]);
-        assert (wdata[l_bank[u*5 +: 5]*LANES*32 +: LANES*32] == l_data[u*LANES*32 +: LANES*32]);
+        assert (we[l_bank[u*5 +: 5]]);  // P: write_row
+        assert (wrow[l_bank[u*5 +: 5]*RAW +: RAW] == l_warp[u*6 +: 6] * ROWS + l_rd[u*7 +: 7] / BANKS);  // P: write_row
+        assert (wmask[l_bank[u*5 +: 5]*LANES +: LANES] == l_lanes[u*LANES +: LANES]);  // P: write_row
+        assert (wdata[l_bank[u*5 +: 5]*LANES*32 +: LANES*32] == l_data[u*LANES*32 +: LANES*32]);  // P: write_row
       end
     end
-    assert (rel_mask == rel_ref);
-    assert (we == bank_written);
+    assert (rel_mask == rel_ref);  // P: release_final
+    assert (we == bank_written);  // P: one_write_per_bank
   end
 endmodule
