@@ -30,15 +30,17 @@ VDIR = os.path.join(ROOT, "verif", "formal")
 
 
 def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=True,
-      defines=(), params=None, why="", catches=()):
+      defines=(), params=None, why="", catches=(), peeks=None):
     """one task: name, wrapper module (verif/formal/<top>.sv), RTL files it
     reads, its properties [(label, §, text)], SBY mode and depth, engine,
     whether make test runs it, extra defines, wrapper parameters, why a BMC
-    depth is the bound (mode bmc), and the mutants it is known to catch (each
-    property shown able to fail)"""
+    depth is the bound (mode bmc), the mutants it is known to catch (each
+    property shown able to fail), and peeks: wrapper wire -> the block's
+    internal signal it observes (connected after flattening; Yosys has no
+    hierarchical references), for the invariants that let induction close"""
     return dict(name=name, top=top, rtl=list(rtl), props=props, mode=mode, depth=depth,
                 engine=engine, fast=fast, defines=list(defines), params=dict(params or {}),
-                why=why, catches=list(catches))
+                why=why, catches=list(catches), peeks=dict(peeks or {}))
 
 
 RTL_ALL = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
@@ -57,6 +59,21 @@ TASKS = [
         ("verdict", "§9.2/§10.5", "replay: every piece ends its instance and hands back exactly the lanes left; stall: the instance stays until its last piece"),
         ("stall_flag", "§9.3", "lsu_stall is set exactly after a cycle that served a piece and left lanes"),
     ], depth=8, catches=["LSU_SPLIT", "LSU_END_REPLAY", "LSU_STALL_DISPATCH"]),
+    T("collector", "collector_props", ["wf_collector.v"], [
+        ("lowest_free_cu", "§5.4", "an issue is offered the lowest-index free CU"),
+        ("writes_win", "§6.2", "a bank written in a cycle grants no read"),
+        ("bank_grant", "§6.2/§6.4", "a bank with a request and no write grants exactly one pending slot in it, for its register"),
+        ("oldest_cu_wins", "§6.4", "no requesting CU older than the granted one"),
+        ("lowest_slot_wins", "§6.4", "within the granted CU, the lowest pending slot in the bank"),
+        ("merge_fill", "§6.3", "a grant fills exactly the pending slots of its CU naming the granted register"),
+        ("dispatch_oldest", "§7.1", "per unit the oldest CU with all slots filled (and allowed, §8.2) dispatches when the unit accepts"),
+        ("dispatch_frees", "§7.1", "a dispatched CU is free in the next cycle"),
+    ], mode="bmc", depth=8, fast=False, catches=["WRITE_PRIORITY", "ARB_LOWEST_CU", "ARB_SLOT_HIGH", "NO_MERGE", "DISP_LOWEST"],
+      why="induction does not close yet: its counterexample starts from a CU whose pending slots exceed its opcode's sources, "
+          "which the asserted invariant should exclude; depth 8 is 6 cycles after launch, enough for three CUs to be allocated, "
+          "read and dispatched",
+      peeks={"pk_bank": "dut.bank_q", "pk_agem": "dut.agem_q", "pk_cnd_v": "dut.cnd_v_q",
+             "pk_cnd_h": "dut.cnd_h_q"}),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
@@ -79,7 +96,12 @@ def sby_text(t, defines):
              "[engines]", t["engine"], "", "[script]", reads]
     if chp:
         lines.append("chparam%s %s" % (chp, t["top"]))
-    lines += ["prep -top " + t["top"], "", "[files]"] + files
+    lines.append("prep -top " + t["top"])
+    if t["peeks"]:
+        lines.append("flatten")
+        lines += ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+        lines.append("opt_clean")
+    lines += ["", "[files]"] + files
     return "\n".join(lines) + "\n"
 
 
