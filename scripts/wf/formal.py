@@ -74,10 +74,19 @@ TASKS = [
           "read and dispatched",
       peeks={"pk_bank": "dut.bank_q", "pk_agem": "dut.agem_q", "pk_cnd_v": "dut.cnd_v_q",
              "pk_cnd_h": "dut.cnd_h_q"}),
+    T("scoreboard", "sb_props", ["wf_scoreboard.v"], [
+        ("lowest_free_entry", "§4.3", "the entry an issue allocates is its warp's lowest free one"),
+        ("full", "§4.3", "full exactly while all E entries of the warp are valid"),
+        ("entries_exist", "§4.1", "no entry beyond E is ever valid"),
+        ("one_entry_per_reg", "§4.3", "a warp never holds two entries for one register"),
+        ("alloc_free_only", "§4.3", "an allocation takes a free entry and records rd"),
+        ("freed_by_release", "§4.3", "an entry is freed only by its release and keeps its register meanwhile"),
+        ("alloc_record", "§4.4", "AR holds last cycle's allocation exactly when alloc_stage = 1"),
+    ], depth=10, catches=["SB_NOT_CLEARED", "SB_FULL_OFF1"]),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
-    ], mode="bmc", depth=18, params={"WAR": i}, fast=False,
+    ], mode="bmc", depth=14, params={"WAR": i}, fast=False,
       why="whole wf_core: induction does not close; the depth covers launch, two line fills and several overlapping instructions")
     for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
 ]

@@ -1,8 +1,9 @@
 // End-to-end properties of wf_core in loop mode 3 at the smallest shape that
 // shows the WAR hazard of §8: one warp (the hazard is within a warp), one
-// lane, three registers in one bank (every read of an instruction with two
-// sources takes two cycles, and every write blocks a read, §6.2), two
-// collector units, a four-word program that the solver chooses (any legal
+// lane, two registers in one bank (every read of an instruction with two
+// sources takes two cycles, and every write blocks a read, §6.2), three
+// collector units (an older collecting instruction delays a younger one's
+// reads, §6.4, while a third one writes), a four-word program that the solver chooses (any legal
 // instruction words but mul/mad, docs/isa.md) in one I-cache line, held in an
 // instruction memory that answers after any delay.
 // The WAR policy is the parameter WAR (wf_war_policy: 0 none .. 4 bloom).
@@ -12,7 +13,7 @@ module core_props #(
 ) (
     input wire clk
 );
-  localparam integer WARPS = 1, LANES = 1, REGS = 3, BANKS = 1, CUS = 2, SB = 2, IBUF = 2;
+  localparam integer WARPS = 1, LANES = 1, REGS = 2, BANKS = 1, CUS = 3, SB = 2, IBUF = 2;
   localparam integer IMEM = 4, ICL = 1, ICLINE = 4;
   `include "wf_isa.vh"
 
