@@ -83,6 +83,12 @@ TASKS = [
         ("freed_by_release", "§4.3", "an entry is freed only by its release and keeps its register meanwhile"),
         ("alloc_record", "§4.4", "AR holds last cycle's allocation exactly when alloc_stage = 1"),
     ], depth=10, catches=["SB_NOT_CLEARED", "SB_FULL_OFF1"]),
+    T("staging", "staging_props", ["wf_staging.v"], [
+        ("sr_dispatch", "§7.2", "the SR dispatches when its last pending slots are read in the cycle and its unit accepts"),
+        ("sr_issue_rule", "§7.2", "an issue into SR is allowed exactly when SR is empty or conflict-free, no pending bank written, its unit accepting"),
+        ("sr_empties", "§7.2", "an issue into an occupied SR finds it emptied at the end of the cycle"),
+    ], mode="bmc", depth=1, catches=["SR_OVERLAP", "SR_WRITTEN_BANK"],
+      why="combinational (no state): the one-step check covers every input, so it is a proof"),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
@@ -117,12 +123,12 @@ def sby_text(t, defines):
 def label(t, where):
     """the property label (the `// P: name` comment on the assert's line of
     the wrapper) of a failed assertion at file:line.col"""
-    m = re.match(r"([^:]+):(\d+)", where)
+    m = re.match(r"([^:]+):(\d+)\.\d+-(\d+)", where)
     if m:
         try:
             with open(os.path.join(VDIR, m.group(1))) as f:
-                line = f.read().split("\n")[int(m.group(2)) - 1]
-            p = re.search(r"// P: (\w+)", line)
+                lines = f.read().split("\n")[int(m.group(2)) - 1:int(m.group(3))]
+            p = re.search(r"// P: (\w+)", " ".join(lines))
             if p:
                 return "%s (%s)" % (p.group(1), where)
         except (OSError, IndexError):
@@ -176,7 +182,9 @@ def run_task(t, defines=(), tag="", timeout=None, quiet=False):
 
 def verdict(rec):
     if rec["status"] == "PASS":
-        return "proven" if rec["mode"] == "prove" else "bounded %d" % rec["depth"]
+        if rec["mode"] == "prove":
+            return "proven"
+        return "proven (comb.)" if rec["depth"] == 1 else "bounded %d" % rec["depth"]
     return rec["status"].lower()
 
 
