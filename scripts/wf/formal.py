@@ -89,6 +89,18 @@ TASKS = [
         ("sr_empties", "§7.2", "an issue into an occupied SR finds it emptied at the end of the cycle"),
     ], mode="bmc", depth=1, catches=["SR_OVERLAP", "SR_WRITTEN_BANK"],
       why="combinational (no state): the one-step check covers every input, so it is a proof"),
+    T("fetch", "fetch_props", ["wf_fetch.v"], [
+        ("mshr_unique_line", "§3.3", "two valid MSHRs never hold the same line"),
+        ("merge_keeps_warp", "§3.2/§3.3", "a waiting warp waits on a valid MSHR holding its line"),
+        ("fill_releases", "§3.3", "a fill sets every warp waiting on its MSHR to RUN"),
+        ("fetch_select", "§3.2/§3.4", "the selected warp is eligible and the first of its pool in rr order from fetch_rr"),
+        ("refill_first", "§3.2", "a refilled eligible warp is selected before the others"),
+        ("fetch_rr", "§3.2", "fetch_rr moves past the selected warp, hit or miss, else stays"),
+    ], depth=10, catches=["MSHR_MERGE", "FETCH_MERGE_FILL", "FETCH_REFILL_PRIO", "FETCH_RR_HIT_ONLY",
+                          "FETCH_MODE1_INFLIGHT", "FD_REFETCH"],
+      peeks={"pk_mv": "dut.mshr_valid_q", "pk_ml": "dut.mshr_line_q", "pk_wait": "dut.wait_mshr_q",
+             "pk_ge": "dut.fetch_ge_q", "pk_refill": "dut.refill_q", "pk_fdv": "dut.fd_valid_q",
+             "pk_fdw": "dut.fd_warp_q"}),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
@@ -111,6 +123,10 @@ def sby_text(t, defines):
              "[engines]", t["engine"], "", "[script]", reads]
     if chp:
         lines.append("chparam%s %s" % (chp, t["top"]))
+    # a peeked signal survives even when a mutant leaves it unread
+    if t["peeks"]:
+        lines.append("hierarchy -top " + t["top"])
+    lines += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
     lines.append("prep -top " + t["top"])
     if t["peeks"]:
         lines.append("flatten")
