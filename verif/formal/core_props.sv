@@ -17,6 +17,10 @@ module core_props #(
   localparam integer IMEM = 4, ICL = 1, ICLINE = 4;
   `include "wf_isa.vh"
 
+  // the structural-hazard mode (§9) is any constant: in replay mode a ld/st
+  // stays as head until its LSU verdict, in stall mode it leaves at issue
+  (* anyconst *) reg stall;
+
   // ---- reset, then launch in cycle 1 ---------------------------------------
   reg [1:0] step = 2'd0;
   always @(posedge clk) if (step != 2'd3) step <= step + 2'd1;
@@ -79,12 +83,12 @@ module core_props #(
             .SB_ENTRIES(SB), .IBUF(IBUF), .ICACHE_LINES(ICL), .ICACHE_LINE(ICLINE), .IMSHRS(1),
             .IMEM_WORDS(IMEM), .MEM_WORDS(16), .MEM_LINE(1), .BLOOM_BITS(4),
             .ALU_LAT_MAX(1), .MUL_LAT_MAX(1), .LSU_LAT_MAX(2),
-            .PIN_LAYOUT(0), .PIN_WAR(WAR), .PIN_SCHED(0), .PIN_LOOPS(3), .PIN_HAZARD(0),
+            .PIN_LAYOUT(0), .PIN_WAR(WAR), .PIN_SCHED(0), .PIN_LOOPS(3), .PIN_HAZARD(-1),
             .PIN_DECODE_STAGE(0), .PIN_ALLOC_STAGE(0), .PIN_HANDOFF_STAGE(0),
             .PIN_FILL_STAGE(0), .PIN_READY_STAGE(0),
             .PIN_ALU_LAT(1), .PIN_MUL_LAT(1), .PIN_LSU_LAT(2)) dut (
     .clk_i(clk), .rst_ni(rst_n), .launch_i(launch),
-    .cfg_swizzle_i(1'b0), .cfg_war_i(WAR[2:0]), .cfg_gto_i(1'b0), .cfg_loops_i(2'd3), .cfg_stall_i(1'b0),
+    .cfg_swizzle_i(1'b0), .cfg_war_i(WAR[2:0]), .cfg_gto_i(1'b0), .cfg_loops_i(2'd3), .cfg_stall_i(stall),
     .cfg_alu_lat_i(6'd1), .cfg_mul_lat_i(6'd1), .cfg_lsu_lat_i(6'd2), .cfg_active_warps_i(7'd0),
     .cfg_decode_stage_i(1'b0), .cfg_alloc_stage_i(1'b0), .cfg_handoff_stage_i(1'b0),
     .cfg_fill_stage_i(1'b0), .cfg_ready_stage_i(1'b0), .start_pc_i(16'd0),
