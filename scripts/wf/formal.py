@@ -139,8 +139,9 @@ TASKS = [
     ], mode="bmc", depth=14, params={"WAR": i}, fast=False,
       why="the whole wf_core (one warp, one lane, two registers in one bank, three CUs, a 4-word program the solver "
           "chooses): k-induction is out of reach for the whole core's state; 14 steps are reset, launch, the 2-cycle "
-          "register clear and 10 run cycles, which hold the shortest WAR hazard at this shape (a line fill, then st, add, "
-          "movi: the older add still collects r1 when the movi writes it; found at step 12 under policy none)"
+          "register clear and 10 run cycles, which hold the shortest WAR hazard at this shape (a line fill, then "
+          "st r1, r0; max r1 <- r1, r0; movi r0: the st's reads delay the older max, which still has r0 to read when "
+          "the movi writes it; found at step 12 under policy none)"
       + ("; policy none has no WAR rule (§8.1), so this task must fail: its counterexample is the hazard" if i == 0 else ""),
       expect="FAIL" if i == 0 else "PASS")
     for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
@@ -305,9 +306,18 @@ def print_table(tasks, jpath):
                 res if i == 0 else "", secs if i == 0 else "", ("yes" if t["fast"] else "no") if i == 0 else "",
                 ", ".join(t["catches"]) if i == 0 else ""))
     print()
+    whys = []   # tasks that share a reason are listed together
     for t in tasks:
         if t["why"]:
-            print("* `%s` (%s depth %d): %s." % (t["name"], t["mode"], t["depth"], t["why"]))
+            base = t["why"].split("; policy none")[0]
+            for w in whys:
+                if w[1] == base and w[2] == (t["mode"], t["depth"]):
+                    w[0].append(t["name"])
+                    break
+            else:
+                whys.append(([t["name"]], base, (t["mode"], t["depth"])))
+    for names, why, (mode, depth) in whys:
+        print("* %s (%s depth %d): %s." % (", ".join("`%s`" % n for n in names), mode, depth, why))
     return 0
 
 
