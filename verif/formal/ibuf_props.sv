@@ -88,6 +88,7 @@ module ibuf_props (
     integer i, e, s, t;
     reg c;
     c = 1'b0;
+    i = 0; e = 0; s = 0; t = 0;
     if (run) begin
       assert (nslots <= IBUF && sb_valid[7:E] == '0);                                  // P: invariant
       for (e = 0; e < E; e = e + 1) if (sb_valid[e]) assert (sb_reg[e*7 +: 7] < REGS);     // P: invariant

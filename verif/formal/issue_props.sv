@@ -105,6 +105,7 @@ module issue_props (
     integer w, k, v, lo;
     reg found, seen;
     found = 1'b0; seen = 1'b0; lo = 0; v = 0;
+    w = 0; k = 0;
     if (run) begin
       for (w = 0; w < WARPS; w = w + 1) begin
         assert (mask[w*10 +: 10] == f_ref[w*10 +: 10]);                              // P: readiness_items

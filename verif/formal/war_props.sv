@@ -105,6 +105,7 @@ module war_props (
             for (s = 0; s < 3; s = s + 1)
               if (cp[u*3 + s]) filt[w*M +: M] = filt[w*M +: M] | hash(src(cwd[u*64 +: 64], s));
           end
+    u = 0; w = 0; s = 0; x = 0;
     if (run) begin
       // the model's own invariants (for the induction step)
       for (u = 0; u < C; u = u + 1) begin
