@@ -145,6 +145,15 @@ TASKS = [
       + ("; policy none has no WAR rule (§8.1), so this task must fail: its counterexample is the hazard" if i == 0 else ""),
       expect="FAIL" if i == 0 else "PASS")
     for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
+] + [
+    T("forms_distributed", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
+    ], mode="bmc", depth=10, fast=False,
+      why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 8 run cycles"),
+    T("forms_broken", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "the miter with a deliberately broken assumption (core b runs the other decode_stage): must fail"),
+    ], mode="bmc", depth=10, fast=False, params={"BREAK": 1}, expect="FAIL",
+      why="shows forms_distributed able to fail"),
 ]
 
 
