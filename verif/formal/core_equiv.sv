@@ -84,6 +84,14 @@ module core_equiv #(
     else if (req_valid && !busy) begin busy <= 1'b1; b_mshr <= req_mshr; b_line <= req_line; end
 
 
+  // no ld: the two instances' scratchpads start with independent unknown
+  // contents (the host port loads them; it is idle here), so a ld of a word
+  // not stored first would differ between them (a depth-13 run found exactly
+  // that); st still runs
+  always @* begin : p_no_ld
+    integer i;
+    for (i = 0; i < IMEM; i = i + 1) assume (rom[i][`WF_INSN_OP] != `WF_OP_LD);
+  end
   // every run-time knob any legal constant (docs/microarch.md §2)
   (* anyconst *) reg swz, gto, dst, ast, hst, fst, rst;
   (* anyconst *) reg [2:0] war;
