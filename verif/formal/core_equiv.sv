@@ -1,16 +1,10 @@
-// The RTL forms proven equal (docs/verification.md "Formal"): wf_core as
+// The RTL forms compared (docs/verification.md "Formal"): wf_core as
 // delivered against its distributed-bank form (BANK_RAM_STYLE), both fed the
-// same inputs, every output compared every cycle. The environment is that of
-// core_props.sv (below), with every run-time knob any legal constant.
-// Original header of that environment: End-to-end properties of wf_core in loop mode 3 at the smallest shape that
-// shows the WAR hazard of §8: one warp (the hazard is within a warp), one
-// lane, two registers in one bank (every read of an instruction with two
-// sources takes two cycles, and every write blocks a read, §6.2), three
-// collector units (an older collecting instruction delays a younger one's
-// reads, §6.4, while a third one writes), a four-word program that the solver chooses (any legal
-// instruction words but mul/mad, docs/isa.md) in one I-cache line, held in an
-// instruction memory that answers after any delay.
-// The WAR policy is the parameter WAR (wf_war_policy: 0 none .. 4 bloom).
+// same inputs, every output compared every cycle (a miter; bounded, so a
+// check rather than an equivalence proof). The environment is core_props.sv's
+// (one warp, one lane, two registers in one bank, three CUs, a four-word
+// program the solver chooses, an instruction memory answering after any
+// delay), with every run-time knob any legal constant and no ld (below).
 `include "wf_defs.vh"
 module core_equiv #(
     parameter FORM_B = "distributed",
