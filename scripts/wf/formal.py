@@ -148,8 +148,9 @@ TASKS = [
 ] + [
     T("forms_distributed", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
-    ], mode="bmc", depth=10, fast=False,
-      why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 8 run cycles"),
+    ], mode="bmc", depth=13, fast=False,
+      why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 13 steps are "
+          "reset, launch, the register clear and 9 run cycles: a line fill, issues, register reads and the first writebacks"),
     T("forms_broken", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "the miter with a deliberately broken assumption (core b runs the other decode_stage): must fail"),
     ], mode="bmc", depth=10, fast=False, params={"BREAK": 1}, expect="FAIL",
