@@ -61,7 +61,7 @@ include cmodel/lib.mk
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
   test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy test-mcy lint lint-full sc-smoke dpi-smoke gen \
-  fusesoc-lint fusesoc-sim model-equiv fuzz \
+  fusesoc-lint fusesoc-sim model-equiv fuzz formal test-formal formal-mutants \
   regress regress-report coverage-report waves bench experiments \
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
@@ -92,6 +92,9 @@ help:
 	@echo "make test-readme  every README command, in order, in a fresh copy with an empty build/"
 	@echo "make rtl-smoke    the RTL in lockstep with the C model on the examples (Verilator)"
 	@echo "make rtl-assert   simulation-only assertions, each fired by its fault (Icarus)"
+	@echo "make formal       every formal task (SymbiYosys: the contract's rules on the RTL blocks; FORMAL_TASKS=name...)"
+	@echo "make test-formal  the fast formal subset (the test stage)"
+	@echo "make formal-mutants which project mutants the formal properties catch"
 	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
 	@echo "make mutants      every deliberate RTL bug caught by co-simulation (fast form); N=50: kill rate over the first N regression seeds"
 	@echo "make mutants CMP=events|arch   the same at a weaker compare level: escapes reported as caught only at a stronger one"
@@ -157,8 +160,8 @@ deps-regress:
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
-  test-readme mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults test-slurm \
-  test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host test-soc fpga-guard \
+  test-readme test-formal mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults \
+  test-slurm test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host test-soc fpga-guard \
   fpga-gls-ice
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
@@ -243,6 +246,14 @@ rtl-assert: $(B)/wfsim
 	@bash verif/rtl_assert/run.sh
 rtl-pins: $(B)/libwarpfront.a $(B)/wfgen
 	@bash verif/rtl_assert/pins.sh
+# formal property checks (docs/verification.md "Formal"): SymbiYosys tasks of
+# verif/formal/, listed in scripts/wf/formal.py; test-formal runs the fast ones
+formal:
+	@nice -n 10 python3 scripts/formal.py $(FORMAL_TASKS)
+test-formal:
+	@nice -n 10 python3 scripts/formal.py --fast --json $(B)/formal/test-results.json
+formal-mutants:
+	@nice -n 10 python3 scripts/formal.py --mutants $(FORMAL_TASKS)
 # mutation self-check (docs/verification.md): every WF_MUTANT_* caught by co-simulation
 # (the fast form: stimuli until caught); N=...: the kill-rate table over the
 # first N default-regression seeds instead (mutants-rate: N defaults to 50)

