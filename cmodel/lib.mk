@@ -55,8 +55,8 @@ DATADIR    ?= $(PREFIX)/share
 SVDIR      := $(DATADIR)/warpfront/sv
 RTLDIR     := $(DATADIR)/warpfront/rtl
 PYDIR      := $(DATADIR)/warpfront/python
-DPI_SRCS    := verif/dpi/wf_dpi.c
-INSTALL_SV  := verif/dpi/wf_dpi.svh rtl/wf_defs.vh
+DPI_SRCS    := verif/dpi/wf_dpi.c verif/dpi/wf_txcheck_dpi.c
+INSTALL_SV  := verif/dpi/wf_dpi.svh verif/dpi/wf_txcheck_pkg.sv rtl/wf_defs.vh
 INSTALL_RTL := rtl/wf.vlt $(wildcard rtl/*.v rtl/*.vh)
 INSTALL_PY  := python/pyproject.toml
 # (the DPI sources see the verification headers' structs: rebuilt when they change)

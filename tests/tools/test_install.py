@@ -218,3 +218,17 @@ def test_staged_install(tmp):
         assert os.path.exists(stage + "/opt/wf/" + f), "DESTDIR install: %s missing" % f
     with open(stage + "/opt/wf/lib/pkgconfig/warpfront.pc") as f:
         assert "prefix=/opt/wf" in f.read().splitlines(), "warpfront.pc does not name PREFIX=/opt/wf"
+
+
+def test_txcheck_dpi_installed(pre, tmp):
+    """The transaction-level checker's DPI-C shim is in the installed libwf_dpi.so
+    and its SystemVerilog package (verif/dpi/wf_txcheck_pkg.sv) is installed and
+    elaborates from the install alone."""
+    nm = out(["nm", "-D", "--defined-only", pre + "/lib/libwf_dpi.so"])
+    for fn in ("wf_txdpi_create", "wf_txdpi_retire", "wf_txdpi_write", "wf_txdpi_store", "wf_txdpi_done"):
+        assert re.search(r"\b%s\b" % fn, nm), "libwf_dpi.so does not export %s" % fn
+    pkg = pre + "/share/warpfront/sv/wf_txcheck_pkg.sv"
+    assert os.path.exists(pkg), "wf_txcheck_pkg.sv not installed"
+    r = subprocess.run(["verilator", "--lint-only", "-Wno-fatal", "--top-module", "wf_txcheck_pkg", pkg],
+                       cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert r.returncode == 0, "the installed wf_txcheck_pkg.sv does not elaborate:\n" + r.stdout[-2000:]
