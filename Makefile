@@ -114,7 +114,7 @@ help:
 	@echo "make test-cocotb  the cocotb testbench (verif/cocotb, Icarus, pinned cocotb) on two examples and a mutant"
 	@echo "make test-host    wfhost against the simulated board (UART host bridge)"
 	@echo "make test-soc     the Wishbone top (DMA, IRQ, registers) and its drivers on the simulated bus against wfsim"
-	@echo "make soc-litex-sim LiteX simulation SoC (VexRiscv + warpfront): the C firmware runs examples against wfsim (minutes)"
+	@echo "make soc-litex-sim LiteX simulation SoC (VexRiscv + warpfront): the C firmware and the host route run examples against wfsim"
 	@echo "make fpga-guard   ECP5 area/mapping guard per block against fpga/area-baseline.json, and the docs table-merge test"
 	@echo "make fpga-gls-ice the hx8k board's shape (ice-min): synth_ice40 and gate-level simulation against wfsim"
 	@echo "Other tests and tools:"
@@ -159,7 +159,7 @@ deps-regress:
 # The stages run JOBS (default 2) at a time, longest first, each logged to
 # build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
 # built first.
-TEST_STAGES := test-examples rtl-smoke test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
+TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme test-formal mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults \
   test-slurm test-install test-python test-cocotb test-own-rtl test-oneloop test-fuzz test-host test-soc fpga-guard \
   fpga-gls-ice
@@ -319,7 +319,7 @@ test-host: $(B)/wfsim
 # (docs/soc.md), bad input refused by the drivers and the hardware, the checks' negative cases
 test-soc: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/tools/test_soc.py
-# soc-litex-sim: not in make test (LiteX's Verilator build of the SoC takes minutes; docs/soc.md)
+# soc-litex-sim (in make test): the LiteX simulation SoC's firmware and host routes against wfsim (docs/soc.md)
 soc-litex-sim: $(B)/wfsim
 	@WFSIM=$(B)/wfsim $(PYTEST) -s tests/tools/test_soc_litex.py
 bitstream:

@@ -31,9 +31,9 @@ deb_reqs=(
   # the SoC firmware (drivers/, fpga/litex/firmware; make test-soc compiles the driver for RISC-V)
   "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf:test"
   "file:/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs:picolibc-riscv64-unknown-elf:test"
-  # LiteX's Verilator simulation (make soc-litex-sim)
-  "lib:libevent:libevent-dev:fpga"
-  "lib:json-c:libjson-c-dev:fpga"
+  # LiteX's Verilator simulation (make soc-litex-sim, a make test stage)
+  "lib:libevent:libevent-dev:test"
+  "lib:json-c:libjson-c-dev:test"
 )
 
 wanted() { # $1 = stage the tool is needed for
@@ -114,13 +114,14 @@ if [ "$need" != lint ]; then
   python3 -c "import matplotlib" >/dev/null 2>&1 || pip_missing+=("matplotlib==3.6.3" "numpy<2")
   # LiteX (make soc-litex-sim, scripts/wf/litex.py): the SoC builder, its VexRiscv CPU and C
   # runtime; litex-boards and meson (the LiteX BIOS) for make bitstream BOARD=ulx3s-litex
-  if [ "$need" = fpga ] || [ "$need" = all ]; then
-    for row in litex:litex migen:migen litedram:litedram liteeth:liteeth litescope:litescope \
-               pythondata_cpu_vexriscv:pythondata-cpu-vexriscv \
-               pythondata_software_picolibc:pythondata-software-picolibc \
-               pythondata_software_compiler_rt:pythondata-software-compiler-rt \
-               pythondata_misc_tapcfg:pythondata-misc-tapcfg \
-               litex_boards:litex-boards==2023.12 mesonbuild:meson; do
+  if [ "$need" = test ] || [ "$need" = fpga ] || [ "$need" = all ]; then
+    litex_rows="litex:litex migen:migen litedram:litedram liteeth:liteeth litescope:litescope
+               pythondata_cpu_vexriscv:pythondata-cpu-vexriscv
+               pythondata_software_picolibc:pythondata-software-picolibc
+               pythondata_software_compiler_rt:pythondata-software-compiler-rt
+               pythondata_misc_tapcfg:pythondata-misc-tapcfg"
+    [ "$need" = test ] || litex_rows="$litex_rows litex_boards:litex-boards==2023.12 mesonbuild:meson"
+    for row in $litex_rows; do
       python3 -c "import ${row%%:*}" >/dev/null 2>&1 || pip_missing+=("${row#*:}")
     done
   fi

@@ -66,7 +66,9 @@ def build_gateware(s, out, cfg, timeout, times):
     without its comments, and the Verilog sources) is current; the gateware dir"""
     t0 = time.time()
     b = Builder(s, output_dir=out, compile_software=False)
-    b.build(sim_config=cfg, run=False, opt_level="O1")
+    # LiteX's sim Makefile runs `make -j` without a number unless JOBS is
+    # given: as many compilers as files, which stalls a 2-core machine
+    b.build(sim_config=cfg, run=False, opt_level="O1", jobs=int(os.environ.get("JOBS", "2")))
     gw = os.path.join(out, "gateware")
     stamp = gateware_stamp(gw, s.platform)
     sfile = os.path.join(gw, "stamp")

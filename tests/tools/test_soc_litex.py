@@ -1,5 +1,4 @@
-"""`make soc-litex-sim` (not in make test: LiteX's Verilator build of the SoC
-takes minutes): the LiteX simulation SoC (fpga/litex/wf_soc_sim.py: VexRiscv,
+"""`make soc-litex-sim` (a make test stage): the LiteX simulation SoC (fpga/litex/wf_soc_sim.py: VexRiscv,
 main RAM, warpfront on the bus) runs the C firmware (fpga/litex/firmware, the
 C driver drivers/wf_soc.c) over example programs; each program's final
 scratchpad, registers and cycle count, as the firmware prints them, must equal
