@@ -4,26 +4,11 @@
 // + wf_wb_ctrl (the Wishbone B4 classic slave with the control registers, and
 // the DMA master). The §11 observation outputs of wf_core are left
 // unconnected (synthesis removes the trace logic), as in the FPGA tops.
+`include "wf_defs.vh"  // `WF_CORE_PASS_* (generated)
 module wf_wb_top #(
-    // wf_core elaboration parameters (docs/rtl.md); small defaults as the FPGA tops
-    parameter integer WARPS        = 2,
-    parameter integer LANES        = 2,
-    parameter integer REGS         = 16,
-    parameter integer BANKS        = 2,
-    parameter integer COLLECTORS   = 2,
-    parameter integer SB_ENTRIES   = 2,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 4,
-    parameter integer ICACHE_LINE  = 1,
-    parameter integer IMSHRS       = 1,
-    parameter integer IMEM_WORDS   = 256,
-    parameter integer MEM_WORDS    = 256,
-    parameter integer MEM_LINE     = 2,
-    parameter integer BLOOM_BITS   = 4,
-    parameter integer ALU_LAT_MAX  = 1,
-    parameter integer MUL_LAT_MAX  = 2,
-    parameter integer LSU_LAT_MAX  = 2,
-    parameter        BANK_RAM_STYLE = "auto",
+    // wf_core's shape parameters (docs/rtl.md) with small FPGA defaults, as the FPGA tops
+`include "wf_core_params_fpga.vh"  // generated from scripts/wf/layout.py CORE_PARAMS
+    ,
     // pinned run-time knobs (wf_core's PIN_*; -1 = selectable through CFG0/CFG1)
     parameter integer PIN_LAYOUT   = -1,
     parameter integer PIN_WAR      = -1,
@@ -136,12 +121,7 @@ module wf_wb_top #(
 
   // a latency with one legal value is pinned (no logic for the others in wf_core)
   wf_core #(
-    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
-    .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS),
-    .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS),
-    .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX),
-    .BANK_RAM_STYLE(BANK_RAM_STYLE),
+    `WF_CORE_PASS_SIZES, `WF_CORE_PASS_LAT,
     .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED),
     .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(DECODE_STAGE),
     .PIN_ALLOC_STAGE(ALLOC_STAGE), .PIN_HANDOFF_STAGE(HANDOFF_STAGE), .PIN_FILL_STAGE(FILL_STAGE),
