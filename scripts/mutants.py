@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation self-check (`make mutants`, issue 5 item 8, docs/verification.md "Mutants").
+"""Mutation self-check (`make mutants`, docs/verification.md "Mutants").
 
 Each mutant is a realistic bug in one RTL block (`WF_MUT_<NAME> in that block,
 rtl/wf_mutant.vh), selected by the Verilog define WF_MUTANT_<NAME>, or at run
