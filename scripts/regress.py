@@ -136,7 +136,7 @@ NO_WAVES = ("generator-error", "build-error", "usage-error", "not-reproduced", "
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
              "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG", "RTL_FORMS")
-PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
+PARAMS_SH = os.path.join(ROOT, "verif", "build.sh")
 # the harness's compare levels, from the field table (verif/include/wf_layout.h's source)
 CMP_LEVELS = [lv for lv, _groups, _meaning in layout.LEVELS]
 
@@ -974,7 +974,7 @@ def check_out_dir(path, min_free_mb):
 
 def rtl_design():
     """WF_RTL_FILES and WF_TOP checked by the harness's own code
-    (verif/cosim/params.sh): ("", "") for the default design, else the files
+    (verif/build.sh): ("", "") for the default design, else the files
     as absolute paths (blank separated) and the top. Usage on a bad one."""
     if not os.environ.get("WF_RTL_FILES") and not os.environ.get("WF_RTL_OVERRIDE") and \
             os.environ.get("WF_TOP", "wf_core") == "wf_core":
@@ -983,7 +983,7 @@ def rtl_design():
                         PARAMS_SH], capture_output=True, text=True)
     if p.returncode != 0:
         # (all of it: the boundary check names every port, scripts/wf/rtlcheck.py)
-        raise Usage(p.stderr.strip() or "verif/cosim/params.sh: exit %d" % p.returncode)
+        raise Usage(p.stderr.strip() or "verif/build.sh: exit %d" % p.returncode)
     top, *files = p.stdout.split("\n")[:-1]
     return " ".join(files), top
 

@@ -1,5 +1,5 @@
 """The boundary check of a design under test (WF_RTL_FILES, WF_TOP,
-WF_RTL_OVERRIDE: verif/cosim/params.sh runs it before any build of every
+WF_RTL_OVERRIDE: verif/build.sh runs it before any build of every
 route): Verilator reads the design once (--xml-only -Wall) and gives
 
   - its lint warnings: the ones in the user's files are shown and are fatal

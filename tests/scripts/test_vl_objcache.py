@@ -1,4 +1,4 @@
-"""verif/cosim/vl-objcache.sh, the OBJCACHE of the harnesses' Verilator
+"""verif/vl-objcache.sh, the OBJCACHE of the harnesses' Verilator
 builds: Verilator's runtime sources are compiled once per key and copied
 after that; a changed flag, compiler or source compiles again; the -DWF_P_*
 size defines are not part of the key; every other source and every failing
@@ -7,7 +7,7 @@ import os
 import subprocess
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-CACHE = os.path.join(ROOT, "verif", "cosim", "vl-objcache.sh")
+CACHE = os.path.join(ROOT, "verif", "vl-objcache.sh")
 
 FAKE_CXX = """#!/usr/bin/env bash
 [ "$1" = --version ] && { echo "fakecxx ${FAKE_VERSION:-1}"; exit 0; }

@@ -163,8 +163,8 @@ def build(shape):
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
             h.update(fh.read())
-    # the harnesses' make variables (verif/cosim/params.sh vl_make_cc: -O levels, clang++)
-    mk = subprocess.run(["bash", "-c", 'source verif/cosim/params.sh && printf %s "${vl_make_cc[1]}"'],
+    # the harnesses' make variables (verif/build.sh vl_make_cc: -O levels, clang++)
+    mk = subprocess.run(["bash", "-c", 'source verif/build.sh && printf %s "${vl_make_cc[1]}"'],
                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
     h.update(mk.encode())
     d = os.path.join(ROOT, "build", "hostsim", shape)

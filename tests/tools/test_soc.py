@@ -108,7 +108,7 @@ def build(shape):
     for f in srcs:
         with open(os.path.join(ROOT, f), "rb") as fh:
             h.update(fh.read())
-    mk = subprocess.run(["bash", "-c", 'source verif/cosim/params.sh && printf %s "${vl_make_cc[1]}"'],
+    mk = subprocess.run(["bash", "-c", 'source verif/build.sh && printf %s "${vl_make_cc[1]}"'],
                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
     h.update(mk.encode())
     d = os.path.join(ROOT, "build", "wbsim", shape)

@@ -9,24 +9,19 @@
 # "Compare levels"); WF_CMP=LEVEL is the default when --cmp is not given.
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; a mutant: "WF_ASSERT
 # WF_MUTANT_<NAME>"), WF_RTL_FILES, WF_TOP (the design; .vlt files are
-# skipped), WF_RTL_PARAMS (more wf_core parameters), each set its own build (verif/cosim/params.sh). Needs cocotb
+# skipped), WF_RTL_PARAMS (more wf_core parameters), each set its own build (verif/build.sh). Needs cocotb
 # (scripts/setup.sh installs the pinned version) and the shared libraries
 # (make install into build/cocotb/prefix, done here).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.
 set -euo pipefail
 wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
-usage="usage: verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N] [--cmp full|events|arch]"
-if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
-  echo "$usage"
-  [[ $# -lt 1 ]] && exit 2
-  exit 0
-fi
+wf_usage="usage: verif/cocotb/run.sh PROGRAM.s [--wfsim-option value ...] [--max-cycles N] [--cmp full|events|arch]"
+WF_FLAG_OPTS=" " source verif/build.sh "$@"
 prog=$1; shift
 [[ -f $prog ]] || [[ -f $wf_cwd/$prog ]] || { echo "run.sh: $prog: no such program" >&2; exit 2; }
 prog_abs=$(cd "$wf_cwd" && realpath "$prog")
-WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
-opts=() max=2000000 cmp=${WF_CMP:-full}  # (params.sh checked WF_CMP)
+opts=() max=2000000 cmp=${WF_CMP:-full}  # (verif/build.sh checked WF_CMP)
 while [[ $# -gt 0 ]]; do
   case $1 in
     --max-cycles) [[ $# -ge 2 && $2 =~ ^[1-9][0-9]{0,11}$ ]] || { echo "--max-cycles ${2-}: a positive number" >&2; exit 2; }
@@ -37,7 +32,7 @@ while [[ $# -gt 0 ]]; do
     --*=*) opts+=("${1%%=*}" "${1#*=}"); shift ;;
     --*) [[ $# -ge 2 ]] || { echo "option $1 needs a value" >&2; exit 2; }
          opts+=("$1" "$2"); shift 2 ;;
-    *) echo "bad argument '$1'; $usage" >&2; exit 2 ;;
+    *) echo "bad argument '$1'; $wf_usage" >&2; exit 2 ;;
   esac
 done
 python3 -c 'import cocotb' 2>/dev/null || { echo "run.sh: no cocotb (scripts/setup.sh test installs it)" >&2; exit 2; }
@@ -48,20 +43,14 @@ mkdir -p build/cocotb
 flock build/cocotb/.make.lock make -s --no-print-directory install PREFIX="$pre" > build/cocotb/install.log 2>&1 ||
   { tail -20 build/cocotb/install.log; echo "run.sh: make install PREFIX=$pre failed" >&2; exit 2; }
 # the RTL build: iverilog with the size parameters (-P) and defines (-D) of this run
-dir=build/cocotb/$bkey
-vvp=$dir/sim.vvp
+dir=$PWD/build/cocotb/$bkey
 src=(); for f in "${rtl_src[@]}"; do [[ $f == *.vlt ]] || src+=("$f"); done
 pflags=(); for g in "${gflags[@]}"; do pflags+=("-P$rtl_top.${g#-G}"); done
 dflags_v=(); for d in $defs; do dflags_v+=("-D$d"); done
-if [[ ! -f $vvp || -n $(find rtl verif/cocotb/run.sh verif/cosim/params.sh ${rtl_hash[@]+"${rtl_hash[@]}"} \
-                         -newer "$vvp" 2>/dev/null | head -1) ]]; then
-  mkdir -p "$dir"
-  echo "+timescale+1ns/1ps" > "$dir/cmds.f"
-  iverilog -g2012 -f "$dir/cmds.f" -DCOCOTB_SIM=1 -s "$rtl_top" "${rtl_inc[@]}" "${pflags[@]}" \
-    ${dflags_v[@]+"${dflags_v[@]}"} -o "$vvp.tmp" "${src[@]}" > "$dir/build.log" 2>&1 ||
-    { tail -20 "$dir/build.log"; echo "run.sh: iverilog failed, see $dir/build.log" >&2; exit 2; }
-  mv -f "$vvp.tmp" "$vvp"
-fi
+icmd=(iverilog -g2012 -f verif/cocotb/timescale.f -DCOCOTB_SIM=1 -s "$rtl_top" "${rtl_inc[@]}" "${pflags[@]}"
+  ${dflags_v[@]+"${dflags_v[@]}"} -o "$dir/sim.vvp" "${src[@]}")
+deps=("${rtl_deps[@]}" verif/cocotb/timescale.f)
+wf_build "$dir" sim.vvp deps icmd || exit 2
 # the pins of WF_RTL_PARAMS: the testbench refuses options that contradict one
 pins=""
 for p in ${rtl_params[@]+"${rtl_params[@]}"}; do if [[ $p == PIN_* ]]; then pins+="$p "; fi; done

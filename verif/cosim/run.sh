@@ -16,7 +16,7 @@
 #                          default WF_ASSERT = the simulation-only assertions);
 #                          each set is its own cached build
 #              WF_RTL_PARAMS  more wf_core parameters, NAME=VALUE words:
-#                          BANK_RAM_STYLE, *_LAT_MAX, PIN_* (params.sh); each
+#                          BANK_RAM_STYLE, *_LAT_MAX, PIN_* (verif/build.sh); each
 #                          set its own cached build, named in the reproduce line
 #              WF_RTL_DIR  the build cache directory (default build/rtl): a
 #                          private cache for a test that damages a cached build
@@ -31,7 +31,7 @@
 #                          (blank separated, globs allowed; default
 #                          "rtl/wf.vlt rtl/*.v") and top module (default
 #                          wf_core; wf_core's parameters and ports), each
-#                          design its own cached build (verif/cosim/params.sh;
+#                          design its own cached build (verif/build.sh;
 #                          docs/verification.md "Verifying your own front end")
 #              WF_COSIM_PREFIX  a command (split on blanks) the harness runs
 #                          under: make bench counts instructions with
@@ -53,13 +53,10 @@ usage() { sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; }
 prog=$1; shift
 [[ $prog == --help || $prog == -h ]] && help=1 || help=0
 [[ $prog == --build-only ]] && build_only=1 || build_only=0
-# the size parameters (-G..., mirrored as -DWF_P_...) and WF_DEFINES of this
-# run: verif/cosim/params.sh, shared with verif/sc and verif/dpi
-# shellcheck source=params.sh
-source "$root/verif/cosim/params.sh"
-for k in "${!P[@]}"; do
-  [[ ${P[$k]} =~ ^[0-9]+$ ]] || { echo "run.sh: --${k//_/-} '${P[$k]}' is not a number" >&2; exit 2; }
-done
+# the configuration of this build, its flags and the cache: verif/build.sh,
+# the build layer of every harness
+# shellcheck source=../build.sh
+source "$root/verif/build.sh"
 waves=0
 for a in "$@"; do [[ $a == --waves || $a == --waves=* || $a == --model-waves || $a == --model-waves=* ]] && waves=1; done
 dir=${WF_RTL_DIR:-$root/build/rtl}/$bkey
@@ -67,59 +64,11 @@ tflags=()
 if [[ $waves == 1 ]]; then dir+=__fst; tflags=(--trace-fst); fi
 if [[ -n ${WF_LINE_COV:-} ]]; then dir+=__cov; tflags+=(--coverage); fi
 bin=$dir/Vwf_core
-mkdir -p "$root/build/rtl" "${WF_RTL_DIR:-$root/build/rtl}"
-# the C libraries (one make at a time: regressions call run.sh in parallel)
-flock "$root/build/rtl/.make.lock" make -s -C "$root" --no-print-directory build/libwarpfront.a build/libwfverif.a \
-  >&2 || { echo "run.sh: building the C libraries failed" >&2; exit 2; }
-vcmd=(verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique
-  ${tflags[@]+"${tflags[@]}"} --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}"
-  "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$root/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core
-  -CFLAGS "-O1 -I$root/cmodel/include -I$root/verif/include $dflags"
-  -LDFLAGS "$root/build/libwfverif.a $root/build/libwarpfront.a -lm")
-# the Verilator version, remembered per verilator binary (its --version is slow)
-verilator_id() {
-  local id vf=$root/build/rtl/.verilator-version
-  id=$(stat -Lc '%n %s %Y' "$(command -v verilator)" "$(command -v verilator_bin 2>/dev/null || echo /dev/null)")
-  if [[ -f $vf && $(head -1 "$vf") == "$id" ]]; then sed -n 2p "$vf"; return; fi
-  local v; v=$(verilator --version)
-  printf '%s\n%s\n' "$id" "$v" > "$vf.$$" && mv -f "$vf.$$" "$vf"
-  echo "$v"
-}
-build_key() {
-  # the command with the checkout and build paths taken out: two checkouts of one commit
-  # share a build (the libraries are path-free too, Makefile CFLAGS)
-  { verilator_id; printf '%q ' "${vcmd[@]}" | sed "s|$dir|MDIR|g; s|$root|.|g"; echo
-    cd "$root" && sha256sum rtl/*.v rtl/*.vh rtl/wf.vlt verif/cosim/main.cpp verif/cosim/run.sh verif/cosim/params.sh \
-      verif/include/*.h cmodel/include/*.h build/libwarpfront.a build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"}
-  } | sha256sum | cut -d' ' -f1
-}
-build() {
-  local want why=""
-  want=$(build_key)
-  if [[ ! -x $bin ]]; then why="no cached build"
-  elif [[ ! -f $dir/build.key || $(cat "$dir/build.key") != "$want" ]]; then why="sources, flags or Verilator changed"
-  elif ! (cd "$dir" && sha256sum --status -c Vwf_core.sha256 2>/dev/null); then why="cached Vwf_core fails its checksum"
-  fi
-  if [[ -z $why ]]; then
-    [[ $build_only == 1 ]] && echo "run.sh: cached build verified: ${dir#"$root"/}"
-    return 0
-  fi
-  echo "run.sh: building ${dir#"$root"/} ($why)" >&2
-  mkdir -p "$dir"
-  rm -f "$dir/build.key" "$dir/Vwf_core.sha256" "$dir"/main.d "$dir"/main.o  # the harness object (its dependency list names its path)
-  # --x-initial unique + the harness's +verilator+rand+reset+2 +verilator+seed+N:
-  # flops without a reset start random, so a state element that launch fails to clear shows up
-  (cd "$root" && "${vcmd[@]}") > "$dir/build.log" 2>&1 ||
-    { echo "run.sh: build failed, see $dir/build.log" >&2; tail -20 "$dir/build.log" >&2; return 2; }
-  (cd "$dir" && sha256sum Vwf_core > Vwf_core.sha256) && echo "$want" > "$dir/build.key"
-  [[ $build_only == 1 ]] && echo "run.sh: built ${dir#"$root"/} ($why)"
-  return 0
-}
-# one build of a directory at a time
-exec 9> "$dir.lock"
-flock 9
-build || exit 2
-flock -u 9
+wf_clibs_make || exit 2
+wf_vlcmd "$dir" Vwf_core "$rtl_top" "${vl_make_cc[1]}" --cc --exe ${tflags[@]+"${tflags[@]}"} \
+  ${rtl_vflags[@]+"${rtl_vflags[@]}"} "$root/verif/cosim/main.cpp"
+deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/cosim/main.cpp)
+wf_build_say=$build_only wf_build "$dir" Vwf_core deps vcmd || exit 2
 [[ $build_only == 1 ]] && exit 0
 if [[ $help == 1 ]]; then usage; echo; exec "$bin" --help; fi
 

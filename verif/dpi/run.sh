@@ -8,25 +8,21 @@
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
 # WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core,
 # instantiated by tb_dpi.sv as `WF_DUT), WF_RTL_PARAMS (more wf_core
-# parameters); each its own build: verif/cosim/params.sh.
+# parameters); each its own build: verif/build.sh.
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 timeout.
 set -euo pipefail
 wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
-if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
-  echo "usage: verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]"
-  if [[ $# -lt 1 ]]; then exit 2; fi
-  exit 0
-fi
-prog=$1; shift
+wf_usage="usage: verif/dpi/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [+plusarg ...]"
 # tb_dpi passes WF_RTL_PARAMS on to wf_core only (another top's parameters are
-# its own); refused before params.sh checks (and lints) the design
+# its own); refused before verif/build.sh checks (and lints) the design
 if [[ ${WF_TOP:-wf_core} != wf_core && -n ${WF_RTL_PARAMS:-} ]]; then
   echo "WF_RTL_PARAMS='$WF_RTL_PARAMS': the DPI testbench passes it to wf_core only, not to WF_TOP=$WF_TOP" \
        "(verif/cosim/run.sh sets it on any top)" >&2
   exit 2
 fi
-WF_FLAG_OPTS=" " source verif/cosim/params.sh "$@"
+WF_FLAG_OPTS=" " source verif/build.sh "$@"
+prog=$1; shift
 opts=() plus=() seed=1 repro="verif/dpi/run.sh $prog"
 repro="$rtl_env$repro"
 [[ -n ${WF_DEFINES+x} ]] && repro="WF_DEFINES='$WF_DEFINES' $repro"
@@ -45,29 +41,18 @@ while [[ $# -gt 0 ]]; do
     *) echo "bad argument '$1' (expected --name value or +plusarg)"; exit 2 ;;
   esac
 done
-for l in build/libwarpfront.a build/libwfverif.a; do
-  [[ -f $l ]] || { echo "$l missing: run make build/libwarpfront.a build/libwfverif.a"; exit 2; }
-done
-dir=build/rtl-dpi/$bkey
+wf_clibs_make || exit 2
+dir=$PWD/build/rtl-dpi/$bkey
 bin=$dir/tb_dpi
-vroot=$(verilator --getenv VERILATOR_ROOT)
 dut_def=(); [[ $rtl_top == wf_core ]] || dut_def=("+define+WF_DUT=$rtl_top")  # tb_dpi.sv's DUT module
 [[ ${#rtl_params[@]} -eq 0 ]] || dut_def+=("+define+WF_DUT_RTL_PARAMS")
-if [[ ! -x $bin || -n $(find rtl verif/dpi verif/cosim/params.sh verif/include build/libwarpfront.a \
-                         build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} -newer "$bin" 2>/dev/null | head -1) ]]; then
-  mkdir -p "$dir"
-  # Verilator's make links only when its own objects change, not the C libraries
-  rm -f "$bin"
-  # the DPI code is C11 (-Werror), compiled here, linked into the simulator
-  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -Icmodel/include -Iverif/include -I"$vroot/include/vltstd" \
-    -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o" > "$dir/build.log" 2>&1 ||
-    { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
-  verilator --binary --timing -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
-    --top-module tb_dpi ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" -Iverif/dpi "${rtl_src[@]}" verif/dpi/tb_dpi.sv \
-    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} ${dut_def[@]+"${dut_def[@]}"} --Mdir "$dir" -o tb_dpi -CFLAGS -O1 \
-    -LDFLAGS "$PWD/$dir/wf_dpi.o $PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
-    >> "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
-fi
+# the DPI code is C11 (-Werror), compiled here, linked into the simulator
+ccmd=(gcc -std=c11 -Wall -Wextra -Werror "$vl_cflags" -g $wf_cinc -I"$(verilator --getenv VERILATOR_ROOT)/include/vltstd"
+  -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o")
+wf_vlcmd "$dir" tb_dpi tb_dpi "${vl_make[1]}" --binary --timing -Iverif/dpi verif/dpi/tb_dpi.sv \
+  ${dut_def[@]+"${dut_def[@]}"} -LDFLAGS "$dir/wf_dpi.o"
+deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/dpi/*.sv verif/dpi/*.svh verif/dpi/*.vh verif/dpi/wf_dpi.c)
+wf_build "$dir" tb_dpi deps ccmd vcmd || exit 2
 opts+=(--seed "$seed")
 repro+=" ${opts[*]} ${plus[*]-}"
 exec "$bin" "+program=$prog" "+options=${opts[*]}" "+repro=${repro% }" +verilator+rand+reset+2 \

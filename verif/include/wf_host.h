@@ -160,7 +160,7 @@ static inline void wf_host_built_sizes(wf_config *built)
 }
 
 /* The compiled-in pins of the harness being compiled: WF_P_PIN_* from
- * verif/cosim/params.sh (the PIN_* words of WF_RTL_PARAMS mirrored as
+ * verif/build.sh (the PIN_* words of WF_RTL_PARAMS mirrored as
  * defines), -1 for each pin not defined. Inline, as wf_host_built_sizes. */
 static inline void wf_host_built_pins(wf_launch_pins *p)
 {

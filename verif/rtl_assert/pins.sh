@@ -3,7 +3,7 @@
 # Builds the co-simulation harness (verif/cosim/main.cpp) around
 # verif/rtl_assert/wf_pin_wrap.v, a wf_core with PIN_* set whose pinned cfg
 # inputs are driven with a value different from the pin, at the default sizes
-# (verif/cosim/params.sh; cached under build/rtl/pins_<pins>__<defines>/), and
+# (verif/build.sh; cached under build/rtl/pins_<pins>__<defines>/), and
 #  1. runs programs in lockstep with the C model configured with the pinned
 #     values: they must pass (the conflicting inputs are ignored);
 #  2. runs with a configuration that contradicts a pin: the RTL must keep the
@@ -15,25 +15,19 @@
 # Exit 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.."
-source verif/cosim/params.sh
-make -s build/libwarpfront.a build/libwfverif.a build/wfgen || exit 2
+source verif/build.sh
+wf_clibs_make && make -s build/wfgen || exit 2
 mkdir -p build/pins
 build/wfgen --seed 7 -o build/pins/gen7.s >/dev/null || exit 2
 build() {  # build "PIN_X=v ..." -> sets bin
   local pins=$1 g=() pk=""
   for kv in $pins; do g+=("-G$kv"); pk+="${kv//[=\"]/}_"; done
-  local dir=build/rtl/pins_${pk%_}__$dkey
+  local dir=$PWD/build/rtl/pins_${pk%_}__$dkey
   bin=$dir/Vwf_core
-  if [[ ! -x $bin || -n $(find rtl verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp verif/cosim/params.sh build/libwarpfront.a \
-        build/libwfverif.a -newer "$bin" 2>/dev/null | head -1) ]]; then
-    mkdir -p "$dir"
-    verilator --cc --exe --build -j 2 "${vl_make_cc[@]}" -Wall --x-assign unique --x-initial unique \
-      --top-module wf_pin_wrap --prefix Vwf_core -Irtl rtl/wf.vlt rtl/*.v verif/rtl_assert/wf_pin_wrap.v \
-      "${gflags[@]}" "${g[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/cosim/main.cpp" --Mdir "$dir" -o Vwf_core \
-      -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
-      -LDFLAGS "$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" > "$dir/build.log" 2>&1 \
-      || { echo "pins: build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
-  fi
+  wf_vlcmd "$dir" Vwf_core wf_pin_wrap "${vl_make_cc[1]}" --cc --exe --prefix Vwf_core verif/rtl_assert/wf_pin_wrap.v \
+    "${g[@]}" "$PWD/verif/cosim/main.cpp"
+  local deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp)
+  wf_build "$dir" Vwf_core deps vcmd || exit 2
 }
 pass=0 fail=0
 one() {  # one WANT-EXIT PROGRAM OPTIONS...

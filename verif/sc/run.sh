@@ -8,17 +8,13 @@
 # Env: WF_DEFINES (Verilog defines, default WF_ASSERT; each set its own build);
 # WF_RTL_FILES, WF_TOP (the design under test, default rtl/*.v and wf_core;
 # WF_RTL_PARAMS (more wf_core parameters); each its own build:
-# verif/cosim/params.sh).
+# verif/build.sh).
 # Exit status: 0 pass, 1 mismatch, 2 usage/build error, 3 watchdog/timeout.
 set -euo pipefail
 wf_cwd=$PWD  # WF_RTL_FILES is relative to the caller's directory
 cd "$(dirname "$0")/../.."
-if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
-  echo "usage: verif/sc/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [--bare] [--runs N] [--max-cycles N] [--selftest-flip PORT:BIT:CYCLE]   (details: the built harness --help)"
-  if [[ $# -lt 1 ]]; then exit 2; fi
-  exit 0
-fi
-source verif/cosim/params.sh "$@"
+wf_usage="usage: verif/sc/run.sh PROGRAM.s [--wfsim-option value ...] [--seed N] [--bare] [--runs N] [--max-cycles N] [--selftest-flip PORT:BIT:CYCLE]   (details: the built harness --help)"
+source verif/build.sh "$@"
 # SystemC: headers in /usr/include, libsystemc in the multiarch lib dir (libsystemc-dev)
 export SYSTEMC_INCLUDE=${SYSTEMC_INCLUDE:-/usr/include}
 if [[ -z ${SYSTEMC_LIBDIR:-} ]]; then
@@ -27,26 +23,12 @@ if [[ -z ${SYSTEMC_LIBDIR:-} ]]; then
 fi
 export SYSTEMC_LIBDIR
 [[ -f $SYSTEMC_INCLUDE/systemc.h ]] || { echo "SystemC headers not found in $SYSTEMC_INCLUDE (libsystemc-dev)"; exit 2; }
-for l in build/libwarpfront.a build/libwfverif.a; do
-  [[ -f $l ]] || { echo "$l missing: run make build/libwarpfront.a build/libwfverif.a"; exit 2; }
-done
-dir=build/rtl-sc/$bkey
+wf_clibs_make || exit 2
+dir=$PWD/build/rtl-sc/$bkey
 bin=$dir/wf_sc
-if [[ ! -x $bin || -n $(find rtl verif/sc/sc_main.cpp verif/sc/run.sh verif/cosim/params.sh verif/include \
-                         build/libwarpfront.a build/libwfverif.a ${rtl_hash[@]+"${rtl_hash[@]}"} \
-                         -newer "$bin" 2>/dev/null | head -1) ]]; then
-  mkdir -p "$dir"
-  # Verilator's make links only when its own objects change, not the C libraries
-  rm -f "$bin"
-  # --x-initial unique + +verilator+rand+reset+2 (the harness passes it): flops
-  # without a reset start random, so a state element launch fails to clear shows up
-  verilator --sc --exe --build -j 2 "${vl_make[@]}" -Wall --x-assign unique --x-initial unique \
-    --top-module "$rtl_top" ${rtl_vflags[@]+"${rtl_vflags[@]}"} ${rtl_wflags[@]+"${rtl_wflags[@]}"} "${rtl_inc[@]}" "${rtl_src[@]}" \
-    "${gflags[@]}" ${vdefs[@]+"${vdefs[@]}"} "$PWD/verif/sc/sc_main.cpp" --Mdir "$dir" -o wf_sc \
-    -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include $dflags" \
-    -LDFLAGS "$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm" \
-    > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
-fi
+wf_vlcmd "$dir" wf_sc "$rtl_top" "${vl_make[1]}" --sc --exe ${rtl_vflags[@]+"${rtl_vflags[@]}"} "$PWD/verif/sc/sc_main.cpp"
+deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/sc/sc_main.cpp)
+wf_build "$dir" wf_sc deps vcmd || exit 2
 # the design for the reproduce lines: absolute paths (the harness reads both)
 [[ $rtl_custom == 0 ]] || export WF_RTL_FILES="${rtl_src[*]}" WF_TOP=$rtl_top
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 # (read by libsystemc before sc_main)

@@ -36,28 +36,18 @@ for v in W:1:64:OL_WARPS L:1:32:OL_LANES R:1:128:OL_REGS M:4:16:OL_MEM_AW; do
   val=${!var}
   [[ $val =~ ^[0-9]+$ && $val -ge $lo && $val -le $hi ]] || { echo "$name='$val': allowed $lo..$hi"; exit 2; }
 done
-for l in build/libwarpfront.a build/libwfverif.a; do
-  [[ -f $l ]] || { echo "$l missing: run make build/libwarpfront.a build/libwfverif.a"; exit 2; }
-done
+# the knobs, the harnesses' Verilator flags and their cached build (verif/build.sh)
+wf_no_design=1 source verif/build.sh
+wf_clibs_make || exit 2
 ex=verif/examples/oneloop
-dir=build/oneloop/$route-w${W}_l${L}_r${R}_m${M}
+dir=$PWD/build/oneloop/$route-w${W}_l${L}_r${R}_m${M}
 gflags=(-GWARPS="$W" -GLANES="$L" -GREGS="$R" -GMEM_AW="$M")
-# the harnesses' Verilator make flags (object cache of the runtime: verif/cosim/vl-objcache.sh)
-vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0 OBJCACHE=$PWD/verif/cosim/vl-objcache.sh")
 srcs=("$ex/oneloop.vlt" "$ex/oneloop_core.v")
 # flops without a reset start random (the project's convention): OL_SEED picks them
 seed=${OL_SEED:-1}
 [[ $seed =~ ^[1-9][0-9]{0,9}$ && $seed -le 2147483647 ]] || { echo "OL_SEED='$seed': allowed 1..2147483647"; exit 2; }
-xflags=(--x-assign unique --x-initial unique)
 xrun=(+verilator+rand+reset+2 "+verilator+seed+$seed")
-stale() { [[ ! -x $1 || -n $(find "$ex" verif/dpi verif/include rtl/wf_defs.vh build/libwarpfront.a \
-                                   build/libwfverif.a -newer "$1" 2>/dev/null | head -1) ]]; }
-build() {
-  mkdir -p "$dir"
-  rm -f "$dir/$1"  # Verilator's make relinks only when its own objects change
-  "${@:2}" > "$dir/build.log" 2>&1 || { echo "build failed, see $dir/build.log"; tail -20 "$dir/build.log"; exit 2; }
-}
-libs="$PWD/build/libwfverif.a $PWD/build/libwarpfront.a -lm"
+deps=("$ex"/*.v "$ex"/*.sv "$ex"/*.vlt "$ex"/*.cpp verif/dpi/* rtl/wf_defs.vh verif/cocotb/timescale.f "${wf_cdeps[@]}")
 so=build/oneloop/libwf_txcheck_dpi.so
 shim() {  # the DPI shim's shared library, rebuilt when stale (run.sh so)
   [[ -f $so && -z $(find verif/dpi/wf_txcheck_dpi.c build/pic/libwfverif.a build/pic/libwarpfront.a \
@@ -65,12 +55,10 @@ shim() {  # the DPI shim's shared library, rebuilt when stale (run.sh so)
 }
 if [[ $route == cpp ]]; then
   bin=$dir/Voneloop
-  if stale "$bin"; then
-    build Voneloop verilator --cc --exe --build -j 2 "${vl_make[@]}" -Wall "${xflags[@]}" -Irtl --top-module oneloop_core \
-      "${srcs[@]}" "$PWD/$ex/main.cpp" "${gflags[@]}" --Mdir "$dir" -o Voneloop \
-      -CFLAGS "-O1 -I$PWD/cmodel/include -I$PWD/verif/include -DOL_WARPS=$W -DOL_LANES=$L -DOL_REGS=$R -DOL_MEM_AW=$M" \
-      -LDFLAGS "$libs"
-  fi
+  vcmd=(verilator --cc --exe --build -j 2 "${vl_make[@]}" "${vl_flags[@]}" -Irtl --top-module oneloop_core \
+    "${srcs[@]}" "$PWD/$ex/main.cpp" "${gflags[@]}" --Mdir "$dir" -o Voneloop \
+    -CFLAGS "$vl_cflags $wf_cinc -DOL_WARPS=$W -DOL_LANES=$L -DOL_REGS=$R -DOL_MEM_AW=$M" -LDFLAGS "$wf_clibs")
+  wf_build "$dir" Voneloop deps vcmd || exit 2
   exec "$bin" "$@" "${xrun[@]}"
 fi
 if [[ $route == cocotb ]]; then
@@ -94,14 +82,10 @@ if [[ $route == cocotb ]]; then
   flock build/cocotb/.make.lock make -s --no-print-directory install PREFIX="$pre" > build/oneloop/install.log 2>&1 ||
     { tail -20 build/oneloop/install.log; echo "run.sh: make install PREFIX=$pre failed"; exit 2; }
   vvp=$dir/sim.vvp
-  if stale "$vvp"; then
-    mkdir -p "$dir"
-    echo "+timescale+1ns/1ps" > "$dir/cmds.f"
-    iverilog -g2012 -f "$dir/cmds.f" -Irtl -s oneloop_core \
-      -Poneloop_core.WARPS="$W" -Poneloop_core.LANES="$L" -Poneloop_core.REGS="$R" -Poneloop_core.MEM_AW="$M" \
-      -o "$vvp" "$ex/oneloop_core.v" > "$dir/build.log" 2>&1 ||
-      { tail -20 "$dir/build.log"; echo "iverilog failed, see $dir/build.log"; exit 2; }
-  fi
+  icmd=(iverilog -g2012 -f verif/cocotb/timescale.f -Irtl -s oneloop_core
+    -Poneloop_core.WARPS="$W" -Poneloop_core.LANES="$L" -Poneloop_core.REGS="$R" -Poneloop_core.MEM_AW="$M"
+    -o "$vvp" "$ex/oneloop_core.v")
+  wf_build "$dir" sim.vvp deps icmd || exit 2
   status=$(mktemp "${TMPDIR:-/tmp}/wf-oneloop.XXXXXX")
   trap 'rm -f "$status"' EXIT
   ( cd "$dir" && MODULE=test_oneloop TOPLEVEL=oneloop_core TOPLEVEL_LANG=verilog COCOTB_REDUCED_LOG_FMT=1 \
@@ -119,10 +103,10 @@ fi
 bin=$dir/tb_oneloop
 shim
 # linked with the shim's shared library, as README.md's Verilator line
-if stale "$bin"; then
-  build tb_oneloop verilator --binary --timing -j 2 "${vl_make[@]}" -Wall "${xflags[@]}" -Irtl -Iverif/dpi --top-module tb_oneloop \
-    "${srcs[@]}" verif/dpi/wf_txcheck_pkg.sv "$ex/tb_oneloop.sv" "${gflags[@]}" --Mdir "$dir" -o tb_oneloop \
-    -CFLAGS -O1 -LDFLAGS "$PWD/$so -Wl,-rpath,$PWD/build/oneloop"
-fi
+vcmd=(verilator --binary --timing -j 2 "${vl_make[@]}" "${vl_flags[@]}" -Irtl -Iverif/dpi --top-module tb_oneloop
+  "${srcs[@]}" verif/dpi/wf_txcheck_pkg.sv "$ex/tb_oneloop.sv" "${gflags[@]}" --Mdir "$dir" -o tb_oneloop
+  -CFLAGS "$vl_cflags" -LDFLAGS "$PWD/$so -Wl,-rpath,$PWD/build/oneloop")
+deps+=("$so")
+wf_build "$dir" tb_oneloop deps vcmd || exit 2
 prog=$1; shift
 exec "$bin" "+program=$prog" "$@" "${xrun[@]}"

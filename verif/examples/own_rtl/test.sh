@@ -54,7 +54,7 @@ expect2 "verif/sc/run.sh, missing file" "no such file" \
 expect2 "verif/dpi/run.sh, wrong WF_TOP" "declares 'module nosuch'" env WF_TOP=nosuch verif/dpi/run.sh sim/examples/vecadd.s
 
 # 4. the boundary check before any build (scripts/wf/rtlcheck.py, run by
-# params.sh in every route): wf_core itself has the contract's ports at two
+# verif/build.sh in every route): wf_core itself has the contract's ports at two
 # size sets; a top with a port missing, one of a wrong width and an extra one
 # is refused naming each, with nothing built (a private WF_RTL_DIR stays empty)
 for sz in "" "-GWARPS=2 -GLANES=4 -GSB_ENTRIES=2 -GIBUF=1 -GBANKS=2 -GCOLLECTORS=1 -GICACHE_LINE=2"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OBJCACHE of the harnesses' Verilator builds (verif/cosim/params.sh vl_make):
+# OBJCACHE of the harnesses' Verilator builds (verif/build.sh vl_make):
 # Verilator's generated makefile runs every compile as `$(OBJCACHE) $(CXX)
 # FLAGS -c -o OBJ SRC`. Verilator's own runtime (verilated*.cpp in its include
 # directory) compiles to the same object in every build of one compiler and
@@ -21,7 +21,7 @@ inc=${src%/*}
 if [[ -z $obj || $src != /* || ${src##*/} != verilated*.cpp || ! -f $inc/verilated_config.h ]]; then
   exec "$@"
 fi
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${WF_VLRT_DIR:-$root/build/vlrt}  # WF_VLRT_DIR: tests
 id=$( { printf '%s\n' "${key[@]}"; "$1" --version 2>&1 | head -1; cat "$src" "$inc/verilated_config.h"; } |
       sha256sum | cut -c1-16)
