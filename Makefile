@@ -62,7 +62,7 @@ include cmodel/lib.mk
   test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy test-mcy lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz formal test-formal formal-mutants \
-  regress regress-report coverage-report waves bench experiments \
+  regress regress-report coverage-report waves bench bench-build experiments \
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 
@@ -132,6 +132,7 @@ help:
 	@echo "make lint-full    lint with the whole generic Yosys synth script (~15 min)"
 	@echo "make model-equiv  the C model against git revision BASE (default HEAD), bit for bit"
 	@echo "make bench        host speed: C model, interpreter, RTL, C++/SystemC co-sim (out/bench/bench.json)"
+	@echo "make bench-build  the regression build's Verilator/compiler options: build seconds vs lockstep cycles/s (out/bench-build/build.json)"
 	@echo "make experiments  regenerate docs/results.md and docs/results/*.svg"
 	@echo "make synth        Yosys generic synthesis per configuration (SYNTH_CONFIGS=)"
 	@echo "make fpga         iCE40 and ECP5 synthesis and place-and-route: LUTs, FFs, BRAMs, DSPs, Fmax (FPGA_CONFIGS=)"
@@ -222,6 +223,11 @@ $(B)/wfbench: $(B)/obj/verif/bench/wfbench.o $(B)/libwarpfront.a
 	$(CC) -o $@ $^ -lm
 bench: deps-regress $(B)/wfbench $(B)/wfgen $(B)/wfsim $(B)/libwarpfront.a $(B)/libwfverif.a
 	@python3 verif/bench/bench.py
+# the regression build's Verilator and compiler options: build CPU seconds
+# against lockstep cycles per CPU second, side by side (verif/bench/build.py)
+# -> table + out/bench-build/build.json; docs/performance.md "Build options"
+bench-build: $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@nice -n 10 python3 verif/bench/build.py
 
 # RTL: lint/synthesis/parameter checks, and the RTL against the C models.
 # `make lint` (in make test) runs Yosys to memory inference and check -assert;

@@ -208,6 +208,15 @@ wf_vlcmd() {
         -CFLAGS "$vl_cflags $wf_cinc $dflags" -LDFLAGS "$wf_clibs")
 }
 
+# wf_cc_harness DIR TOP ARGS...: sets vcmd and deps of a build of the C++
+# harness (verif/cosim/main.cpp, class Vwf_core) around TOP, ARGS its more
+# Verilator arguments (verif/cosim/run.sh, verif/rtl_assert/pins.sh,
+# verif/bench/build.py)
+wf_cc_harness() {
+  wf_vlcmd "$1" Vwf_core "$2" "${vl_make_cc[1]}" --cc --exe "${@:3}" "$wf_root/verif/cosim/main.cpp"
+  deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/cosim/main.cpp)
+}
+
 # ---- the configuration of one build ----------------------------------------
 if [[ ${wf_no_design:-0} != 1 ]]; then
 declare -A P=([warps]=8 [lanes]=8 [regs]=32 [banks]=4 [collectors]=4 [sb_entries]=4 [ibuf]=2

@@ -65,9 +65,7 @@ if [[ $waves == 1 ]]; then dir+=__fst; tflags=(--trace-fst); fi
 if [[ -n ${WF_LINE_COV:-} ]]; then dir+=__cov; tflags+=(--coverage); fi
 bin=$dir/Vwf_core
 wf_clibs_make || exit 2
-wf_vlcmd "$dir" Vwf_core "$rtl_top" "${vl_make_cc[1]}" --cc --exe ${tflags[@]+"${tflags[@]}"} \
-  ${rtl_vflags[@]+"${rtl_vflags[@]}"} "$root/verif/cosim/main.cpp"
-deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/cosim/main.cpp)
+wf_cc_harness "$dir" "$rtl_top" ${tflags[@]+"${tflags[@]}"} ${rtl_vflags[@]+"${rtl_vflags[@]}"}
 wf_build_say=$build_only wf_build "$dir" Vwf_core deps vcmd || exit 2
 [[ $build_only == 1 ]] && exit 0
 if [[ $help == 1 ]]; then usage; echo; exec "$bin" --help; fi

@@ -24,9 +24,9 @@ build() {  # build "PIN_X=v ..." -> sets bin
   for kv in $pins; do g+=("-G$kv"); pk+="${kv//[=\"]/}_"; done
   local dir=$PWD/build/rtl/pins_${pk%_}__$dkey
   bin=$dir/Vwf_core
-  wf_vlcmd "$dir" Vwf_core wf_pin_wrap "${vl_make_cc[1]}" --cc --exe --prefix Vwf_core verif/rtl_assert/wf_pin_wrap.v \
-    "${g[@]}" "$PWD/verif/cosim/main.cpp"
-  local deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/rtl_assert/wf_pin_wrap.v verif/cosim/main.cpp)
+  local deps
+  wf_cc_harness "$dir" wf_pin_wrap --prefix Vwf_core verif/rtl_assert/wf_pin_wrap.v "${g[@]}"
+  deps+=(verif/rtl_assert/wf_pin_wrap.v)
   wf_build "$dir" Vwf_core deps vcmd || exit 2
 }
 pass=0 fail=0
