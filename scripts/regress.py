@@ -63,6 +63,8 @@ Knobs (environment; every one is checked before anything is written):
             (auto alone for WF_TOP's own design). Each form is its own build
             (run.sh's WF_RTL_PARAMS) and must behave exactly as the model
   WF_DEFINES  Verilog defines of the RTL builds (run.sh; default WF_ASSERT)
+  WF_BUILD_OPT  the builds' C++ level (verif/build.sh): default 2 (the
+            faster simulation) from SEEDS=5000 on, else 1 (the quicker build)
   WF_RTL_FILES, WF_TOP  the design under test (run.sh; default rtl/*.v,
             wf_core; docs/verification.md "Verifying your own front end"):
             checked (a missing file, a top no file declares: exit 2), made
@@ -353,6 +355,13 @@ def redraw_line(man, seed):
         seed, " SIZES=%s" % ",".join(man["sizes"]) if man["sizes"] else "", rel(man["cdg"]["bias"]))
 
 
+def build_opt(man):
+    """The builds' C++ level (verif/build.sh WF_BUILD_OPT) for the run: the
+    quicker build below 5000 seeds, the faster simulation from there
+    (docs/performance.md "Build options")."""
+    return "2" if len(man["rtl_seeds"]) >= 5000 else "1"
+
+
 def signalled(rc):
     return rc is not None and (rc < 0 or rc >= 128)
 
@@ -414,6 +423,7 @@ class Rtl:
         e.pop("WF_RTL_OVERRIDE", None)  # (applied: the run's file list has it)
         e.update(self.design())
         e["WF_AUTO_WAVES"] = "0"  # the runner re-runs failures with waves itself
+        e.setdefault("WF_BUILD_OPT", self.cfg.get("build_opt", "1"))
         e["WF_COSIM_WAVES_DIR"] = item["dir"]  # the report's reproduce line: waves next to the log
         return e
 
@@ -1212,7 +1222,7 @@ def regress(k):
                    % (os.getpid(), socket.gethostname(), time.strftime("%H:%M:%S UTC", time.gmtime()),
                       k["run_id"], k["run_id"]))
     header(k, man, "resuming run" if resume else "run")
-    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"],
+    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "sizes": man["sizes"], "build_opt": build_opt(man),
            "cdg": man["cdg"]["bias"] if man.get("cdg") else None, "man": man,
            "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
@@ -1349,7 +1359,7 @@ def slurm_submit(k):
     rdir, man = open_run(k)
     n = k["shards"]
     header(k, man, "Slurm run")
-    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "defines": man["defines"],
+    cfg = {"dir": rdir, "waves": man["waves"], "cov": man["cov"], "defines": man["defines"], "build_opt": build_opt(man),
            "rtl_forms": man["rtl_forms"], "build_timeout": k["build_timeout"], "progress": k["progress"],
            "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
     rtl = Rtl(cfg)

@@ -71,7 +71,7 @@ fi
 # The environment knobs of the harnesses and their scripts, one word each: a
 # WF_* variable not named here is refused (exit 2, naming it), so a misspelt
 # knob is never silently ignored; WF_COCOTB_* are verif/cocotb/run.sh's own.
-wf_knobs=" WF_DEFINES WF_RTL_PARAMS WF_RTL_FILES WF_TOP WF_RTL_OVERRIDE WF_LINT WF_CMP WF_RTL_DIR
+wf_knobs=" WF_BUILD_OPT WF_DEFINES WF_RTL_PARAMS WF_RTL_FILES WF_TOP WF_RTL_OVERRIDE WF_LINT WF_CMP WF_RTL_DIR
   WF_AUTO_WAVES WF_COSIM_WAVES_DIR WF_LINE_COV WF_COSIM_PREFIX WF_FLAG_OPTS WF_VLRT_DIR
   WF_COSIM_RUNSH WF_COSIM_DEFINES WF_COSIM_REPRO_FILE WF_PNR_ARGS WF_PNR_SEEDS
   WF_CYCLE_SWEEP WF_CYCLE_SEED WF_VERIF_SEEDS "
@@ -98,7 +98,13 @@ vl_flags=(-Wall --x-assign unique --x-initial unique)
 # (OBJCACHE=verif/vl-objcache.sh, kept in build/vlrt/). vl_cflags: the
 # harness's own C++ (-CFLAGS). The choice is measured by verif/bench/build.py
 # (make bench-build; docs/performance.md "Build options").
-vl_make=(-MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0")
+# WF_BUILD_OPT=2 compiles the per-cycle code and the runtime at -O2 instead:
+# a build of about a quarter more CPU for a lockstep run about 1.4 times as
+# fast, which pays from a few thousand seeds per build (make regress sets it
+# for SEEDS >= 5000: docs/performance.md "Build options"); its builds are
+# their own (bkey "__O2").
+case ${WF_BUILD_OPT:-1} in 1|2) ;; *) echo "WF_BUILD_OPT='$WF_BUILD_OPT': allowed 1 (the default), 2" >&2; exit 2 ;; esac
+vl_make=(-MAKEFLAGS "OPT_FAST=-O${WF_BUILD_OPT:-1} OPT_GLOBAL=-O${WF_BUILD_OPT:-1} OPT_SLOW=-O0")
 vl_cflags=-O1
 [[ $wf_root =~ [[:space:]] ]] || vl_make[1]+=" OBJCACHE=$wf_root/verif/vl-objcache.sh"  # make splits its variables on blanks
 # vl_make_cc: the same plus clang++ when it is installed (make test's set-up
@@ -263,6 +269,7 @@ defs=${WF_DEFINES-WF_ASSERT}
 vdefs=(); for wf_d in $defs; do vdefs+=("+define+$wf_d"); done
 dkey=$(tr ' ' '+' <<<"$defs")
 bkey=$key${dkey:+__$dkey}
+[[ ${WF_BUILD_OPT:-1} == 1 ]] || bkey+=__O$WF_BUILD_OPT
 rtl_params=()
 for wf_a in ${WF_RTL_PARAMS:-}; do
   if [[ $wf_a =~ ^BANK_RAM_STYLE=(auto|block|distributed)$ ]]; then

@@ -138,3 +138,16 @@ def test_damaged_binary_and_failed_build(tmp_path):
     p, n, key, _ = run(tmp)
     assert p.returncode == 2 and "build failed" in p.stderr and "%Error: broken" in p.stderr, p.stderr
     assert not os.path.exists(os.path.join(tmp, "root", "build", "rtl", dir0, "build.key"))
+
+
+def test_build_opt(tmp_path):
+    """WF_BUILD_OPT=2: the per-cycle code at -O2, its own build; another value refused."""
+    tmp = str(tmp_path)
+    _, _, key0, dir0 = run(tmp)
+    p, _, key, dir_ = run(tmp, WF_BUILD_OPT="2")
+    assert p.returncode == 0 and dir_ == dir0 + "__O2" and key != key0, (dir_, p.stderr)
+    assert "OPT_FAST=-O2 OPT_GLOBAL=-O2" in open(os.path.join(tmp, "calls")).read().splitlines()[-1]
+    p, n, key1, dir1 = run(tmp, WF_BUILD_OPT="1")
+    assert (key1, dir1, n) == (key0, dir0, 2), (key1, dir1, n)
+    p, _, _, _ = run(tmp, WF_BUILD_OPT="3")
+    assert p.returncode == 2 and "WF_BUILD_OPT='3': allowed 1 (the default), 2" in p.stderr, p.stderr
