@@ -43,6 +43,26 @@ def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=
                 why=why, catches=list(catches), peeks=dict(peeks or {}), expect=expect)
 
 
+def fpga_params():
+    """core_equiv's parameters for the FPGA build's pinned wf_core (scripts/wf/forms.py
+    fpga, the one place its pins are computed): core b's pins and bank style, both
+    cores' latency maxima and run-time latencies at the pinned values"""
+    from wf import forms
+    pins, _opts = forms.form("fpga")
+    out = {"PINNED": 1, "FORM_B": '"%s"' % pins.get("BANK_RAM_STYLE", "auto")}
+    for k, v in pins.items():
+        if k.startswith("PIN_"):
+            out["B_" + k] = v
+        elif k.endswith("_LAT_MAX"):
+            out[k] = v
+    for u in ("ALU", "MUL", "LSU"):
+        out[u + "_LAT"] = pins["PIN_%s_LAT" % u]
+    return out
+
+
+FPGA_DEPTH = 13
+PROGRESS_DEPTH = 20
+
 RTL_ALL = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
 
 TASKS = [
@@ -146,15 +166,58 @@ TASKS = [
       expect="FAIL" if i == 0 else "PASS")
     for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
 ] + [
+    T("coverage_plan", "cov_props", RTL_ALL, [
+        ("wait_lsu_replay_only", "§9.2", "stall mode: no head is an issued ld/st waiting for its verdict"),
+        ("mode1_nothing_in_flight", "§7.3", "loop mode 1: no dependency, no full scoreboard (first or not), no full board behind a waiting head"),
+        ("inflight_mode1_only", "§7.3", "loop modes 2, 3: inflight (item 4) never fails"),
+        ("mode1_stall_nothing_in_flight", "§7.3/§10.5", "loop mode 1, stall mode: inflight and mem_order never fail, staging never fails behind another item"),
+        ("staging_modes12", "§7.2", "loop mode 3: staging (item 4) never fails"),
+        ("war_mode3_wb", "§8", "the WAR item fails only in loop mode 3 under warpboard-commit, warpboard-read or bloom"),
+        ("commit_blocks_inflight", "§8.3", "warpboard-commit blocks a head only while its warp has an instruction in flight"),
+        ("mem_order_replay", "§10.5", "replay mode: mem_order is never the first failing item"),
+        ("mem_order_wbcommit", "§8.3/§10.5", "warpboard-commit (mode 3): mem_order is never the first failing item"),
+        ("lsu_stall_stall_only", "§9.3", "replay mode: lsu_stall never fails"),
+        ("nf_dependency_never", "§4.3", "dependency never fails behind an earlier item"),
+        ("sb_full_held", "§9.2/§7.3", "a re-issue holding its entry with the board full: never in stall mode, nor in loop mode 1 (two entries)"),
+        ("no_replay_in_stall", "§9.1/§9.2", "stall mode issues no replay"),
+        ("no_stall_in_replay", "§9.1/§9.3", "replay mode never stalls issue"),
+        ("sr_only_modes12", "§7.2", "loop modes 1, 2: issues, bank reads and dispatches name the SR, never a CU"),
+        ("cu_only_mode3", "§7.1", "loop mode 3: issues and bank reads never name the SR"),
+        ("lsu_accepts_replay", "§9.2/§10.2", "replay mode: LSU stage 1 always accepts"),
+    ], mode="bmc", depth=20, fast=False, peeks={"pk_lsu_accept": "dut.lsu_accept"},
+      why="the whole wf_core (two warps, two lanes, two registers in one bank, two CUs, two entries, a 4-word "
+          "program the solver chooses, every run-time knob any constant): k-induction is out of reach for the whole "
+          "core's state; 20 steps are reset, launch, the 2-cycle register clear and 16 run cycles (a line fill, "
+          "decode, the first issue at step 10, a split ld/st's replay at step 12, both warps' issues, writebacks "
+          "and refetches)"),
+    T("progress", "cov_props", RTL_ALL, [
+        ("every_warp_progresses", "§5.3", "lrr: every warp not exited issues within PROGRESS_N (12) cycles, the "
+                                          "instruction memory answering within 2"),
+        ("no_deadlock", "§5.3/§9", "any scheduler: some warp issues within PROGRESS_N (12) cycles while the core runs"),
+    ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 12},
+      why="the coverage_plan task's whole wf_core and shape: %d steps are reset, launch, the register clear and "
+          "%d run cycles, so a warp waiting 13 cycles without an issue is within the bound" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 4)),
     T("forms_distributed", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
     ], mode="bmc", depth=13, fast=False,
       why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 13 steps are "
           "reset, launch, the register clear and 9 run cycles: a line fill, issues, register reads and the first writebacks"),
+    T("forms_fpga", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "wf_core as delivered, run at the FPGA build's pinned knobs, and the FPGA build's "
+                                  "pinned wf_core (scripts/wf/forms.py fpga) give the same outputs every cycle"),
+    ], mode="bmc", depth=FPGA_DEPTH, fast=False, params=fpga_params(),
+      why="two whole cores in a miter at the FPGA build's pinned knobs (every pipeline option on, the latencies "
+          "2, distributed banks) at the war tasks' shape: %d steps are reset, launch, the register clear and %d "
+          "run cycles" % (FPGA_DEPTH, FPGA_DEPTH - 4)),
     T("forms_broken", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "the miter with a deliberately broken assumption (core b runs the other decode_stage): must fail"),
     ], mode="bmc", depth=10, fast=False, params={"BREAK": 1}, expect="FAIL",
       why="shows forms_distributed able to fail"),
+    T("forms_fpga_broken", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "the FPGA miter with a deliberately broken assumption (core a runs the other "
+                                  "decode_stage than the pinned one): must fail"),
+    ], mode="bmc", depth=10, fast=False, params=dict(fpga_params(), BREAK=2), expect="FAIL",
+      why="shows forms_fpga able to fail"),
 ]
 
 
@@ -356,8 +419,13 @@ def main(argv=None):
     ap.add_argument("--table", action="store_true",
                     help="print the docs table (markdown) from the tasks and the recorded results (--json)")
     ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
+    ap.add_argument("--depth", type=int, help="override the tasks' depth (a quick check; the result is tagged depthN)")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
+    if a.depth is not None:
+        if a.depth < 1:
+            ap.error("--depth takes an integer >= 1")
+        tasks = [dict(t, depth=a.depth) for t in tasks]
     if a.mutants and not a.tasks:   # the block tasks; the whole-core ones take minutes a run
         tasks = [t for t in tasks if t["top"] != "core_props"]
     if a.list:
@@ -382,11 +450,28 @@ def main(argv=None):
     defs = ["WF_MUTANT_" + m for m in a.mutant]
     recs, bad = [], 0
     for t in tasks:
-        rec = run_task(t, defs, tag="+".join(a.mutant))
+        rec = run_task(t, defs, tag="+".join(a.mutant + (["depth%d" % a.depth] if a.depth else [])))
         print_rec(rec, t)
         sys.stdout.flush()
         recs.append(rec)
         bad += rec["status"] != t["expect"]
+    if a.fast and not a.mutant and a.depth is None:
+        # each block task shown able to fail in the stage: its first known
+        # mutant built in must make a property fail (a stage whose checks
+        # cannot fail would pass here)
+        for t in tasks:
+            if not t["catches"]:
+                continue
+            m = t["catches"][0]
+            rec = run_task(t, ["WF_MUTANT_" + m], tag="must-fail:" + m, quiet=True)
+            rec["expect"] = "FAIL"
+            recs.append(rec)
+            ok = rec["status"] == "FAIL" and rec["failed"]
+            bad += not ok
+            print("%-6s %-22s %-10s %6.1fs  with mutant %s: %s" % (
+                "OK" if ok else "BAD", t["name"], "fails" if ok else rec["status"].lower(), rec["secs"], m,
+                ", ".join(rec["failed"]) if ok else "no property failed (the check cannot fail?)"))
+            sys.stdout.flush()
     os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
     keep = []
     try:   # the results of the tasks not run now stay (one file for every run)
