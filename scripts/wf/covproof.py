@@ -82,14 +82,21 @@ def rule(name, cfg):
     return None
 
 
+TEST_RESULTS = os.path.join(ROOT, "build", "formal", "test-results.json")
+
+
 def load(path=RESULTS):
-    """{task: its latest recorded result} (untagged runs: no mutant, the task's own depth)"""
-    try:
-        with open(path) as f:
-            recs = json.load(f)
-    except (OSError, ValueError):
-        return {}
-    return {r["task"]: r for r in recs if isinstance(r, dict) and not r.get("tag")}
+    """{task: its recorded result} (untagged runs: no mutant, the task's own depth), from
+    path and, for the tasks path lacks, make test-formal's results"""
+    out = {}
+    for p in ([TEST_RESULTS] if path == RESULTS else []) + [path]:
+        try:
+            with open(p) as f:
+                recs = json.load(f)
+        except (OSError, ValueError):
+            continue
+        out.update({r["task"]: r for r in recs if isinstance(r, dict) and not r.get("tag")})
+    return out
 
 
 def proof(name, cfg, results):
