@@ -594,6 +594,9 @@ def wrapper_for(t, prop, work):
         if m and m.group(1) != prop:
             l = re.sub(r"\bassert\s*\(", "assume (", l)
         out.append(l)
+    # the mutant selector: one free constant for the run
+    i = max(k for k, l in enumerate(out) if l.startswith("endmodule"))
+    out.insert(i, "  (* anyconst, keep *) reg [7:0] mutsel_k;")
     path = os.path.join(work, t["top"] + ".sv")
     with open(path, "w") as f:
         f.write("\n".join(out))
@@ -606,7 +609,7 @@ def mutsel_of(vcd):
     with open(vcd) as f:
         for line in f:
             w = line.split()
-            if len(w) >= 5 and w[0] == "$var" and w[4].split(".")[-1] == "mutsel":
+            if len(w) >= 5 and w[0] == "$var" and w[4] == "mutsel_k":
                 ids.add(w[3])
             elif ids and line.startswith("b") and len(w) == 2 and w[1] in ids:
                 v = w[0][1:]
@@ -633,10 +636,13 @@ def show_failing(t, prop):
     script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
     script.append("prep -top " + t["top"])
     muts = list_mutations(files, script, t, work)
-    width = max(1, (len(muts)).bit_length())
-    script += ["%s -ctrl mutsel %d %d" % (m, width, i + 1) for i, m in enumerate(muts)]
+    # mutate -ctrl adds the input mutsel to the block (every wrapper names its
+    # instance dut); it is driven by the wrapper copy's anyconst mutsel_k (one
+    # mutant for the whole run)
+    script += ["%s -ctrl mutsel 8 %d" % (m, i + 1) for i, m in enumerate(muts)]
+    script += ["cd " + t["top"], "connect -port dut mutsel mutsel_k", "cd .."]
     script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
-    script += ["setundef -undriven -anyconst w:*mutsel", "opt_clean"]
+    script += ["opt_clean"]
     sby = os.path.join(OUT, "mutate", name + ".sby")
     with open(sby, "w") as f:
         f.write("\n".join(["[options]", "mode bmc", "depth %d" % t["depth"], "", "[engines]", t["engine"], "",

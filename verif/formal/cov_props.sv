@@ -206,7 +206,7 @@ module cov_props #(
     if (replay != NEG) assert (pk_lsu_accept);                                              // P: lsu_accepts_replay
   end
 
-  // ---- progress: cycles since each warp's last issue (from launch) ----------
+  // ---- progress: cycles since each warp's last issue (counted while running) --
   wire [WARPS-1:0] exited;
   reg  [4:0] since [0:WARPS-1];
   reg  [4:0] since_any = 5'd0;
@@ -214,13 +214,13 @@ module cov_props #(
     assign exited[gi] = obs_warp[gi*WW + `WF_OBS_WARP_EXITED_LSB];
     initial since[gi] = 5'd0;
     always @(posedge clk)
-      if (step != 2'd3 || (iss_v && iss_warp == gi) || exited[gi]) since[gi] <= 5'd0;
+      if (!running || (iss_v && iss_warp == gi) || exited[gi]) since[gi] <= 5'd0;
       else if (since[gi] != 5'd31) since[gi] <= since[gi] + 5'd1;
     always @* if (PROGRESS != 0 && step == 2'd3 && !gto && running)
       assert (since[gi] <= PROGRESS_N);                                                  // P: every_warp_progresses
   end endgenerate
   always @(posedge clk)
-    if (step != 2'd3 || iss_v || !running) since_any <= 5'd0;
+    if (!running || iss_v) since_any <= 5'd0;
     else if (since_any != 5'd31) since_any <= since_any + 5'd1;
   always @* if (PROGRESS != 0 && step == 2'd3 && running) assert (since_any <= PROGRESS_N); // P: no_deadlock
 
