@@ -204,8 +204,14 @@ TASKS = [
                                           "instruction memory answering within 2"),
         ("no_deadlock", "§5.3/§9", "any scheduler: some warp issues within PROGRESS_N (12) cycles while the core runs"),
     ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 12},
-      why="the coverage_plan task's whole wf_core and shape: %d steps are reset, launch, the register clear and "
-          "%d run cycles, so a warp waiting 13 cycles without an issue is within the bound" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 4)),
+      why="the coverage_plan task's whole wf_core and shape: the core runs from step 6 (after reset, launch and "
+          "the register clear), so %d steps hold %d running cycles, enough for a warp to wait 13 (one more than allowed; a first cut that "
+          "counted from launch failed on the start-up latency alone)" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 6)),
+    T("progress_tight", "cov_props", RTL_ALL, [
+        ("every_warp_progresses", "§5.3", "the progress check with a bound no run meets (PROGRESS_N 3: an instruction "
+                                          "takes longer from fetch to its successor's issue): must fail"),
+    ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 3}, expect="FAIL",
+      why="shows progress able to fail"),
     T("forms_distributed", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
     ], mode="bmc", depth=13, fast=False,
@@ -450,6 +456,7 @@ def main(argv=None):
     ap.add_argument("--show-failing", nargs="*", metavar="PROP",
                     help="show the tasks' properties (all, or PROP...) able to fail with a machine-made mutant "
                          "of the block (Yosys mutate; results in build/formal/shown.json)")
+    ap.add_argument("--mutations", type=int, default=MUT_N, help="how many mutations --show-failing lists (default %d)" % MUT_N)
     ap.add_argument("--depth", type=int, help="override the tasks' depth (a quick check; the result is tagged depthN)")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
@@ -474,7 +481,7 @@ def main(argv=None):
     if a.mutants:
         return run_mutants(tasks, a.json)
     if a.show_failing is not None:
-        return run_show_failing(tasks, a.show_failing)
+        return run_show_failing(tasks, a.show_failing, a.mutations)
     known = set(mutant_names())
     for m in a.mutant:
         if m not in known:
@@ -618,7 +625,7 @@ def mutsel_of(vcd):
     return val
 
 
-def show_failing(t, prop):
+def show_failing(t, prop, n=MUT_N):
     """one BMC run of task t with every mutation gated by mutsel and only prop
     asserted; returns a record (mutant found or not)"""
     name = "%s-%s" % (t["name"], prop)
@@ -635,7 +642,7 @@ def show_failing(t, prop):
     script.append("hierarchy -top " + t["top"])
     script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
     script.append("prep -top " + t["top"])
-    muts = list_mutations(files, script, t, work)
+    muts = list_mutations(files, script, t, work, n)
     # mutate -ctrl adds the input mutsel to the block (every wrapper names its
     # instance dut); it is driven by the wrapper copy's anyconst mutsel_k (one
     # mutant for the whole run)
@@ -669,10 +676,11 @@ def show_failing(t, prop):
     return dict(task=t["name"], property=prop, status=status, secs=round(time.time() - t0, 1),
                 mutsel=sel, mutation=mut, mutations=len(muts), traces=[rel(x) for x in traces],
                 shown=bool(status == "FAIL" and mut), sby=rel(sby),
-                reproduce="python3 scripts/formal.py %s --show-failing %s" % (t["name"], prop))
+                reproduce="python3 scripts/formal.py %s --show-failing %s%s" % (
+                    t["name"], prop, "" if n == MUT_N else " --mutations %d" % n))
 
 
-def run_show_failing(tasks, props):
+def run_show_failing(tasks, props, n=MUT_N):
     path = os.path.join(OUT, "shown.json")
     try:
         with open(path) as f:
@@ -684,7 +692,7 @@ def run_show_failing(tasks, props):
         if not want:
             continue
         for p in want:
-            r = show_failing(t, p)
+            r = show_failing(t, p, n)
             muts = [None] * r["mutations"]
             recs = [x for x in recs if (x["task"], x["property"]) != (t["name"], p)] + [r]
             print("%-6s %-12s %-26s %6.1fs  %s" % ("SHOWN" if r["shown"] else r["status"], t["name"], p, r["secs"],
