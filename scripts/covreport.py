@@ -298,12 +298,12 @@ def plan_report(runs, states=None):
 def regress_seeds(n, outdir, jobs, bias=None):
     """Coverage files of the first n default-regression seeds (SEED, SIZES), C side;
     drawn under the bias file `bias` (coverage-directed) when given."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import regseed
-    import regress
+    from wf.paths import WFSIM, qjoin
+    from wf.regress import seed as regseed
+    from wf.regress.proc import run
     seed0 = int(os.environ.get("SEED") or 1)
     sizes = set(x for x in os.environ.get("SIZES", "").split(",") if x)
-    wfsim = regress.WFSIM
+    wfsim = WFSIM
 
     def one(seed):
         _sset, prog, opts = regseed.regression_seed(seed, sizes, os.path.join(outdir, "programs"), cdg=bias)
@@ -311,11 +311,11 @@ def regress_seeds(n, outdir, jobs, bias=None):
         os.makedirs(d, exist_ok=True)
         opts = opts[:opts.index("--seed")]
         with open(os.path.join(d, "options.txt"), "w") as f:
-            f.write(regress.qjoin(opts) + "\n")
+            f.write(qjoin(opts) + "\n")
         cmd = [wfsim, "--quiet", "--cov", os.path.join(d, "run.cov.json")] + opts + [prog]
-        rc, out, err, _ = regress.run(cmd, 600)
+        rc, out, err, _ = run(cmd, 600)
         if rc != 0:
-            sys.exit(f"covreport: {regress.qjoin(cmd)}: exit {rc}: {(err or out).strip()[:300]}")
+            sys.exit(f"covreport: {qjoin(cmd)}: exit {rc}: {(err or out).strip()[:300]}")
         return seed
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -376,12 +376,12 @@ def main(argv):
         out = a.out or ("out/coverage/seeds-cdg" if a.cdg else "out/coverage/seeds")
         bias = None
         if a.cdg:
-            import regress
+            from wf.paths import WFGEN
             try:
-                text, cdg_info = cdg.bias_text(a.cdg, regress.WFGEN)
+                text, cdg_info = cdg.bias_text(a.cdg, WFGEN)
                 os.makedirs(out, exist_ok=True)
                 bias = os.path.abspath(os.path.join(out, "cdg-bias.txt"))
-                cdg_info["sha256"] = cdg.write_bias(text, bias, regress.WFGEN)
+                cdg_info["sha256"] = cdg.write_bias(text, bias, WFGEN)
             except cdg.CdgError as e:
                 print(f"covreport: --cdg {e}", file=sys.stderr)
                 return 2

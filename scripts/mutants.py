@@ -41,7 +41,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import regseed  # noqa: E402  the regression's own seed -> configuration and program mapping
+from wf.regress import seed as regseed  # noqa: E402  the regression's own seed -> configuration and program mapping
 from wf import layout  # noqa: E402  the field table: the compare levels, strongest first
 from wf import result  # noqa: E402  the harness's result record
 from wf.paths import ROOT  # noqa: E402
