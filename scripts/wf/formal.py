@@ -196,7 +196,7 @@ TASKS = [
     ], mode="bmc", depth=17, fast=False, params={"NEGATE": 1}, engine="smtbmc --keep-going yices",
       peeks={"pk_lsu_accept": "dut.lsu_accept"}, expect="FAIL",
       why="shows the coverage_plan properties able to fail: every property but three fails by step 16 "
-          "(a 20-step run found no further failure in 14 minutes); nf_dependency_never has no configuration "
+          "(deeper runs take much longer); nf_dependency_never has no configuration "
           "to negate, commit_blocks_inflight cannot fail this way (a blocking CU is in flight under every "
           "policy), sb_full_held needs a full board behind a split ld/st's replay, beyond the bound"),
     T("progress", "cov_props", RTL_ALL, [
@@ -205,8 +205,7 @@ TASKS = [
         ("no_deadlock", "§5.3/§9", "any scheduler: some warp issues within PROGRESS_N (12) cycles while the core runs"),
     ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 12},
       why="the coverage_plan task's whole wf_core and shape: the core runs from step 6 (after reset, launch and "
-          "the register clear), so %d steps hold %d running cycles, enough for a warp to wait 13 (one more than allowed; a first cut that "
-          "counted from launch failed on the start-up latency alone)" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 6)),
+          "the register clear), so %d steps hold %d running cycles, enough for a warp to wait 13 (one more than allowed)" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 6)),
     T("progress_tight", "cov_props", RTL_ALL, [
         ("every_warp_progresses", "§5.3", "the progress check with a bound no run meets (PROGRESS_N 3: an instruction "
                                           "takes longer from fetch to its successor's issue): must fail"),
