@@ -8,6 +8,8 @@ import os
 import shutil
 import subprocess
 
+from wf.regress.runner import Rtl
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 FAKE_VERILATOR = """#!/usr/bin/env bash
@@ -151,3 +153,16 @@ def test_build_opt(tmp_path):
     assert (key1, dir1, n) == (key0, dir0, 2), (key1, dir1, n)
     p, _, _, _ = run(tmp, WF_BUILD_OPT="3")
     assert p.returncode == 2 and "WF_BUILD_OPT='3': allowed 1 (the default), 2" in p.stderr, p.stderr
+
+
+def test_regress_sets_build_opt(tmp_path, monkeypatch):
+    """make regress: the quicker build below 5000 seeds, -O2 from there, the
+    environment's WF_BUILD_OPT before either (make bench-build's break-even)."""
+    monkeypatch.delenv("WF_BUILD_OPT", raising=False)
+    item = {"dir": str(tmp_path), "defines": "WF_ASSERT", "form": "auto"}
+    from wf.regress.runner import build_opt
+    for n, want in ((1000, "1"), (4999, "1"), (5000, "2"), (100000, "2")):
+        cfg = {"dir": str(tmp_path), "cov": False, "rtl_top": "", "build_opt": build_opt({"rtl_seeds": range(n)})}
+        assert Rtl(cfg).env(item)["WF_BUILD_OPT"] == want, n
+    monkeypatch.setenv("WF_BUILD_OPT", "1")
+    assert Rtl(cfg).env(item)["WF_BUILD_OPT"] == "1"
