@@ -155,7 +155,9 @@ wf_build_key() {
       wf_tool_id "${wf_s[0]}"
       printf '%q ' "${wf_s[@]}" | sed "s|$wf_bd|MDIR|g; s|$wf_root|.|g"; echo
     done
-    cd "$wf_root" && for wf_f in verif/build.sh "${wf_d[@]}"; do [[ ! -f $wf_f ]] || sha256sum "$wf_f"; done
+    local wf_in=()
+    cd "$wf_root" && for wf_f in verif/build.sh "${wf_d[@]}"; do [[ ! -f $wf_f ]] || wf_in+=("$wf_f"); done
+    sha256sum "${wf_in[@]}"
   } | sha256sum | cut -d' ' -f1
 }
 # wf_build DIR BIN DEPS-ARRAY STEP-ARRAY...: BIN (a file in DIR) made by the
