@@ -72,10 +72,16 @@ Knobs (environment; every one is checked before anything is written):
             docs/verification.md "Compare levels"); the --imem-jitter runs
             compare no trace at any level. Recorded in run.json and the report
   COSIM     the co-simulation driver (default verif/cosim/run.sh)
+  BATCH     1 (default): the seeds of a build run in batch workers, one
+            harness process per build and worker (scripts/wf/batch.py; a
+            seed it cannot finish runs alone); 0: one run.sh per seed (also
+            with WAVES=1, COV=1 or another COSIM). The same files either way
   REGRESS_MIN_FREE_MB  free space OUT must have at the start (default 64)
   REGRESS_PROGRESS  seconds between progress lines of a build (default 15)
 Test-only: REGRESS_INJECT_DEFINES="SEED:DEF1+DEF2" runs that one seed with
-  WF_DEFINES="DEF1 DEF2" (a mutant), to prove failures are reported.
+  WF_DEFINES="DEF1 DEF2" (a mutant), to prove failures are reported;
+  REGRESS_INJECT_BATCH="SEED:segv|stop,..." signals the batch worker running
+  that seed (a crash or a hang in flight; scripts/wf/batch.py).
 `regress.py --report RUN` (make regress-report RUN=...) rewrites a run's
   report from its per-item results (after a kill, or the Slurm merge).
 
@@ -114,6 +120,7 @@ import zlib
 from xml.sax.saxutils import escape, quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wf import batch  # noqa: E402  the batch workers (BATCH)
 from wf import cdg  # noqa: E402  coverage-directed generation
 from wf import forms  # noqa: E402  the RTL forms (RTL_FORMS)
 from wf import layout  # noqa: E402  the field table: the compare levels
@@ -358,6 +365,8 @@ def signalled(rc):
 
 
 class Rtl:
+    no_waves = NO_WAVES
+
     def __init__(self, cfg):
         self.cfg = cfg
         self.cov_lock = threading.Lock()
@@ -453,19 +462,27 @@ class Rtl:
         # the form's pins fix their options (the program is generated for them)
         opts = forms.pin_options(opts, forms.form(item["form"])[1])
         item.update(opts=opts, sizes=sizes, key=(sizes, item["defines"], item["form"]))
-        gcmd = gen_command(seed, opts, item["prog"], c["cdg"])
+        item["gen"] = gen_command(seed, opts, item["prog"], c["cdg"])
         with open(os.path.join(d, "options.txt"), "w", encoding="utf-8") as f:
             f.write("%s\n# sizes %s\n# WF_DEFINES=%s\n# RTL form %s: WF_RTL_PARAMS=%s%s%s\n" % (
                 qjoin(opts), sizes, item["defines"], item["form"], forms.env_value(item["form"]),
                 "\n# --imem-jitter" if item["jitter"] else "",
                 "\n# cdg %s" % rel(c["cdg"]) if c["cdg"] else ""))
-        rc, out, err, _ = run(gcmd, 60)
-        with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as f:
-            f.write("$ %s\n%s%s[exit %s]\n" % (qjoin(gcmd), out, err, rc))
+        if c.get("batch"):
+            return item, None  # the batch harness generates it (scripts/wf/batch.py)
+        return item, self.generate(item)
+
+    def generate(self, item):
+        """The seed's program by wfgen (prog.s, gen.log): None, or its generator-error result."""
+        rc, out, err, _ = run(item["gen"], 60)
+        with open(os.path.join(item["dir"], "gen.log"), "w", encoding="utf-8") as f:
+            f.write("%s\n%s%s[exit %s]\n" % (self.gen_header(item), out, err, rc))
         if rc != 0:
-            return item, {"status": "fail", "kind": "generator-error",
-                          "message": (err or out).strip()[:300]}
-        return item, None
+            return {"status": "fail", "kind": "generator-error", "message": (err or out).strip()[:300]}
+        return None
+
+    def gen_header(self, item):
+        return "$ %s" % qjoin(item["gen"])
 
     def build(self, item, opts=None, fresh=False):
         """The build step of an item's build (run.sh --build-only: made, or its
@@ -520,13 +537,21 @@ class Rtl:
         cmd = self.command(item, waves=waves, cov=cov)
         verdict = os.path.join(d, "verdict%s.json" % tag)  # the harness's result record
         cmd += ["--result", verdict]
-        write_atomic(os.path.join(d, "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
+        self.write_cmd(item, cmd)
         if os.path.exists(verdict):
             os.unlink(verdict)
         rc, out, err, secs = run(cmd, timeout, env=self.env(item, line_cov=True))
         for name, text in (("stdout%s.txt" % tag, out), ("stderr%s.txt" % tag, err)):
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
                 f.write(text)
+        return self.conclude(item, rc, out, err, secs, verdict, waves)
+
+    def write_cmd(self, item, cmd):
+        write_atomic(os.path.join(item["dir"], "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
+
+    def conclude(self, item, rc, out, err, secs, verdict, waves=None):
+        """A finished run's result from its exit status, output and record (verdict)."""
+        d = item["dir"]
         rec = result.read(verdict)
         kind, msg = result.classify(rc, rec, out + err)
         res = {"status": "fail" if kind else "pass", "kind": kind, "message": msg, "time": secs,
@@ -996,7 +1021,14 @@ def knobs():
          "imem_jitter": env_int("IMEM_JITTER", 8), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
          "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
          "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
-         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full"}
+         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full",
+         "batch": os.environ.get("BATCH", "1") != "0"}
+    if os.environ.get("BATCH", "1") not in ("0", "1"):
+        raise Usage("BATCH=%r: allowed 0 or 1" % os.environ["BATCH"])
+    try:
+        k["inject_batch"] = batch.parse_inject(os.environ.get("REGRESS_INJECT_BATCH"))
+    except ValueError as e:
+        raise Usage(str(e))
     if k["cmp"] not in CMP_LEVELS:
         raise Usage("CMP=%s: allowed %s" % (k["cmp"], ", ".join(CMP_LEVELS)))
     k["rtl_files"], k["rtl_top"] = rtl_design()
@@ -1217,7 +1249,8 @@ def regress(k):
            "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
            "seed0": man["seed"], "jitter": man["imem_jitter"], "rtl_forms": man.get("rtl_forms", ["auto"]),
-           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
+           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"], "batch": k["batch"]}
+    cfg["batch"] = batch.usable(cfg, COSIM)
     has = lambda d: os.path.exists(os.path.join(d, "result.json"))
     todo_rtl = [s for j, s in enumerate(man["rtl_seeds"]) if j % n == i and not has(os.path.join(rdir, str(s)))]
     todo_c = []
@@ -1289,7 +1322,10 @@ def regress(k):
         if stats["done"] % max(len(runnable) // 10, 1) == 0 or stats["done"] == len(runnable):
             say("regress:   %d/%d seeds run, %d failed (%.0fs)" % (stats["done"], len(runnable), stats["fail"],
                                                                   time.time() - stats["t0"]))
-    if not STOP.is_set():
+    if not STOP.is_set() and cfg["batch"]:  # batch workers (scripts/wf/batch.py)
+        batch.Batch(rtl, batch.Control(STOP, CHILDREN, CH_LOCK, quiet_thread, say), COSIM, k["timeout"],
+                    k["inject_batch"]).run(runnable, k["jobs"], rtl_done)
+    elif not STOP.is_set():
         pool_run(rtl.seed, runnable, k["jobs"], rtl_done)
 
     def c_one(job):
