@@ -5,8 +5,9 @@
    set, with knob overrides, under a CDG bias, and a generator error's text;
  - no state leaks from one seed into the next: a seed's record and output are the
    same alone and after other seeds in one process (other run-time knobs, an
-   --imem-jitter run, a mutant's mismatch (run-time mutant plusarg of a WF_MUTANTS
-   build), an RTL assertion that finished the simulation);
+   --imem-jitter run, and mutants (run-time plusargs of a WF_MUTANTS build) that
+   end in a mismatch, an RTL assertion (which finishes the simulation) and a
+   final-state difference);
  - a worker that crashes or hangs loses only the seed in flight: it runs alone
    through the per-seed path (not-reproduced when it then passes), the rest go on;
  - BATCH=1 and BATCH=0 give the same per-seed outcomes, records, programs and
@@ -30,7 +31,7 @@ MUTANTS = "WF_ASSERT WF_MUTANTS"
 def built(defines):
     """The default-size build of these defines, made or verified by run.sh; (binary, env)."""
     env = dict(os.environ, WF_DEFINES=defines)
-    for k in [k for k in env if k.startswith("WF_") and k != "WF_DEFINES"]:
+    for k in [k for k in env if k.startswith("WF_") and k not in ("WF_DEFINES", "WF_RTL_DIR")]:
         del env[k]
     p = subprocess.run([RUNSH, "--build-only"], env=env, capture_output=True, text=True, timeout=1800)
     assert p.returncode == 0, "run.sh --build-only (WF_DEFINES=%s): %s" % (defines, p.stderr[-600:])
@@ -127,8 +128,10 @@ def mutant_build():
     return built(MUTANTS)
 
 
-# the mutants that fail the victim's neighbour: a lockstep mismatch, an RTL assertion
-MISMATCH, ASSERTION = ("+WF_MUTANT_MUL_LAT", 3), ("+WF_MUTANT_SB_NOT_CLEARED", 3)
+# run-time mutants that fail the victim's neighbour (seed 3): a lockstep mismatch, an RTL
+# assertion (it finishes the simulation), a final-state difference
+FAILING = {"mismatch": "+WF_MUTANT_MUL_LAT", "assertion": "+WF_MUTANT_WRITE_PRIORITY",
+           "final-state": "+WF_MUTANT_CLEAR_SHORT"}
 
 
 def test_no_state_leak_between_seeds(mutant_build, tmp):
@@ -142,8 +145,7 @@ def test_no_state_leak_between_seeds(mutant_build, tmp):
     sequences = {
         "knobs": [seed_spec(root, "k%d" % s, s) for s in (2, 3, 4)],
         "jitter": [seed_spec(root, "j", 6, ["--imem-jitter", "6"])],
-        "mismatch": [seed_spec(root, "m", MISMATCH[1], [MISMATCH[0]])],
-        "assertion": [seed_spec(root, "a", ASSERTION[1], [ASSERTION[0]])],
+        **{kind: [seed_spec(root, kind, 3, [plusarg])] for kind, plusarg in FAILING.items()},
         "itself": [seed_spec(root, "self", victim)],
     }
     for name, before in sequences.items():
