@@ -1323,8 +1323,9 @@ def regress(k):
             say("regress:   %d/%d seeds run, %d failed (%.0fs)" % (stats["done"], len(runnable), stats["fail"],
                                                                   time.time() - stats["t0"]))
     if not STOP.is_set() and cfg["batch"]:  # batch workers (scripts/wf/batch.py)
-        batch.Batch(rtl, batch.Control(STOP, CHILDREN, CH_LOCK, quiet_thread, say), COSIM, k["timeout"],
-                    k["inject_batch"]).run(runnable, k["jobs"], rtl_done)
+        bs = batch.Batch(rtl, batch.Control(STOP, CHILDREN, CH_LOCK, quiet_thread, say), COSIM, k["timeout"],
+                         k["inject_batch"]).run(runnable, k["jobs"], rtl_done)
+        batch.summary(rdir, bs, say)
     elif not STOP.is_set():
         pool_run(rtl.seed, runnable, k["jobs"], rtl_done)
 

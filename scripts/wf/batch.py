@@ -24,10 +24,12 @@ takes the remaining seeds. A seed whose generation fails runs alone too (the
 per-seed path's generator-error). Test-only: REGRESS_INJECT_BATCH=SEED:segv or
 SEED:stop sends that signal to the worker process once that seed's spec is
 written (a crash or a hang in flight)."""
+import json
 import os
 import queue
 import select
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -37,6 +39,8 @@ from wf.paths import ROOT
 COSIM_DEFAULT = os.path.join(ROOT, "verif", "cosim", "run.sh")
 PARAMS_SH = os.path.join(ROOT, "verif", "cosim", "params.sh")
 CHUNK = 32  # seeds a worker takes at a time (of one build)
+# the parts of a seed's CPU time in the harness's "done" line (verif/cosim/main.cpp --batch)
+COSTS = ("gen", "oracle", "lockstep", "other")
 INJECT_SIGNALS = {"segv": signal.SIGSEGV, "stop": signal.SIGSTOP}
 
 
@@ -184,6 +188,8 @@ class Batch:
         self.harness = {}  # build key -> (binary, env)
         self.lock = threading.Lock()
         self.stats = {"workers": 0, "alone": 0}
+        # the harness's CPU seconds of the seeds it finished, by part (COSTS), and their wall time
+        self.cost = dict({"seeds": 0, "wall_s": 0.0}, **{name + "_cpu_s": 0.0 for name in COSTS})
 
     def harness_for(self, item):
         with self.lock:
@@ -242,8 +248,13 @@ class Batch:
             w.close(kill=True)
             return None, False
         parts = (reply or "").split()
-        if parts[:1] == ["done"] and len(parts) == 3:
+        if parts[:1] == ["done"] and len(parts) == 3 + len(COSTS):
             rc, secs = int(parts[1]), float(parts[2])
+            with self.lock:
+                self.cost["seeds"] += 1
+                self.cost["wall_s"] += secs
+                for name, v in zip(COSTS, parts[3:]):
+                    self.cost[name + "_cpu_s"] += float(v)
             res = self.rtl.conclude(item, rc, read_text(os.path.join(d, "stdout.txt")),
                                     read_text(os.path.join(d, "stderr.txt")), secs, verdict)
             if res["status"] == "fail" and res["kind"] not in self.rtl.no_waves:
@@ -310,3 +321,17 @@ class Batch:
                 t.join(0.5)
         if errors:
             raise errors[0]
+        return dict(self.cost, **self.stats)
+
+
+def summary(rdir, stats, say):
+    """The batch's console line and its cost record, batch-<host>-<pid>.json in the
+    run (one per runner process: shards write side by side; make bench reads it)."""
+    n = stats["seeds"]
+    say("regress: batch workers: %d processes, %d seeds in them, %d alone; harness CPU per seed: %s" % (
+        stats["workers"], n, stats["alone"], ", ".join(
+            "%s %.1f ms" % (name, 1e3 * stats[name + "_cpu_s"] / max(n, 1)) for name in COSTS)))
+    path = os.path.join(rdir, "batch-%s-%d.json" % (socket.gethostname(), os.getpid()))
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(stats, f, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)

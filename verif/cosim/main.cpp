@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 #include <unistd.h>
@@ -493,8 +494,20 @@ static int finish(const wf_host_args &o, const wf_ls_result &r, const wf_ls_opts
 // stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
 static char g_stdout_buf[1 << 20];
 
+// this process's CPU seconds (the batch's per-seed cost split)
+static double cpu_now() {
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+// where a run's CPU time went: the model and interpreter alone (the final-state
+// oracles), the lockstep loop (RTL, model, compare), set-up and reports the rest
+struct RunCost {
+    double oracle = 0, lockstep = 0;
+};
+
 // One run of the harness (argv as on the command line, --model-waves taken out).
-static int run_one(int argc, char **argv, const std::string &model_waves, int mw_at) {
+static int run_one(int argc, char **argv, const std::string &model_waves, int mw_at, RunCost *cost = nullptr) {
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
     wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
@@ -519,7 +532,10 @@ static int run_one(int argc, char **argv, const std::string &model_waves, int mw
     lo.repro = repro.c_str(), lo.report = stdout;
     lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
     wf_ls_result r;
-    if (!o.bare && wf_ls_oracle(&cfg, &su.prog, o.prog, o.max_cycles, &oracle, &r) != WF_LS_PASS) {
+    const double t_oracle = cost ? cpu_now() : 0;
+    const int oracle_rc = o.bare ? WF_LS_PASS : wf_ls_oracle(&cfg, &su.prog, o.prog, o.max_cycles, &oracle, &r);
+    if (cost) cost->oracle = cpu_now() - t_oracle;
+    if (oracle_rc != WF_LS_PASS) {
         // the model's run control (max cycles, §14 watchdog) or the interpreter (no exit)
         wf_ls_print_verdict(stdout, &r, &lo);
         const int status = wf_ls_exit_code(r.status);
@@ -567,7 +583,9 @@ static int run_one(int argc, char **argv, const std::string &model_waves, int mw
     lo.on_model = on_model, lo.on_diff = on_diff;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
                         dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
+    const double t_lockstep = cost ? cpu_now() : 0;
     wf_lockstep_run(&dut, &lo, &r);
+    if (cost) cost->lockstep = cpu_now() - t_lockstep;
     wf_ls_print_status(stdout, &r, &lo);
     int status = wf_ls_exit_code(r.status);
     if (r.status == WF_LS_PASS && r.seconds > 0)
@@ -607,9 +625,11 @@ static int run_one(int argc, char **argv, const std::string &model_waves, int mw
 // on a freshly constructed model (run_one: +verilator+seed, Verilated's finish and error
 // state reset), its output in stdout.txt and stderr.txt and its record (--result); each
 // file written as a temporary and renamed. The runner reads one line per seed on the
-// original stdout: "done STATUS SECONDS" (STATUS the exit status the run alone would
-// have) or "gen-error" (the runner runs that seed alone). Exit 0 at the end of input,
-// 2 on a malformed line.
+// original stdout: "done STATUS SECONDS GEN ORACLE LOCKSTEP OTHER" (STATUS the exit
+// status the run alone would have, SECONDS its wall time, then CPU seconds: the
+// program's generation, the final-state oracles, the lockstep loop, the rest) or
+// "gen-error" (the runner runs that seed alone). Exit 0 at the end of input, 2 on a
+// malformed line.
 static bool write_file(const std::string &path, const std::string &text) {
     const std::string tmp = path + ".tmp";
     FILE *f = fopen(tmp.c_str(), "w");
@@ -673,6 +693,7 @@ static int batch(const char *argv0) {
         const std::string &dir = f[0];
         std::vector<std::string> gen(f.begin() + 2, f.begin() + run);
         gen.insert(gen.begin(), "wfgen");
+        const double c0 = cpu_now();
         if (batch_generate(dir, f[1], gen)) {
             fprintf(ctl, "gen-error\n");
             fflush(ctl);
@@ -692,7 +713,9 @@ static int batch(const char *argv0) {
         dup2(fileno(fo), 1), dup2(fileno(fe), 2);
         setenv("WF_COSIM_WAVES_DIR", dir.c_str(), 1); // the reproduce line's waves: next to the logs
         const auto t0 = std::chrono::steady_clock::now();
-        const int status = run_one((int)args.size(), a.data(), std::string(), 0);
+        const double c1 = cpu_now();
+        RunCost cost;
+        const int status = run_one((int)args.size(), a.data(), std::string(), 0, &cost);
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         fflush(stdout), fflush(stderr);
         dup2(out0, 1), dup2(err0, 2);
@@ -702,7 +725,9 @@ static int batch(const char *argv0) {
             rc = WF_EXIT_USAGE;
             break;
         }
-        fprintf(ctl, "done %d %.6f\n", status, secs);
+        const double c2 = cpu_now();
+        fprintf(ctl, "done %d %.6f %.6f %.6f %.6f %.6f\n", status, secs, c1 - c0, cost.oracle, cost.lockstep,
+                c2 - c1 - cost.oracle - cost.lockstep);
         fflush(ctl);
     }
     free(line);
