@@ -184,7 +184,7 @@ class Batch:
     def __init__(self, rtl, ctl, cosim, timeout, inject=None, logdir=None):
         self.rtl, self.ctl, self.cosim, self.timeout = rtl, ctl, cosim, timeout
         self.inject = dict(inject or {})
-        self.logdir = logdir or os.path.join(rtl.cfg["dir"], "builds")
+        self.logdir = logdir or os.path.join(rtl.cfg["dir"], "batch")  # the workers' own stderr, per build
         self.harness = {}  # build key -> (binary, env)
         self.lock = threading.Lock()
         self.stats = {"workers": 0, "alone": 0}
@@ -200,7 +200,8 @@ class Batch:
     def start(self, item):
         binary, env = self.harness_for(item)
         b = self.rtl.builds.get(item["key"], {})
-        log = os.path.join(self.logdir, "batch-%s.log" % os.path.basename(b.get("log", "build.log"))[:-4])
+        os.makedirs(self.logdir, exist_ok=True)
+        log = os.path.join(self.logdir, os.path.basename(b.get("log", "build.log")))
         with self.lock:
             self.stats["workers"] += 1
         return Worker(self.ctl, item["key"], binary, env, log)
