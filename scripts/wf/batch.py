@@ -301,7 +301,16 @@ class Batch:
                             w.close()
                             w = None
                         if w is None:
-                            w = self.start(item)
+                            try:
+                                w = self.start(item)
+                            except (OSError, RuntimeError) as e:  # no harness to start: this seed alone
+                                self.ctl.say("regress: batch worker for seed %d not started (%s): the seed "
+                                             "runs alone" % (item["seed"], e))
+                                res = self.alone(item)
+                                if res is not None:
+                                    with done_lock:
+                                        on_result(item, res)
+                                continue
                         res, alive = self.one(w, item)
                         if not alive:
                             w = None  # (closed by one)
