@@ -158,7 +158,7 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 # The stages run JOBS (default 2) at a time, longest first, each logged to
-# build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
+# build/test-logs/<stage>.log (tests/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme test-formal mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults \
@@ -167,7 +167,7 @@ TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fus
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
-	@bash scripts/test-stages.sh $(TEST_STAGES)
+	@bash tests/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS) layering
@@ -395,7 +395,7 @@ test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@bash verif/examples/oneloop/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
-# the regression's batch workers (scripts/wf/batch.py); also part of test-examples
+# the regression's batch workers (scripts/wf/regress/batch.py); also part of test-examples
 .PHONY: test-batch
 test-batch: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py

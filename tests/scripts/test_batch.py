@@ -1,4 +1,4 @@
-"""The batch workers of the regression (scripts/wf/batch.py, verif/cosim/main.cpp
+"""The batch workers of the regression (scripts/wf/regress/batch.py, verif/cosim/main.cpp
 --batch; `make test-batch`, part of test-examples):
  - generation in-process: the harness writes the program wfgen writes, byte for
    byte (and gen.log as the runner writes it for wfgen), for seeds of every size
@@ -20,7 +20,7 @@ import subprocess
 
 import pytest
 
-from wf import batch
+from wf.regress import batch
 from wf.paths import ROOT, WFGEN
 from wf.testing import script, write
 

@@ -86,7 +86,7 @@ static void usage(FILE *f, const char *argv0) {
             "                    records\"), written on every exit after the setup\n"
             "  --help            this text\n"
             "  --batch           (as the only argument) many runs in one process, one spec a line\n"
-            "                    on stdin: the regression's batch workers (scripts/wf/batch.py)\n"
+            "                    on stdin: the regression's batch workers (scripts/wf/regress/batch.py)\n"
             "exit status: 0 pass, 1 mismatch (trace, done, final state, RTL assertion),\n"
             "  2 usage or build error, 3 watchdog (no issue and no write for %u cycles, §14)\n"
             "  or timeout (max cycles)\n"
@@ -618,7 +618,7 @@ static int run_one(int argc, char **argv, const std::string &model_waves, int mw
     return status;
 }
 
-// ---- --batch: many seeds in one process (scripts/wf/batch.py) ---------------------------
+// ---- --batch: many seeds in one process (scripts/wf/regress/batch.py) ---------------------------
 // One spec per line on stdin, tab-separated fields: the seed's directory, its gen.log
 // header ("$ wfgen ..."), wfgen's arguments, "--run", then this harness's arguments. For
 // each: the program generated in-process (wf_gen_cli: wfgen's bytes), gen.log, the run

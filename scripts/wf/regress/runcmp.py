@@ -11,6 +11,7 @@ run times differ and are not compared."""
 import json
 import os
 import re
+import sys
 
 OUTCOME = ("status", "kind", "message", "rc", "cycle", "field", "expected", "actual", "cycles", "class", "form",
            "reproduce")
@@ -68,3 +69,18 @@ def compare(run_a, run_b):
             if va[name] != vb[name]:
                 diffs.append((s, name, va[name], vb[name]))
     return diffs, len(both), kinds
+
+
+def main(argv):
+    """scripts/regress-compare.py RUN_A RUN_B: exit 0 identical, 1 a difference (each listed), 2 usage."""
+    if len(argv) != 3 or not all(os.path.isfile(os.path.join(a, "run.json")) for a in argv[1:]):
+        print("usage: regress-compare.py RUN_A RUN_B (two run directories with run.json)", file=sys.stderr)
+        return 2
+    diffs, n, kinds = compare(argv[1], argv[2])
+    for seed, name, a, b in diffs[:50]:
+        print("seed %s: %s differs:\n  %s: %.300s\n  %s: %.300s" % (seed, name, argv[1], a, argv[2], b))
+    if len(diffs) > 50:
+        print("... %d differences in all" % len(diffs))
+    print("%d seeds compared (%s): %s" % (n, ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
+                                          "identical" if not diffs else "%d differences" % len(diffs)))
+    return 1 if diffs or not n else 0

@@ -3,7 +3,7 @@ one harness process per (build, worker) runs many seeds (verif/cosim/main.cpp
 --batch), instead of one run.sh, one build check and two wfgen processes per
 seed. docs/verification.md "Batch workers", docs/performance.md.
 
-The runner (scripts/regress.py) prepares each seed as before (options.txt: the
+The runner (wf/regress/run.py) prepares each seed as before (options.txt: the
 seed's draw), checks every build once (run.sh --build-only: key and checksum),
 then hands the seeds to workers. A worker thread owns one harness process at a
 time, started directly on the verified binary with the environment run.sh would
@@ -12,7 +12,7 @@ one spec line per seed and waits for its "done" line (TIMEOUT seconds). The
 harness generates the program in-process (wf_gen_cli: the bytes wfgen writes),
 runs it on a freshly constructed model and renames prog.s, gen.log, stdout.txt,
 stderr.txt and verdict.json into place; the runner turns them into result.json
-with the per-seed path's own code (Rtl.conclude, finish), so RESUME, shards and
+with the per-seed path's own code (runner.Rtl.conclude, run.finish), so RESUME, shards and
 reports see the same files.
 
 A seed the harness cannot finish (the process dies: a crash; no "done" line
