@@ -188,7 +188,8 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
 	  tests/tools/test_experiments.py
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
-	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py
+	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py \
+	  tests/scripts/test_package.py
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
