@@ -116,6 +116,7 @@ def gen_defs_vh():
     for i, un in enumerate(L.UNITS):
         o.append("`define WF_UNIT_%s 2'd%d" % (un.upper(), i))
     o += core_pass_macros()
+    o += core_conn_macros()
     o += trace_macros("v")
     o += ["`endif", ""]
     return "\n".join(o)
@@ -280,6 +281,57 @@ def core_pass_macros():
     for g in groups:
         o.append("`define WF_CORE_PASS_%s %s" % (g, ", ".join(".%s(%s)" % (n, n) for n, gg, *_ in L.CORE_PARAMS
                                                                if gg == g)))
+    return o
+
+
+def port_range(w):
+    """[msb:0] of a PORTS width, "" for one bit"""
+    if isinstance(w, int):
+        return "" if w == 1 else "[%d:0]" % (w - 1)
+    return "[%s-1:0]" % L.port_width_v(w)
+
+
+def gen_core_ports_vh():
+    """wf_core's ANSI port list (PORTS), for wf_core and the wrappers with its ports"""
+    o = ["// " + STAMP,
+         "// wf_core's ports (docs/rtl.md \"Interfaces\"), the port list (between \"(\" and",
+         "// \");\") of wf_core and of a wrapper with the same ports; the size parameters",
+         "// (wf_core_sizes.vh) and wf_defs.vh must be in scope. Connect them with",
+         "// `WF_CORE_CONN_<GROUP> (wf_defs.vh)."]
+    groups = L.port_groups()
+    last = groups[-1][1][-1][0]
+    for g, ports, comment in groups:
+        o.append("    // %s" % comment)
+        for n, d, w in ports:
+            decl = "%-6s wire %-28s %s%s" % (d, port_range(w), n, "" if n == last else ",")
+            note = L.PORT_NOTES.get(n)
+            o.append("    " + (decl.ljust(60) + " // " + note if note else decl).rstrip())
+    return "\n".join(o) + "\n"
+
+
+def gen_core_nets_vh():
+    """one net a wf_core port, named as the port (a testbench's side of `WF_CORE_CONN_*)"""
+    o = ["// " + STAMP,
+         "// One net for every wf_core port, named as the port, of the type `WF_CORE_NET",
+         "// (default wire; a testbench that drives them from initial blocks defines it as",
+         "// logic before the include); the size parameters and wf_defs.vh in scope.",
+         "`ifndef WF_CORE_NET", "`define WF_CORE_NET wire", "`endif"]
+    for g, ports, comment in L.port_groups():
+        o.append("// %s" % comment)
+        for n, d, w in ports:
+            o.append(("  `WF_CORE_NET %s %s;" % (port_range(w), n)).replace("  ", " ").replace(" `", "  `", 1)
+                     if w != 1 else "  `WF_CORE_NET %s;" % n)
+    return "\n".join(o) + "\n"
+
+
+def core_conn_macros():
+    o = ["", "// wf_core's ports connected to nets of the same names, one group each",
+         "// (scripts/wf/layout.py PORT_GROUPS; rtl/wf_core_nets.vh declares such nets)"]
+    allg = []
+    for g, ports, comment in L.port_groups():
+        o.append("`define WF_CORE_CONN_%s %s" % (g, ", ".join(".%s(%s)" % (n, n) for n, _, _ in ports)))
+        allg.append("`WF_CORE_CONN_" + g)
+    o.append("`define WF_CORE_CONN_ALL %s" % ", ".join(allg))
     return o
 
 
@@ -583,6 +635,8 @@ OUTPUTS = [
     ("rtl/wf_core_sizes.vh", gen_core_sizes_vh),
     ("rtl/wf_core_knobs.vh", gen_core_knobs_vh),
     ("rtl/wf_core_params_fpga.vh", gen_core_params_fpga_vh),
+    ("rtl/wf_core_ports.vh", gen_core_ports_vh),
+    ("rtl/wf_core_nets.vh", gen_core_nets_vh),
     ("rtl/wf_mutant.vh", gen_mutant_vh),
     ("cmodel/wf_optable.inc", gen_optable_inc),
     ("verif/include/wf_layout.h", gen_layout_h),
