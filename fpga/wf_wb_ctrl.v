@@ -104,7 +104,7 @@ module wf_wb_ctrl #(
 );
   localparam integer BAUD_DIV = 0;   // IDENTIFY's baud_div: no UART on this top
 `include "wf_host_proto.vh"
-`include "wf_enums.vh"  // WAR_*, LOOPS_* for wf_cfg.vh (generated)
+`include "wf_enums.vh"  // LAYOUT_*, WAR_*, SCHED_*, LOOPS_*, HAZARD_* (generated)
 `include "wf_cfg.vh"
 `include "wf_wb_regs.vh"
 
@@ -167,11 +167,11 @@ module wf_wb_ctrl #(
     reg [CFG_BYTES*8-1:0] c;
     begin
       c = '0;
-      c[CFG_MODES*8 + MODE_LAYOUT] = PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : 1'b1;
-      c[CFG_MODES*8 + MODE_SCHED]  = PIN_SCHED >= 0 ? PIN_SCHED[0] : 1'b0;
-      c[CFG_MODES*8 + MODE_HAZARD] = PIN_HAZARD >= 0 ? PIN_HAZARD[0] : 1'b0;
-      c[CFG_WAR*8 +: 8]     = PIN_WAR >= 0 ? PIN_WAR[7:0] : 8'd4;
-      c[CFG_LOOPS*8 +: 8]   = PIN_LOOPS >= 1 ? PIN_LOOPS[7:0] : 8'd3;
+      c[CFG_MODES*8 + MODE_LAYOUT] = PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;
+      c[CFG_MODES*8 + MODE_SCHED]  = PIN_SCHED >= 0 ? PIN_SCHED[0] : SCHED_LRR;
+      c[CFG_MODES*8 + MODE_HAZARD] = PIN_HAZARD >= 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
+      c[CFG_WAR*8 +: 8]     = PIN_WAR >= 0 ? PIN_WAR[7:0] : {5'd0, WAR_BLOOM};
+      c[CFG_LOOPS*8 +: 8]   = PIN_LOOPS >= 1 ? PIN_LOOPS[7:0] : {6'd0, LOOPS_COLLECTOR};
       c[CFG_ALU_LAT*8 +: 8] = 8'd1;
       c[CFG_MUL_LAT*8 +: 8] = MUL_LAT_MAX < 4 ? MUL_LAT_MAX[7:0] : 8'd4;
       c[CFG_LSU_LAT*8 +: 8] = 8'd2;

@@ -14,11 +14,12 @@ module wf_pin_wrap #(
 ) (
 `include "wf_core_ports.vh"  // wf_core's ports (generated)
 );
+`include "wf_enums.vh"  // WAR_*, LOOPS_* (generated)
   // the conflicting inputs: another legal value than the pin
   wire       swz   = PIN_LAYOUT >= 0 ? ~cfg_swizzle_i : cfg_swizzle_i;
-  wire [2:0] war   = PIN_WAR >= 0 ? (cfg_war_i == 3'd4 ? 3'd0 : cfg_war_i + 3'd1) : cfg_war_i;
+  wire [2:0] war   = PIN_WAR >= 0 ? (cfg_war_i == WAR_BLOOM ? WAR_NONE : cfg_war_i + 3'd1) : cfg_war_i;
   wire       gto   = PIN_SCHED >= 0 ? ~cfg_gto_i : cfg_gto_i;
-  wire [1:0] loops = PIN_LOOPS >= 0 ? (cfg_loops_i == 2'd3 ? 2'd1 : cfg_loops_i + 2'd1) : cfg_loops_i;
+  wire [1:0] loops = PIN_LOOPS >= 0 ? (cfg_loops_i == LOOPS_COLLECTOR ? LOOPS_ONE : cfg_loops_i + 2'd1) : cfg_loops_i;
   wire       stall = PIN_HAZARD >= 0 ? ~cfg_stall_i : cfg_stall_i;
   wire       dstage = PIN_DECODE_STAGE >= 0 ? ~cfg_decode_stage_i : cfg_decode_stage_i;
   wire       astage = PIN_ALLOC_STAGE >= 0 ? ~cfg_alloc_stage_i : cfg_alloc_stage_i;
