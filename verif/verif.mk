@@ -7,7 +7,8 @@
 #                             (the harnesses' host side), verif/lockstep.c (their lockstep core),
 #                             verif/txcheck.c (the transaction-level checker, wf_txcheck.h)
 #   build/wfgen               verif/wfgen.c (wfgen --help)
-# Every Check test (verif/unit/test_*.c) links libwfverif.a, both flavours.
+# Every Check test (cmodel/tests/test_*.c, verif/unit/test_*.c) links libwfverif.a,
+# both flavours (the model's own tests use none of it).
 
 VERIF_LIB_SRCS := verif/compare.c verif/txcheck.c verif/gen.c verif/randcfg.c verif/rtlobs.c verif/host.c verif/lockstep.c
 VERIF_HDRS     := $(wildcard verif/include/*.h)
