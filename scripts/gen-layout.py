@@ -335,6 +335,58 @@ def core_conn_macros():
     return o
 
 
+def host_decl(n, d, w, last):
+    return ("    %-6s wire %-16s %s%s" % (d, port_range(w), n, "" if last else ",")).rstrip()
+
+
+def flip(n, d):
+    """a host-side port's name and direction at the controller"""
+    base, sfx = n.rsplit("_", 1)
+    return base + {"i": "_o", "o": "_i"}[sfx], {"input": "output", "output": "input"}[d]
+
+
+def gen_host_ports_vh():
+    """the controller's side of the host ports (wf_host_bridge, wf_wb_ctrl)"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// The host controller's ports to wf_host_core (wf_core's launch, configuration,",
+         "// status and host ports, and the instruction memory's host port; docs/fpga.md),",
+         "// the last entries of wf_host_bridge's and wf_wb_ctrl's port lists; WARPS and",
+         "// LANES in scope. wf_host_nets.vh has the nets and the connection macros."]
+    for i, (n, d, w) in enumerate(hp):
+        o.append(host_decl(*flip(n, d), w, i == len(hp) - 1))
+    return "\n".join(o) + "\n"
+
+
+def gen_host_core_ports_vh():
+    """wf_host_core's host ports (its port list after clk_i and rst_ni)"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// wf_host_core's host ports (fpga/wf_fpga_top.v): wf_core's launch, configuration,",
+         "// status and host ports and wf_imem's host port, after clk_i and rst_ni."]
+    for i, (n, d, w) in enumerate(hp):
+        o.append(host_decl(n, d, w, i == len(hp) - 1))
+    return "\n".join(o) + "\n"
+
+
+def gen_host_nets_vh():
+    """the nets between a host controller and wf_host_core, and their connections"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// The nets between a hosted top's controller (wf_host_bridge, wf_wb_ctrl) and",
+         "// wf_host_core, named as the port without its _i/_o, included in the top's body;",
+         "// connect them with `WF_HOST_CONN_CTRL and `WF_HOST_CONN_CORE."]
+    for n, d, w in hp:
+        r = port_range(w)
+        o.append("  wire %s%s;" % (r + " " if r else "", n.rsplit("_", 1)[0]))
+    o += ["`ifndef WF_HOST_CONN_CTRL",
+          "`define WF_HOST_CONN_CTRL %s" % ", ".join(".%s(%s)" % (flip(n, d)[0], n.rsplit("_", 1)[0])
+                                                    for n, d, _ in hp),
+          "`define WF_HOST_CONN_CORE %s" % ", ".join(".%s(%s)" % (n, n.rsplit("_", 1)[0]) for n, _, _ in hp),
+          "`endif"]
+    return "\n".join(o) + "\n"
+
+
 def gen_mutant_vh():
     """the mutant switches of scripts/wf/mutant_table.py"""
     stamp = STAMP.replace("scripts/wf/layout.py", "scripts/wf/mutant_table.py")
@@ -572,6 +624,21 @@ def gen_wb_regs_vh():
     return "\n".join(o) + "\n"
 
 
+def gen_wb_ports_vh():
+    """the Wishbone ports of wf_wb_top and wf_wb_ctrl, and their connection macro"""
+    o = ["// " + _soc_stamp(),
+         "// The Wishbone top's bus ports (docs/soc.md), in the port lists of wf_wb_top and",
+         "// wf_wb_ctrl after clk_i and rst_ni and a comma; no comma after the last.",
+         "// `WF_WB_CONN connects them to the same names.",
+         "`ifndef WF_WB_CONN",
+         "`define WF_WB_CONN %s" % ", ".join(".%s(%s)" % (n, n) for n, _, _, _ in S.WB_PORTS),
+         "`endif"]
+    for i, (n, d, w, c) in enumerate(S.WB_PORTS):
+        decl = host_decl(n, d, w, i == len(S.WB_PORTS) - 1)
+        o.append(decl.ljust(48) + " // " + c if c else decl)
+    return "\n".join(o) + "\n"
+
+
 def gen_soc_regs_h():
     """the C driver's header: byte offsets, field masks, spaces, errors"""
     o = ["/* " + _soc_stamp() + " */",
@@ -643,7 +710,11 @@ OUTPUTS = [
     ("verif/rtlobs_layout.h", gen_rtlobs_layout_h),
     ("docs/trace-layout.json", gen_json),
     ("fpga/wf_host_proto.vh", gen_host_proto_vh),
+    ("fpga/wf_host_ports.vh", gen_host_ports_vh),
+    ("fpga/wf_host_core_ports.vh", gen_host_core_ports_vh),
+    ("fpga/wf_host_nets.vh", gen_host_nets_vh),
     ("fpga/wf_wb_regs.vh", gen_wb_regs_vh),
+    ("fpga/wf_wb_ports.vh", gen_wb_ports_vh),
     ("drivers/wf_soc_regs.h", gen_soc_regs_h),
     ("docs/soc-regs.md", gen_soc_regs_md),
 ]

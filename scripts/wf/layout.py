@@ -18,6 +18,8 @@ observation record is generated from this module by scripts/gen-layout.py
   rtl/wf_core_ports.vh      wf_core's port declarations (PORTS), and in
                             wf_defs.vh the connection macros `WF_CORE_CONN_<GROUP>
   rtl/wf_core_nets.vh       one net a port, named as the port (a testbench's)
+  fpga/wf_host_ports.vh, wf_host_core_ports.vh, wf_host_nets.vh  the host side
+                            of the hosted FPGA tops (host_ports)
   cmodel/include/wf_enums.h the same enumerations as C enums
   docs/trace-layout.json    all of it for external tools
 
@@ -29,6 +31,7 @@ layout (the opcode table has its own ISA_VERSION).
 
 Widths are linear in the size parameters: a count is an integer or the name of
 a wf_core parameter (SB_ENTRIES, IBUF, LANES, BANKS, WARPS, COLLECTORS)."""
+import re
 
 VERSION = 2        # trace layout (obs_* ports of wf_core)
 VERSION_BITS = 16  # width of wf_core's obs_version_o
@@ -417,6 +420,23 @@ def port_groups():
     if [p for _, ps, _ in out for p in ps] != list(PORTS):
         raise ValueError("layout: PORT_GROUPS does not list PORTS once each in order")
     return out
+
+
+# The host side of the hosted FPGA tops (the UART and the Wishbone top): the
+# wf_core ports a host controller (wf_host_bridge, wf_wb_ctrl) drives and reads
+# (the LAUNCH, STATUS and HOST groups; the *_stage_i options are build-time
+# choices there, pinned), and the instruction memory's host port (wf_imem),
+# named as wf_host_core's ports. Generated into fpga/wf_host_ports.vh (the
+# controller's side), fpga/wf_host_core_ports.vh and fpga/wf_host_nets.vh.
+HOST_IMEM_PORTS = [("imem_en_i", "input", 1), ("imem_we_i", "input", 1), ("imem_addr_i", "input", 16),
+                   ("imem_wdata_i", "input", INSN_BITS), ("imem_rdata_o", "output", INSN_BITS)]
+
+
+def host_ports():
+    """(name at wf_host_core, direction there, width) of the host side"""
+    out = [p for g, ps, _ in port_groups() if g in ("LAUNCH", "STATUS", "HOST") for p in ps
+           if not re.fullmatch(r"cfg_\w+_stage_i", p[0])]
+    return out + HOST_IMEM_PORTS
 
 
 def port_width_v(w):
