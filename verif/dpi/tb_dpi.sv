@@ -77,35 +77,14 @@ module tb_dpi #(
     longint     q_due[$];
     int         q_mshr[$], q_line[$];
     logic [`WF_OBS_W-1:0] obs_x;
-    // the inputs' values before the reset
+    // the inputs before the reset: 0 but for rst_ni, the loop mode and the latencies
+    {launch_i, cfg_swizzle_i, cfg_war_i, cfg_gto_i, cfg_stall_i, cfg_active_warps_i,
+     cfg_decode_stage_i, cfg_alloc_stage_i, cfg_handoff_stage_i, cfg_fill_stage_i, cfg_ready_stage_i,
+     start_pc_i, imem_req_ready_i, imem_resp_valid_i, imem_resp_mshr_i, imem_resp_data_i,
+     mem_en_i, mem_we_i, mem_addr_i, mem_wdata_i, reg_en_i, reg_warp_i, reg_idx_i} = '0;
     rst_ni = 1'b1;
-    launch_i = 1'b0;
-    cfg_swizzle_i = 1'b0;
-    cfg_war_i = '0;
-    cfg_gto_i = 1'b0;
     cfg_loops_i = 2'd3;
-    cfg_stall_i = 1'b0;
-    cfg_alu_lat_i = 6'd1;
-    cfg_mul_lat_i = 6'd1;
-    cfg_lsu_lat_i = 6'd2;
-    cfg_active_warps_i = '0;
-    cfg_decode_stage_i = 1'b0;
-    cfg_alloc_stage_i = 1'b0;
-    cfg_handoff_stage_i = 1'b0;
-    cfg_fill_stage_i = 1'b0;
-    cfg_ready_stage_i = 1'b0;
-    start_pc_i = '0;
-    imem_req_ready_i = 1'b0;
-    imem_resp_valid_i = 1'b0;
-    imem_resp_mshr_i = '0;
-    imem_resp_data_i = '0;
-    mem_en_i = 1'b0;
-    mem_we_i = 1'b0;
-    mem_addr_i = '0;
-    mem_wdata_i = '0;
-    reg_en_i = 1'b0;
-    reg_warp_i = '0;
-    reg_idx_i = '0;
+    {cfg_alu_lat_i, cfg_mul_lat_i, cfg_lsu_lat_i} = {6'd1, 6'd1, 6'd2};
     rc = 0;
     issues = 0;
     if (!$value$plusargs("program=%s", prog)) begin
