@@ -56,6 +56,9 @@ $(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
 
 TESTS      := $(patsubst %.c,$(B)/%,$(notdir $(TEST_SRCS)))
 ASAN_TESTS := $(patsubst %.c,$(B)/asan/%,$(notdir $(TEST_SRCS)))
+# the verification library's tests (verif/verif.mk links them with libwfverif.a;
+# the model's own link libwarpfront.a alone)
+VERIF_TEST_SRCS := $(wildcard verif/unit/test_*.c)
 include verif/verif.mk
 include cmodel/lib.mk
 
