@@ -164,7 +164,7 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 # The stages run JOBS (default 2) at a time, longest first, each logged to
-# build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
+# build/test-logs/<stage>.log (tests/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme test-formal mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults \
@@ -173,7 +173,7 @@ TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fus
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
-	@bash scripts/test-stages.sh $(TEST_STAGES)
+	@bash tests/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS) layering
@@ -194,7 +194,8 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
 	  tests/tools/test_experiments.py
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
-	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py
+	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py \
+	  tests/scripts/test_package.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.

@@ -234,7 +234,7 @@ def table(muts, seeds_at=(10, 100)):
 
 def main(args):
     """args: blocks, n, seed, seeds (list of seed numbers), out, timeout, jobs. Returns the results dict."""
-    import regseed  # the regression's own seed -> configuration and program mapping
+    from wf.regress import seed as regseed  # the regression's own seed -> configuration and program mapping
     t0 = time.time()
     c0 = os.times()
     seeds = []
