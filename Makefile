@@ -129,6 +129,7 @@ help:
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
 	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
+	@echo "make test-batch   the regression's batch workers: wfgen's bytes, no state between seeds, crash/hang re-runs, BATCH=1 = BATCH=0 (also in test-examples)"
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
 	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
 	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (100), MCY_SEEDS regression seeds (10), MCY_BLOCKS (all); out/mcy/results.json"
@@ -196,6 +197,7 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
 	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py \
 	  tests/scripts/test_package.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -401,6 +403,10 @@ test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@bash verif/examples/oneloop/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
+# the regression's batch workers (scripts/wf/regress/batch.py); also part of test-examples
+.PHONY: test-batch
+test-batch: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py
 
 # every command of README.md (tests/tools/test_readme.py); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n

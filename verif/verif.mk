@@ -7,11 +7,12 @@
 #                             regression's draws, sharing verif/randcfg.h) verif/rtlobs.c verif/host.c
 #                             (the harnesses' host side), verif/lockstep.c (their lockstep core),
 #                             verif/txcheck.c (the transaction-level checker, wf_txcheck.h)
-#   build/wfgen               verif/wfgen.c (wfgen --help)
+#   build/wfgen               verif/wfgen.c: wf_gen_cli (verif/gen_cli.c, in the library) on
+#                             stdout/stderr (wfgen --help)
 # Every Check test of verif/unit (verif/unit/test_*.c) links libwfverif.a, both
 # flavours; the model's own (cmodel/tests) link libwarpfront.a alone.
 
-VERIF_LIB_SRCS := verif/compare.c verif/txcheck.c verif/gen.c verif/randcfg.c verif/aim.c verif/cdg.c verif/rtlobs.c verif/host.c verif/lockstep.c
+VERIF_LIB_SRCS := verif/compare.c verif/txcheck.c verif/gen.c verif/gen_cli.c verif/randcfg.c verif/aim.c verif/cdg.c verif/rtlobs.c verif/host.c verif/lockstep.c
 VERIF_HDRS     := $(wildcard verif/include/*.h)
 
 define verif_flavour

@@ -43,6 +43,7 @@ import shlex
 import sys
 
 from wf import cdg  # coverage-directed generation
+from wf import covproof  # the formal property of each unreachable cell
 
 FORMAT = cdg.COV_FORMAT
 
@@ -234,9 +235,13 @@ def reason(name):
     return "n/a for every configuration drawn (cmodel/coverage.c applicable())"
 
 
-def plan_report(runs, states=None):
+def plan_report(runs, states=None, formal=None):
     """runs: [(seed, cfg or None, bins)]. Prints the plan; returns (cells, hit, holes, unreachable).
-    states (a dict) receives {cell: {"state": hit|hole|unreachable, "seeds": seeds that hit it}}."""
+    states (a dict) receives {cell: {"state": hit|hole|unreachable, "seeds": seeds that hit it}},
+    an unreachable cell also its formal proof (wf/covproof.py: "proof", "proof_state",
+    "proof_result") from the formal results `formal` ({task: record}); a cell a formal
+    trace reaches is a hole."""
+    formal = {} if formal is None else formal
     with_cfg = [r for r in runs if r[1] is not None]
     cells = hit = 0
     holes, unreach = [], []
@@ -264,19 +269,29 @@ def plan_report(runs, states=None):
                              if b == name and all(dict(zip(axes, combo)).get(k) == v
                                                   for k, v in where.items())]
                 state = "unreachable"
+                pf = None
+                if not seeds and (ruled_out or (sel and not app)):
+                    pf = covproof.proof(name, dict(zip(axes, combo)), formal)
                 if seeds:
                     hit += 1
                     line_hit += 1
                     state = "hit"
+                elif pf and pf["state"] == "reached":
+                    state = "hole"
+                    holes.append((cell, f"ruled out by the plan, but reached by {pf['property']}: "
+                                        f"{pf['result']}"))
                 elif ruled_out:
-                    unreach.append((cell, ruled_out[0]))
+                    unreach.append((cell, ruled_out[0], pf))
                 elif sel and not app:
-                    unreach.append((cell, reason(name)))
+                    unreach.append((cell, reason(name), pf))
                 else:
                     state = "hole"
                     holes.append((cell, "never drawn" if not sel else
                                   f"applicable in {app} runs, never hit"))
                 states[cell] = {"state": state, "seeds": len(seeds)}
+                if pf:
+                    states[cell].update(proof=pf["property"], proof_state=pf["state"],
+                                        proof_result=pf["result"])
             print(f"  {name:28} {line_hit}/{len(combos)} cells hit")
     print(f"\nplan: {cells} cells: {hit} hit, {len(holes)} holes, {len(unreach)} unreachable")
     if holes:
@@ -284,12 +299,20 @@ def plan_report(runs, states=None):
         for c, why in holes:
             print(f"  {c}: {why}")
     if unreach:
-        print("unreachable (by the contract, under that configuration):")
+        print("unreachable (by the contract, under that configuration; the formal property "
+              "that proves it, scripts/wf/covproof.py):")
         per = {}
-        for c, why in unreach:
-            per.setdefault((c.split(" @ ")[0], why), []).append(c.split(" @ ")[1])
-        for (name, why), where in per.items():
-            print(f"  {name} @ {' | '.join(where)}: {why}")
+        for c, why, pf in unreach:
+            tag = f"{pf['property']} {pf['state']} ({pf['result']})" if pf and pf["property"] else "open (no property)"
+            per.setdefault((c.split(" @ ")[0], why, tag), []).append(c.split(" @ ")[1])
+        for (name, why, tag), where in per.items():
+            print(f"  {name} @ {' | '.join(where)}: {why}\n    formal: {tag}")
+        n = {}
+        for _c, _w, pf in unreach:
+            k = pf["state"] if pf else "open"
+            n[k] = n.get(k, 0) + 1
+        print(f"unreachable cells: {len(unreach)}: {n.get('proven', 0)} proven unreachable by a formal "
+              f"property, {n.get('open', 0)} open")
     return cells, hit, holes, unreach
 
 
@@ -357,6 +380,9 @@ def main(argv):
                     help="--regress-seeds coverage-directed: toward the holes of a --json report")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS") or 1))
     ap.add_argument("--closes", metavar="BASE", help="count which of BASE's holes these files close")
+    ap.add_argument("--formal", metavar="RESULTS", default=covproof.RESULTS,
+                    help="the formal results (make formal's JSON) that prove unreachable cells "
+                         "(default build/formal/results.json)")
     a = ap.parse_args(argv)
     cdg_info = None
     base = None
@@ -427,7 +453,7 @@ def main(argv):
             print(f"  {n}")
     plan_holes, states = [], {}
     if a.plan:
-        _cells, _hit, plan_holes, _unreach = plan_report(runs, states)
+        _cells, _hit, plan_holes, _unreach = plan_report(runs, states, covproof.load(a.formal))
     closes = None
     if base is not None:
         closes = {"base": os.path.abspath(a.closes), "bins": {"holes": len(base.get("holes", []))},

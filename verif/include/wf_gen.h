@@ -227,6 +227,11 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
  * templates) and its general template (-1: drawn); 0 when the table has no entry. */
 unsigned wf_cdg_rows(const char *bin, int *tmpl);
 
+/* wfgen's command line (wfgen --help) on the given streams: the listings and
+ * the program without -o to out, the messages to err; returns wfgen's exit
+ * status. The wfgen tool is this on stdout/stderr (verif/gen_cli.c). */
+int wf_gen_cli(int argc, char **argv, FILE *out, FILE *err);
+
 #ifdef __cplusplus
 }
 #endif

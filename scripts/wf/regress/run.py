@@ -12,7 +12,8 @@ from wf import cdg  # coverage-directed generation
 from wf.paths import ROOT, WFGEN, rel
 from wf.regress.cleg import c_jobs, c_run
 from wf.regress.files import read_json, write_atomic, write_json
-from wf.regress.proc import STOP, STOP_SIG, Usage, pool_run, say
+from wf.regress import batch  # the batch workers (BATCH)
+from wf.regress.proc import CH_LOCK, CHILDREN, STOP, STOP_SIG, Usage, pool_run, quiet_thread, say
 from wf.regress.report import cmp_note, report, set_status
 from wf.regress.runner import Rtl, build_label, newest_source, redraw_line
 from wf.regress.settings import CHECKER, COSIM, check_out_dir
@@ -125,7 +126,8 @@ def regress(k):
            "defines": man["defines"], "cmp": man.get("cmp", "full"), "inject": {int(s): d for s, d in man["inject"].items()},
            "build_timeout": k["build_timeout"], "timeout": k["timeout"], "progress": k["progress"],
            "seed0": man["seed"], "jitter": man["imem_jitter"], "rtl_forms": man.get("rtl_forms", ["auto"]),
-           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"]}
+           "rtl_files": man["rtl_files"], "rtl_top": man["rtl_top"], "batch": k["batch"]}
+    cfg["batch"] = batch.usable(cfg, COSIM)
     has = lambda d: os.path.exists(os.path.join(d, "result.json"))
     todo_rtl = [s for j, s in enumerate(man["rtl_seeds"]) if j % n == i and not has(os.path.join(rdir, str(s)))]
     todo_c = []
@@ -197,7 +199,11 @@ def regress(k):
         if stats["done"] % max(len(runnable) // 10, 1) == 0 or stats["done"] == len(runnable):
             say("regress:   %d/%d seeds run, %d failed (%.0fs)" % (stats["done"], len(runnable), stats["fail"],
                                                                   time.time() - stats["t0"]))
-    if not STOP.is_set():
+    if not STOP.is_set() and cfg["batch"]:  # batch workers (wf/regress/batch.py)
+        bs = batch.Batch(rtl, batch.Control(STOP, CHILDREN, CH_LOCK, quiet_thread, say), COSIM, k["timeout"],
+                         k["inject_batch"]).run(runnable, k["jobs"], rtl_done)
+        batch.summary(rdir, bs, say)
+    elif not STOP.is_set():
         pool_run(rtl.seed, runnable, k["jobs"], rtl_done)
 
     def c_one(job):

@@ -79,6 +79,8 @@ def signalled(rc):
 
 
 class Rtl:
+    no_waves = NO_WAVES
+
     def __init__(self, cfg):
         self.cfg = cfg
         self.cov_lock = threading.Lock()
@@ -174,19 +176,27 @@ class Rtl:
         # the form's pins fix their options (the program is generated for them)
         opts = forms.pin_options(opts, forms.form(item["form"])[1])
         item.update(opts=opts, sizes=sizes, key=(sizes, item["defines"], item["form"]))
-        gcmd = gen_command(seed, opts, item["prog"], c["cdg"])
+        item["gen"] = gen_command(seed, opts, item["prog"], c["cdg"])
         with open(os.path.join(d, "options.txt"), "w", encoding="utf-8") as f:
             f.write("%s\n# sizes %s\n# WF_DEFINES=%s\n# RTL form %s: WF_RTL_PARAMS=%s%s%s\n" % (
                 qjoin(opts), sizes, item["defines"], item["form"], forms.env_value(item["form"]),
                 "\n# --imem-jitter" if item["jitter"] else "",
                 "\n# cdg %s" % rel(c["cdg"]) if c["cdg"] else ""))
-        rc, out, err, _ = run(gcmd, 60)
-        with open(os.path.join(d, "gen.log"), "w", encoding="utf-8") as f:
-            f.write("$ %s\n%s%s[exit %s]\n" % (qjoin(gcmd), out, err, rc))
+        if c.get("batch"):
+            return item, None  # the batch harness generates it (wf/regress/batch.py)
+        return item, self.generate(item)
+
+    def generate(self, item):
+        """The seed's program by wfgen (prog.s, gen.log): None, or its generator-error result."""
+        rc, out, err, _ = run(item["gen"], 60)
+        with open(os.path.join(item["dir"], "gen.log"), "w", encoding="utf-8") as f:
+            f.write("%s\n%s%s[exit %s]\n" % (self.gen_header(item), out, err, rc))
         if rc != 0:
-            return item, {"status": "fail", "kind": "generator-error",
-                          "message": (err or out).strip()[:300]}
-        return item, None
+            return {"status": "fail", "kind": "generator-error", "message": (err or out).strip()[:300]}
+        return None
+
+    def gen_header(self, item):
+        return "$ %s" % qjoin(item["gen"])
 
     def build(self, item, opts=None, fresh=False):
         """The build step of an item's build (run.sh --build-only: made, or its
@@ -241,13 +251,21 @@ class Rtl:
         cmd = self.command(item, waves=waves, cov=cov)
         verdict = os.path.join(d, "verdict%s.json" % tag)  # the harness's result record
         cmd += ["--result", verdict]
-        write_atomic(os.path.join(d, "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
+        self.write_cmd(item, cmd)
         if os.path.exists(verdict):
             os.unlink(verdict)
         rc, out, err, secs = run(cmd, timeout, env=self.env(item, line_cov=True))
         for name, text in (("stdout%s.txt" % tag, out), ("stderr%s.txt" % tag, err)):
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
                 f.write(text)
+        return self.conclude(item, rc, out, err, secs, verdict, waves)
+
+    def write_cmd(self, item, cmd):
+        write_atomic(os.path.join(item["dir"], "cmd.txt"), self.shell_line(item, cmd, line_cov=True) + "\n")
+
+    def conclude(self, item, rc, out, err, secs, verdict, waves=None):
+        """A finished run's result from its exit status, output and record (verdict)."""
+        d = item["dir"]
         rec = result.read(verdict)
         kind, msg = result.classify(rc, rec, out + err)
         res = {"status": "fail" if kind else "pass", "kind": kind, "message": msg, "time": secs,

@@ -10,6 +10,7 @@ from wf import cdg  # coverage-directed generation
 from wf import forms  # the RTL forms (RTL_FORMS)
 from wf import layout  # the field table: the compare levels
 from wf.paths import ROOT, WFSIM, WFGEN, rel
+from wf.regress import batch  # the batch workers (BATCH)
 from wf.regress.files import read_json
 from wf.regress.proc import Usage, run
 
@@ -88,10 +89,16 @@ Knobs (environment; every one is checked before anything is written):
             docs/verification.md "Compare levels"); the --imem-jitter runs
             compare no trace at any level. Recorded in run.json and the report
   COSIM     the co-simulation driver (default verif/cosim/run.sh)
+  BATCH     1 (default): the seeds of a build run in batch workers, one
+            harness process per build and worker (wf/regress/batch.py; a
+            seed it cannot finish runs alone); 0: one run.sh per seed (also
+            with WAVES=1, COV=1 or another COSIM). The same files either way
   REGRESS_MIN_FREE_MB  free space OUT must have at the start (default 64)
   REGRESS_PROGRESS  seconds between progress lines of a build (default 15)
 Test-only: REGRESS_INJECT_DEFINES="SEED:DEF1+DEF2" runs that one seed with
-  WF_DEFINES="DEF1 DEF2" (a mutant), to prove failures are reported.
+  WF_DEFINES="DEF1 DEF2" (a mutant), to prove failures are reported;
+  REGRESS_INJECT_BATCH="SEED:segv|stop,..." signals the batch worker running
+  that seed (a crash or a hang in flight; wf/regress/batch.py).
 `regress.py --report RUN` (make regress-report RUN=...) rewrites a run's
   report from its per-item results (after a kill, or the Slurm merge).
 
@@ -220,7 +227,14 @@ def knobs():
          "imem_jitter": env_int("IMEM_JITTER", 8), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
          "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
          "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
-         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full"}
+         "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full",
+         "batch": os.environ.get("BATCH", "1") != "0"}
+    if os.environ.get("BATCH", "1") not in ("0", "1"):
+        raise Usage("BATCH=%r: allowed 0 or 1" % os.environ["BATCH"])
+    try:
+        k["inject_batch"] = batch.parse_inject(os.environ.get("REGRESS_INJECT_BATCH"))
+    except ValueError as e:
+        raise Usage(str(e))
     if k["cmp"] not in CMP_LEVELS:
         raise Usage("CMP=%s: allowed %s" % (k["cmp"], ", ".join(CMP_LEVELS)))
     k["rtl_files"], k["rtl_top"] = rtl_design()
