@@ -15,7 +15,7 @@ CFLAGS   := $(CSTD) $(WARN) $(OPT) -ffile-prefix-map=$(CURDIR)=.
 CMODEL_INC := -Icmodel/include
 SIM_INC    := $(CMODEL_INC)
 VERIF_INC  := $(CMODEL_INC) -Iverif/include
-layer_inc   = $(if $(filter cmodel/%,$(1)),$(CMODEL_INC),$(if $(filter sim/%,$(1)),$(SIM_INC),$(VERIF_INC)))
+layer_inc   = $(if $(filter cmodel/%,$(1)),$(CMODEL_INC),$(if $(filter sim/%,$(1)),$(SIM_INC),$(VERIF_INC)))$(if $(filter verif/unit/%,$(1)), -Icmodel/tests)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B        := build
@@ -27,14 +27,16 @@ WFSIM_TESTS := tests/tools/test_wfsim.py tests/tools/test_wfsim_input.py
 .DEFAULT_GOAL := all
 LIB_SRCS := $(wildcard cmodel/*.c)
 SIM_SRCS := $(wildcard sim/*.c)
-TEST_SRCS:= $(wildcard verif/unit/test_*.c)
-TEST_HELP:= $(filter-out $(TEST_SRCS),$(wildcard verif/unit/*.c))
+# the Check tests: the C model's own (cmodel/tests, the model's include path only; its
+# wf_check.h serves verif/unit too) and the verification library's (verif/unit)
+TEST_SRCS:= $(wildcard cmodel/tests/test_*.c verif/unit/test_*.c)
+TEST_HELP:= $(filter-out $(TEST_SRCS),$(wildcard cmodel/tests/*.c verif/unit/*.c))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
 
 # One build tree per flavour: $(B) plain, $(B)/asan sanitized.
 define flavour
-$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h cmodel/*.inc verif/unit/*.h) | $(1)/.dir
+$(1)/obj/%.o: %.c $$(wildcard cmodel/include/*.h cmodel/*.inc cmodel/tests/*.h verif/unit/*.h) | $(1)/.dir
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) $$(call layer_inc,$$<) $(2) $$(CHECK_CFLAGS) -c $$< -o $$@
 $(1)/libwarpfront.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRCS))
@@ -44,14 +46,19 @@ $(1)/wfsim: $$(patsubst %.c,$(1)/obj/%.o,$$(SIM_SRCS)) $(1)/libwarpfront.a
 	$$(CC) $(2) -o $$@ $$^ -lm
 $(1)/test_%: $(1)/obj/verif/unit/test_%.o $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_HELP)) $(1)/libwarpfront.a
 	$$(CC) $(2) -o $$@ $$^ $$(CHECK_LIBS)
+$(1)/test_%: $(1)/obj/cmodel/tests/test_%.o $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_HELP)) $(1)/libwarpfront.a
+	$$(CC) $(2) -o $$@ $$^ $$(CHECK_LIBS)
 $(1)/.dir:
 	@mkdir -p $(1) && touch $$@
 endef
 $(eval $(call flavour,$(B),))
 $(eval $(call flavour,$(B)/asan,$(SANFLAGS)))
 
-TESTS      := $(patsubst verif/unit/%.c,$(B)/%,$(TEST_SRCS))
-ASAN_TESTS := $(patsubst verif/unit/%.c,$(B)/asan/%,$(TEST_SRCS))
+TESTS      := $(patsubst %.c,$(B)/%,$(notdir $(TEST_SRCS)))
+ASAN_TESTS := $(patsubst %.c,$(B)/asan/%,$(notdir $(TEST_SRCS)))
+# the verification library's tests (verif/verif.mk links them with libwfverif.a;
+# the model's own link libwarpfront.a alone)
+VERIF_TEST_SRCS := $(wildcard verif/unit/test_*.c)
 include verif/verif.mk
 include cmodel/lib.mk
 
@@ -84,7 +91,7 @@ help:
 	@echo "make deps-regress only install missing tools for make regress (scripts/setup.sh regress)"
 	@echo "make clean        remove build/ and out/"
 	@echo "Test stages (each also inside make test):"
-	@echo "make test-unit    the Check unit tests (verif/unit/) and make layering"
+	@echo "make test-unit    the Check unit tests (cmodel/tests/, verif/unit/) and make layering"
 	@echo "make layering     a verification header fails to compile from the model's and wfsim's include paths"
 	@echo "make test-asan    the unit tests and wfsim's tests under ASan+UBSan"
 	@echo "make test-examples wfsim's tests, the regression runner's, coverage, experiments, model-equiv"

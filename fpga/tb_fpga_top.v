@@ -6,24 +6,11 @@
 // With +define+WF_GLS it drives a gate-level netlist of wf_fpga_top instead
 // (scripts/fpga-gls.py; cycles= is then the cycles from reset to done).
 `timescale 1ns / 1ps
+`include "wf_defs.vh"  // `WF_CORE_PASS_* (generated)
 module tb_fpga_top #(
-    parameter integer WARPS = 2,
-    parameter integer LANES = 2,
-    parameter integer REGS = 16,
-    parameter integer BANKS = 2,
-    parameter integer COLLECTORS = 2,
-    parameter integer SB_ENTRIES = 2,
-    parameter integer IBUF = 2,
-    parameter integer ICACHE_LINES = 4,
-    parameter integer ICACHE_LINE = 1,
-    parameter integer IMSHRS = 1,
-    parameter integer IMEM_WORDS = 256,
-    parameter integer MEM_WORDS = 256,
-    parameter integer MEM_LINE = 2,
-    parameter integer BLOOM_BITS = 4,
-    parameter integer ALU_LAT_MAX = 1,
-    parameter integer MUL_LAT_MAX = 2,
-    parameter integer LSU_LAT_MAX = 2,
+    // wf_core's shape with the FPGA tops' defaults (generated), as wf_fpga_top's
+`include "wf_core_params_fpga.vh"
+    ,
     parameter integer CFG_SWIZZLE = 1,
     parameter integer CFG_WAR = 4,
     parameter integer CFG_GTO = 0,
@@ -57,11 +44,7 @@ module tb_fpga_top #(
     .clk_i(clk), .rst_i(rst), .sel_i(sel), .done_led_o(done), .led_o(led));
 `else
   wf_fpga_top #(
-    .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
-    .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES),
-    .ICACHE_LINE(ICACHE_LINE), .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS),
-    .MEM_LINE(MEM_LINE), .BLOOM_BITS(BLOOM_BITS), .ALU_LAT_MAX(ALU_LAT_MAX),
-    .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .CFG_SWIZZLE(CFG_SWIZZLE),
+    `WF_CORE_PASS_SIZES, `WF_CORE_PASS_LAT, .CFG_SWIZZLE(CFG_SWIZZLE),
     .CFG_WAR(CFG_WAR), .CFG_GTO(CFG_GTO), .CFG_LOOPS(CFG_LOOPS), .CFG_STALL(CFG_STALL),
     .CFG_ALU_LAT(CFG_ALU_LAT), .CFG_MUL_LAT(CFG_MUL_LAT), .CFG_LSU_LAT(CFG_LSU_LAT),
     .CFG_ACTIVE_WARPS(CFG_ACTIVE_WARPS), .CFG_DECODE_STAGE(CFG_DECODE_STAGE), .CFG_ALLOC_STAGE(CFG_ALLOC_STAGE), .CFG_HANDOFF_STAGE(CFG_HANDOFF_STAGE), .CFG_FILL_STAGE(CFG_FILL_STAGE), .CFG_READY_STAGE(CFG_READY_STAGE), .IMISS_LAT(IMISS_LAT), .PIN_CFG(PIN_CFG),

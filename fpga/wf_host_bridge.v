@@ -16,35 +16,10 @@
 // same buffer and then sent. The first HDR_BYTES payload bytes are also kept in flops
 // (hdr_q): the commands' fixed fields.
 module wf_host_bridge #(
-    parameter integer WARPS        = 2,
-    parameter integer LANES        = 2,
-    parameter integer REGS         = 16,
-    parameter integer BANKS        = 2,
-    parameter integer COLLECTORS   = 2,
-    parameter integer SB_ENTRIES   = 2,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 4,
-    parameter integer ICACHE_LINE  = 1,
-    parameter integer IMSHRS       = 1,
-    parameter integer IMEM_WORDS   = 256,
-    parameter integer MEM_WORDS    = 256,
-    parameter integer MEM_LINE     = 2,
-    parameter integer BLOOM_BITS   = 4,
-    parameter integer ALU_LAT_MAX  = 1,
-    parameter integer MUL_LAT_MAX  = 2,
-    parameter integer LSU_LAT_MAX  = 2,
-    parameter integer IMISS_LAT    = 8,
-    parameter integer PIN_LAYOUT   = -1,
-    parameter integer PIN_WAR      = -1,
-    parameter integer PIN_SCHED    = -1,
-    parameter integer PIN_LOOPS    = -1,
-    parameter integer PIN_HAZARD   = -1,
-    // the build's pipeline options (0 or 1; wf_fpga_uart_top pins them), reported by IDENTIFY
-    parameter integer DECODE_STAGE = 0,
-    parameter integer ALLOC_STAGE  = 0,
-    parameter integer HANDOFF_STAGE = 0,
-    parameter integer FILL_STAGE   = 0,
-    parameter integer READY_STAGE  = 0,
+`include "wf_core_params_fpga.vh"  // wf_core's shape (generated), as the tops'
+    ,
+`include "wf_host_params.vh"  // the pins, the pipeline options, IMISS_LAT
+    ,
     parameter integer BAUD_DIV     = 104,       // reported by IDENTIFY
     parameter integer TIMEOUT      = 1000000    // cycles between two bytes of a frame
 ) (
@@ -57,37 +32,8 @@ module wf_host_bridge #(
     output wire [7:0]           tx_data_o,
     input  wire                 tx_ready_i,
     output wire                 busy_o,      // a frame is handled, or a launched run is not done
-    // wf_core: launch, configuration, status
-    output wire                 launch_o,
-    output reg                  cfg_swizzle_o,
-    output reg  [2:0]           cfg_war_o,
-    output reg                  cfg_gto_o,
-    output reg  [1:0]           cfg_loops_o,
-    output reg                  cfg_stall_o,
-    output wire [5:0]           cfg_alu_lat_o,
-    output wire [5:0]           cfg_mul_lat_o,
-    output wire [5:0]           cfg_lsu_lat_o,
-    output wire [6:0]           cfg_active_warps_o,
-    output reg  [WARPS*16-1:0]  start_pc_o,
-    input  wire                 running_i,
-    input  wire                 done_i,
-    input  wire [63:0]          cycle_i,
-    // wf_core host ports
-    output wire                 mem_en_o,
-    output wire                 mem_we_o,
-    output wire [15:0]          mem_addr_o,
-    output wire [31:0]          mem_wdata_o,
-    input  wire [31:0]          mem_rdata_i,
-    output wire                 reg_en_o,
-    output wire [5:0]           reg_warp_o,
-    output wire [6:0]           reg_idx_o,
-    input  wire [LANES*32-1:0]  reg_rdata_i,
-    // instruction memory host port (wf_imem)
-    output wire                 imem_en_o,
-    output wire                 imem_we_o,
-    output wire [15:0]          imem_addr_o,
-    output wire [63:0]          imem_wdata_o,
-    input  wire [63:0]          imem_rdata_i
+    // wf_core's launch, configuration, status and host ports, wf_imem's host port
+`include "wf_host_ports.vh"  // generated from scripts/wf/layout.py PORTS
 );
   generate
     if (TIMEOUT < 16) begin : g_chk_tmo TIMEOUT_out_of_range_at_least_16 u_err(); end
@@ -97,6 +43,17 @@ module wf_host_bridge #(
 `include "wf_host_proto.vh"
   `include "wf_enums.vh"  // LAYOUT_*, WAR_*, SCHED_*, LOOPS_*, HAZARD_*: shared with the C model (generated)
 `include "wf_cfg.vh"
+  // the configuration and the start pcs as SET_CFG and SET_PC leave them
+  reg                 cfg_swizzle_q, cfg_gto_q, cfg_stall_q;
+  reg  [2:0]          cfg_war_q;
+  reg  [1:0]          cfg_loops_q;
+  reg  [WARPS*16-1:0] start_pc_q;
+  assign cfg_swizzle_o = cfg_swizzle_q;
+  assign cfg_war_o     = cfg_war_q;
+  assign cfg_gto_o     = cfg_gto_q;
+  assign cfg_loops_o   = cfg_loops_q;
+  assign cfg_stall_o   = cfg_stall_q;
+  assign start_pc_o    = start_pc_q;
 
   localparam integer DW = LANES * 32 > STATUS_BYTES * 8 ? LANES * 32 : STATUS_BYTES * 8;  // widest item
   localparam integer TW = $clog2(TIMEOUT + 1);                  // the timeout counter's width
@@ -248,16 +205,16 @@ module wf_host_bridge #(
       cnt_q <= 8'd0; sz_q <= 8'd0; bc_q <= 8'd0; ptr_q <= 8'd0; dw_q <= '0;
       launched_q <= 1'b0; launch_q <= 1'b0; last_err_q <= 8'd0; err_cnt_q <= 8'd0;
       // the wfsim defaults where the build allows them
-      cfg_swizzle_o <= PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;
-      cfg_war_o     <= PIN_WAR >= 0 ? PIN_WAR[2:0] : WAR_BLOOM;
-      cfg_gto_o     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : SCHED_LRR;
-      cfg_loops_o   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : LOOPS_COLLECTOR;
-      cfg_stall_o   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
+      cfg_swizzle_q <= PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;
+      cfg_war_q     <= PIN_WAR >= 0 ? PIN_WAR[2:0] : WAR_BLOOM;
+      cfg_gto_q     <= PIN_SCHED >= 0 ? PIN_SCHED[0] : SCHED_LRR;
+      cfg_loops_q   <= PIN_LOOPS >= 1 ? PIN_LOOPS[1:0] : LOOPS_COLLECTOR;
+      cfg_stall_q   <= PIN_HAZARD >= 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
       alu_lat_q <= 6'd1;
       mul_lat_q <= MUL_LAT_MAX < 4 ? MUL_LAT_MAX[5:0] : 6'd4;
       lsu_lat_q <= 6'd2;
       active_q  <= 7'd0;
-      start_pc_o <= '0;
+      start_pc_q <= '0;
     end else begin
       launch_q <= 1'b0;
       if (launch_q) launched_q <= 1'b1;
@@ -310,9 +267,9 @@ module wf_host_bridge #(
               if (len_q != CFG_BYTES[7:0]) reply(E_LEN, 8'd0);
               else if (!cfg_ok) reply(E_RANGE, 8'd0);
               else begin
-                cfg_swizzle_o <= c_modes[MODE_LAYOUT]; cfg_gto_o <= c_modes[MODE_SCHED];
-                cfg_stall_o <= c_modes[MODE_HAZARD];
-                cfg_war_o <= c_war; cfg_loops_o <= c_loops;
+                cfg_swizzle_q <= c_modes[MODE_LAYOUT]; cfg_gto_q <= c_modes[MODE_SCHED];
+                cfg_stall_q <= c_modes[MODE_HAZARD];
+                cfg_war_q <= c_war; cfg_loops_q <= c_loops;
                 alu_lat_q <= c_alu; mul_lat_q <= c_mul;
                 lsu_lat_q <= c_lsu; active_q <= c_act;
                 reply(E_OK, 8'd0);
@@ -322,7 +279,7 @@ module wf_host_bridge #(
               else if (hdr_q[7:0] >= WARPS[7:0]) reply(E_RANGE, 8'd0);
               else begin
                 for (i = 0; i < WARPS; i = i + 1)
-                  if (hdr_q[5:0] == i[5:0]) start_pc_o[i*16 +: 16] <= hdr_q[23:8];
+                  if (hdr_q[5:0] == i[5:0]) start_pc_q[i*16 +: 16] <= hdr_q[23:8];
                 reply(E_OK, 8'd0);
               end
             C_LAUNCH:

@@ -16,97 +16,28 @@
 // The core runs untouched: launch_o is one pulse, and nothing reaches the
 // core's host ports while a run is on (§14), so a run takes wfsim's cycles.
 module wf_wb_ctrl #(
-    parameter integer WARPS        = 2,
-    parameter integer LANES        = 2,
-    parameter integer REGS         = 16,
-    parameter integer BANKS        = 2,
-    parameter integer COLLECTORS   = 2,
-    parameter integer SB_ENTRIES   = 2,
-    parameter integer IBUF         = 2,
-    parameter integer ICACHE_LINES = 4,
-    parameter integer ICACHE_LINE  = 1,
-    parameter integer IMSHRS       = 1,
-    parameter integer IMEM_WORDS   = 256,
-    parameter integer MEM_WORDS    = 256,
-    parameter integer MEM_LINE     = 2,
-    parameter integer BLOOM_BITS   = 4,
-    parameter integer ALU_LAT_MAX  = 1,
-    parameter integer MUL_LAT_MAX  = 2,
-    parameter integer LSU_LAT_MAX  = 2,
-    parameter integer IMISS_LAT    = 8,
-    parameter integer PIN_LAYOUT   = -1,
-    parameter integer PIN_WAR      = -1,
-    parameter integer PIN_SCHED    = -1,
-    parameter integer PIN_LOOPS    = -1,
-    parameter integer PIN_HAZARD   = -1,
-    parameter integer DECODE_STAGE = 0,
-    parameter integer ALLOC_STAGE  = 0,
-    parameter integer HANDOFF_STAGE = 0,
-    parameter integer FILL_STAGE   = 0,
-    parameter integer READY_STAGE  = 0,
+`include "wf_core_params_fpga.vh"  // wf_core's shape (generated), as the tops'
+    ,
+`include "wf_host_params.vh"  // the pins, the pipeline options, IMISS_LAT
+    ,
     // the system memory the DMA may reach: [SYS_BASE, SYS_BASE + SYS_SIZE) bytes
     parameter [31:0]  SYS_BASE     = 32'h4000_0000,
     parameter [31:0]  SYS_SIZE     = 32'h0100_0000
 ) (
     input  wire                 clk_i,
     input  wire                 rst_ni,
-    // Wishbone slave (word address)
-    input  wire                 wbs_cyc_i,
-    input  wire                 wbs_stb_i,
-    input  wire                 wbs_we_i,
-    input  wire [18:0]          wbs_adr_i,
-    input  wire [31:0]          wbs_dat_i,
-    input  wire [3:0]           wbs_sel_i,
-    output wire [31:0]          wbs_dat_o,
-    output wire                 wbs_ack_o,
-    // Wishbone master (the DMA; word address)
-    output wire                 wbm_cyc_o,
-    output wire                 wbm_stb_o,
-    output wire                 wbm_we_o,
-    output wire [29:0]          wbm_adr_o,
-    output wire [31:0]          wbm_dat_o,
-    output wire [3:0]           wbm_sel_o,
-    input  wire [31:0]          wbm_dat_i,
-    input  wire                 wbm_ack_i,
-    input  wire                 wbm_err_i,
-    output wire                 irq_o,
-    // wf_core: launch, configuration, status
-    output wire                 launch_o,
-    output wire                 cfg_swizzle_o,
-    output wire [2:0]           cfg_war_o,
-    output wire                 cfg_gto_o,
-    output wire [1:0]           cfg_loops_o,
-    output wire                 cfg_stall_o,
-    output wire [5:0]           cfg_alu_lat_o,
-    output wire [5:0]           cfg_mul_lat_o,
-    output wire [5:0]           cfg_lsu_lat_o,
-    output wire [6:0]           cfg_active_warps_o,
-    output reg  [WARPS*16-1:0]  start_pc_o,
-    input  wire                 running_i,
-    input  wire                 done_i,
-    input  wire [63:0]          cycle_i,
-    // wf_core host ports
-    output wire                 mem_en_o,
-    output wire                 mem_we_o,
-    output wire [15:0]          mem_addr_o,
-    output wire [31:0]          mem_wdata_o,
-    input  wire [31:0]          mem_rdata_i,
-    output wire                 reg_en_o,
-    output wire [5:0]           reg_warp_o,
-    output wire [6:0]           reg_idx_o,
-    input  wire [LANES*32-1:0]  reg_rdata_i,
-    // instruction memory host port (wf_imem)
-    output wire                 imem_en_o,
-    output wire                 imem_we_o,
-    output wire [15:0]          imem_addr_o,
-    output wire [63:0]          imem_wdata_o,
-    input  wire [63:0]          imem_rdata_i
+`include "wf_wb_ports.vh"  // the bus ports (generated from scripts/wf/socmap.py)
+    ,
+    // wf_core's launch, configuration, status and host ports, wf_imem's host port
+`include "wf_host_ports.vh"  // generated from scripts/wf/layout.py PORTS
 );
   localparam integer BAUD_DIV = 0;   // IDENTIFY's baud_div: no UART on this top
 `include "wf_host_proto.vh"
-`include "wf_enums.vh"  // WAR_*, LOOPS_* for wf_cfg.vh (generated)
+`include "wf_enums.vh"  // LAYOUT_*, WAR_*, SCHED_*, LOOPS_*, HAZARD_* (generated)
 `include "wf_cfg.vh"
 `include "wf_wb_regs.vh"
+  reg  [WARPS*16-1:0] start_pc_q;   // START_PC's words
+  assign start_pc_o = start_pc_q;
 
   localparam integer RB = REGS > 1 ? $clog2(REGS) : 0;     // register bits of a regs index
   localparam integer LB = LANES > 1 ? $clog2(LANES) : 0;   // lane bits
@@ -167,11 +98,11 @@ module wf_wb_ctrl #(
     reg [CFG_BYTES*8-1:0] c;
     begin
       c = '0;
-      c[CFG_MODES*8 + MODE_LAYOUT] = PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : 1'b1;
-      c[CFG_MODES*8 + MODE_SCHED]  = PIN_SCHED >= 0 ? PIN_SCHED[0] : 1'b0;
-      c[CFG_MODES*8 + MODE_HAZARD] = PIN_HAZARD >= 0 ? PIN_HAZARD[0] : 1'b0;
-      c[CFG_WAR*8 +: 8]     = PIN_WAR >= 0 ? PIN_WAR[7:0] : 8'd4;
-      c[CFG_LOOPS*8 +: 8]   = PIN_LOOPS >= 1 ? PIN_LOOPS[7:0] : 8'd3;
+      c[CFG_MODES*8 + MODE_LAYOUT] = PIN_LAYOUT >= 0 ? PIN_LAYOUT[0] : LAYOUT_SWIZZLE;
+      c[CFG_MODES*8 + MODE_SCHED]  = PIN_SCHED >= 0 ? PIN_SCHED[0] : SCHED_LRR;
+      c[CFG_MODES*8 + MODE_HAZARD] = PIN_HAZARD >= 0 ? PIN_HAZARD[0] : HAZARD_REPLAY;
+      c[CFG_WAR*8 +: 8]     = PIN_WAR >= 0 ? PIN_WAR[7:0] : {5'd0, WAR_BLOOM};
+      c[CFG_LOOPS*8 +: 8]   = PIN_LOOPS >= 1 ? PIN_LOOPS[7:0] : {6'd0, LOOPS_COLLECTOR};
       c[CFG_ALU_LAT*8 +: 8] = 8'd1;
       c[CFG_MUL_LAT*8 +: 8] = MUL_LAT_MAX < 4 ? MUL_LAT_MAX[7:0] : 8'd4;
       c[CFG_LSU_LAT*8 +: 8] = 8'd2;
@@ -259,7 +190,7 @@ module wf_wb_ctrl #(
       RW_CFG1:        creg = {8'd0, cfg_q[CFG_BYTES*8-1:32]};
       RW_PC_SEL:      creg = {26'd0, pc_sel_q};
       RW_START_PC:
-        for (i = 0; i < WARPS; i = i + 1) if (pc_sel_q == i[5:0]) creg = {16'd0, start_pc_o[i*16 +: 16]};
+        for (i = 0; i < WARPS; i = i + 1) if (pc_sel_q == i[5:0]) creg = {16'd0, start_pc_q[i*16 +: 16]};
       RW_DMA_SYS:     creg = dma_sys_q;
       RW_DMA_LOCAL:   creg = dma_local_q;
       RW_DMA_LEN:     creg = dma_len_q;
@@ -335,7 +266,7 @@ module wf_wb_ctrl #(
       run_q <= R_IDLE; done_q <= 1'b0; cfg_q <= cfg_default(8'd0); pc_sel_q <= 6'd0;
       err_q <= 8'd0; err_cnt_q <= 8'd0; irq_en_q <= 2'd0; irq_pend_q <= 2'd0; cyc_hi_q <= 32'd0;
       dma_sys_q <= 32'd0; dma_local_q <= 32'd0; dma_len_q <= 32'd0; dma_ctrl_q <= 3'd0;
-      ack_q <= 1'b0; src_q <= 2'd0; rdat_q <= 32'd0; lane_q <= 6'd0; start_pc_o <= '0;
+      ack_q <= 1'b0; src_q <= 2'd0; rdat_q <= 32'd0; lane_q <= 6'd0; start_pc_q <= '0;
       d_st_q <= D_IDLE; d_sys_q <= 32'd0; d_n_q <= 32'd0; d_addr_q <= 16'd0; d_w_q <= 6'd0;
       d_l_q <= 6'd0; d_r_q <= 7'd0; d_half_q <= 1'b0; d_buf_q <= 64'd0; d_space_q <= 2'd0;
     end else begin
@@ -397,7 +328,7 @@ module wf_wb_ctrl #(
                   RW_START_PC:
                     if (wbs_dat_i[31:16] != 16'd0) refuse(E_RANGE);
                     else for (i = 0; i < WARPS; i = i + 1)
-                      if (pc_sel_q == i[5:0]) start_pc_o[i*16 +: 16] <= wbs_dat_i[15:0];
+                      if (pc_sel_q == i[5:0]) start_pc_q[i*16 +: 16] <= wbs_dat_i[15:0];
                   RW_DMA_SYS:   dma_sys_q <= wbs_dat_i;
                   RW_DMA_LOCAL: dma_local_q <= wbs_dat_i;
                   RW_DMA_LEN:   dma_len_q <= wbs_dat_i;

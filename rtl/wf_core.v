@@ -55,56 +55,8 @@ module wf_core #(
     // derived, not to be overridden
     parameter integer OBS_WARP_W   = `WF_OBS_WARP_W(SB_ENTRIES, IBUF)
 ) (
-    input  wire                          clk_i,
-    input  wire                          rst_ni,
-    // launch and the run-time configuration (§2, §14)
-    input  wire                          launch_i,
-    input  wire                          cfg_swizzle_i,      // layout: 0 naive, 1 swizzle
-    input  wire [2:0]                    cfg_war_i,          // wf_war_policy
-    input  wire                          cfg_gto_i,          // sched: 0 lrr, 1 gto
-    input  wire [1:0]                    cfg_loops_i,        // 1, 2, 3
-    input  wire                          cfg_stall_i,        // hazard: 0 replay, 1 stall
-    input  wire [5:0]                    cfg_alu_lat_i,      // 1..ALU_LAT_MAX
-    input  wire [5:0]                    cfg_mul_lat_i,      // 1..MUL_LAT_MAX
-    input  wire [5:0]                    cfg_lsu_lat_i,      // 2..LSU_LAT_MAX
-    input  wire [6:0]                    cfg_active_warps_i, // 0 = all
-    input  wire                          cfg_decode_stage_i, // decode_stage (§3.4)
-    input  wire                          cfg_alloc_stage_i,  // alloc_stage (§4.4)
-    input  wire                          cfg_handoff_stage_i, // handoff_stage (§5.6)
-    input  wire                          cfg_fill_stage_i,   // fill_stage (§6.5)
-    input  wire                          cfg_ready_stage_i,  // ready_stage (§5.7)
-    input  wire [WARPS*16-1:0]           start_pc_i,
-    output wire                          running_o,
-    output wire                          done_o,
-    output wire [63:0]                   cycle_o,
-    // instruction memory
-    output wire                          imem_req_valid_o,
-    input  wire                          imem_req_ready_i,
-    output wire [2:0]                    imem_req_mshr_o,
-    output wire [15:0]                   imem_req_line_o,
-    input  wire                          imem_resp_valid_i,
-    output wire                          imem_resp_ready_o,
-    input  wire [2:0]                    imem_resp_mshr_i,
-    input  wire [ICACHE_LINE*64-1:0]     imem_resp_data_i,
-    // host scratchpad port
-    input  wire                          mem_en_i,
-    input  wire                          mem_we_i,
-    input  wire [15:0]                   mem_addr_i,
-    input  wire [31:0]                   mem_wdata_i,
-    output wire [31:0]                   mem_rdata_o,
-    // host register port
-    input  wire                          reg_en_i,
-    input  wire [5:0]                    reg_warp_i,
-    input  wire [6:0]                    reg_idx_i,
-    output wire [LANES*32-1:0]           reg_rdata_o,
-    // observation (§11)
-    output wire [`WF_OBS_W-1:0]          obs_o,
-    output wire [3*`WF_OBS_WB_W-1:0]     obs_wb_o,
-    output wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data_o,
-    output wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank_o,
-    output wire [WARPS*OBS_WARP_W-1:0]   obs_warp_o,
-    output wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu_o,
-    output wire [`WF_TRACE_VERSION_BITS-1:0] obs_version_o
+    // one table, scripts/wf/layout.py PORTS, shared with the wrappers of the same ports
+`include "wf_core_ports.vh"
 );
   // ---- elaboration checks (§2): a bad value names itself ---------------------
   // An out-of-range parameter instantiates a module that does not exist, so

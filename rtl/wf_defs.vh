@@ -76,6 +76,16 @@
 `define WF_CORE_PASS_LAT .ALU_LAT_MAX(ALU_LAT_MAX), .MUL_LAT_MAX(MUL_LAT_MAX), .LSU_LAT_MAX(LSU_LAT_MAX), .BANK_RAM_STYLE(BANK_RAM_STYLE)
 `define WF_CORE_PASS_PINS .PIN_LAYOUT(PIN_LAYOUT), .PIN_WAR(PIN_WAR), .PIN_SCHED(PIN_SCHED), .PIN_LOOPS(PIN_LOOPS), .PIN_HAZARD(PIN_HAZARD), .PIN_DECODE_STAGE(PIN_DECODE_STAGE), .PIN_ALLOC_STAGE(PIN_ALLOC_STAGE), .PIN_HANDOFF_STAGE(PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(PIN_FILL_STAGE), .PIN_READY_STAGE(PIN_READY_STAGE), .PIN_ALU_LAT(PIN_ALU_LAT), .PIN_MUL_LAT(PIN_MUL_LAT), .PIN_LSU_LAT(PIN_LSU_LAT)
 
+// wf_core's ports connected to nets of the same names, one group each
+// (scripts/wf/layout.py PORT_GROUPS; rtl/wf_core_nets.vh declares such nets)
+`define WF_CORE_CONN_CLOCK .clk_i(clk_i), .rst_ni(rst_ni)
+`define WF_CORE_CONN_LAUNCH .launch_i(launch_i), .cfg_swizzle_i(cfg_swizzle_i), .cfg_war_i(cfg_war_i), .cfg_gto_i(cfg_gto_i), .cfg_loops_i(cfg_loops_i), .cfg_stall_i(cfg_stall_i), .cfg_alu_lat_i(cfg_alu_lat_i), .cfg_mul_lat_i(cfg_mul_lat_i), .cfg_lsu_lat_i(cfg_lsu_lat_i), .cfg_active_warps_i(cfg_active_warps_i), .cfg_decode_stage_i(cfg_decode_stage_i), .cfg_alloc_stage_i(cfg_alloc_stage_i), .cfg_handoff_stage_i(cfg_handoff_stage_i), .cfg_fill_stage_i(cfg_fill_stage_i), .cfg_ready_stage_i(cfg_ready_stage_i), .start_pc_i(start_pc_i)
+`define WF_CORE_CONN_STATUS .running_o(running_o), .done_o(done_o), .cycle_o(cycle_o)
+`define WF_CORE_CONN_IMEM .imem_req_valid_o(imem_req_valid_o), .imem_req_ready_i(imem_req_ready_i), .imem_req_mshr_o(imem_req_mshr_o), .imem_req_line_o(imem_req_line_o), .imem_resp_valid_i(imem_resp_valid_i), .imem_resp_ready_o(imem_resp_ready_o), .imem_resp_mshr_i(imem_resp_mshr_i), .imem_resp_data_i(imem_resp_data_i)
+`define WF_CORE_CONN_HOST .mem_en_i(mem_en_i), .mem_we_i(mem_we_i), .mem_addr_i(mem_addr_i), .mem_wdata_i(mem_wdata_i), .mem_rdata_o(mem_rdata_o), .reg_en_i(reg_en_i), .reg_warp_i(reg_warp_i), .reg_idx_i(reg_idx_i), .reg_rdata_o(reg_rdata_o)
+`define WF_CORE_CONN_OBS .obs_o(obs_o), .obs_wb_o(obs_wb_o), .obs_wb_data_o(obs_wb_data_o), .obs_bank_o(obs_bank_o), .obs_warp_o(obs_warp_o), .obs_cu_o(obs_cu_o), .obs_version_o(obs_version_o)
+`define WF_CORE_CONN_ALL `WF_CORE_CONN_CLOCK, `WF_CORE_CONN_LAUNCH, `WF_CORE_CONN_STATUS, `WF_CORE_CONN_IMEM, `WF_CORE_CONN_HOST, `WF_CORE_CONN_OBS
+
 // obs_o: 1 records of 342 bits
 `define WF_OBS_W 342
 `define WF_OBS_CYCLE_LSB 0

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # RTL build checks (`make lint`), docs/microarch.md §2 and docs/rtl.md:
 #  0. the files generated from the field table scripts/wf/layout.py are
-#     current (scripts/gen-layout.py --check; `make gen` rewrites them);
+#     current (scripts/gen-layout.py --check; `make gen` rewrites them), and
+#     no enum-carrying signal meets a literal of an enum value (wf/enumcheck.py);
 #  1. verilator --lint-only -Wall clean (waivers: rtl/wf.vlt) at the default,
 #     a small and a large parameter set, and with +define+WF_ASSERT (the simulation-only assertions);
 #  2. iverilog -g2012 -Irtl compiles (default, large, and with -DWF_ASSERT);
@@ -41,6 +42,14 @@ if python3 scripts/gen-layout.py --check > "$out/gen-layout.log" 2>&1; then
   pass "generated files match scripts/wf/layout.py and hostproto.py"
 else
   bad "generated layout files: $(cat "$out/gen-layout.log")"
+fi
+
+# the shared enumerations by their generated names (rtl/wf_enums.vh), no
+# literal of an enum value on a signal that carries one (scripts/wf/enumcheck.py)
+if (cd scripts && python3 -m wf.enumcheck --root ..) > "$out/enumcheck.log" 2>&1; then
+  pass "no enum literal where rtl/wf_enums.vh has the name"
+else
+  bad "enum literals: $(cat "$out/enumcheck.log")"
 fi
 
 # ---- 1. Verilator ------------------------------------------------------------

@@ -9,7 +9,8 @@
 #                             verif/txcheck.c (the transaction-level checker, wf_txcheck.h)
 #   build/wfgen               verif/wfgen.c: wf_gen_cli (verif/gen_cli.c, in the library) on
 #                             stdout/stderr (wfgen --help)
-# Every Check test (verif/unit/test_*.c) links libwfverif.a, both flavours.
+# Every Check test of verif/unit (verif/unit/test_*.c) links libwfverif.a, both
+# flavours; the model's own (cmodel/tests) link libwarpfront.a alone.
 
 VERIF_LIB_SRCS := verif/compare.c verif/txcheck.c verif/gen.c verif/gen_cli.c verif/randcfg.c verif/aim.c verif/cdg.c verif/rtlobs.c verif/host.c verif/lockstep.c
 VERIF_HDRS     := $(wildcard verif/include/*.h)
@@ -20,14 +21,14 @@ $(1)/libwfverif.a: $$(patsubst %.c,$(1)/obj/%.o,$$(VERIF_LIB_SRCS))
 	ar rcs $$@ $$^
 $(1)/wfgen: $(1)/obj/verif/wfgen.o $(1)/libwfverif.a $(1)/libwarpfront.a
 	$$(CC) $(2) -o $$@ $$^ -lm
-$$(patsubst %.c,$(1)/obj/%.o,$$(VERIF_LIB_SRCS) verif/wfgen.c $$(TEST_SRCS)): $$(VERIF_HDRS)
+$$(patsubst %.c,$(1)/obj/%.o,$$(VERIF_LIB_SRCS) verif/wfgen.c $$(VERIF_TEST_SRCS)): $$(VERIF_HDRS)
 $(1)/obj/verif/rtlobs.o: verif/rtlobs_layout.h
 $(1)/obj/verif/randcfg.o $(1)/obj/verif/aim.o $(1)/obj/verif/cdg.o: verif/randcfg.h
 # the test rule links $$^ (test object, helpers, libwarpfront.a) then CHECK_LIBS
 $(3): $(1)/libwfverif.a
 $(3): CHECK_LIBS := $(1)/libwfverif.a $(1)/libwarpfront.a $$(CHECK_LIBS)
 endef
-$(eval $(call verif_flavour,$(B),,$(TESTS)))
-$(eval $(call verif_flavour,$(B)/asan,$(SANFLAGS),$(ASAN_TESTS)))
+$(eval $(call verif_flavour,$(B),,$(patsubst verif/unit/%.c,$(B)/%,$(VERIF_TEST_SRCS))))
+$(eval $(call verif_flavour,$(B)/asan,$(SANFLAGS),$(patsubst verif/unit/%.c,$(B)/asan/%,$(VERIF_TEST_SRCS))))
 # verif/unit/test_dpi.c includes verif/dpi/wf_dpi.c (the DPI-C entry points, tested without a simulator)
 $(B)/obj/verif/unit/test_dpi.o $(B)/asan/obj/verif/unit/test_dpi.o: verif/dpi/wf_dpi.c

@@ -9,7 +9,7 @@ from .paths import ROOT
 
 # the UART top and what it instantiates, besides rtl/
 FPGA_SRC = ["fpga/wf_fpga_uart_top.v", "fpga/wf_host_bridge.v", "fpga/wf_uart.v",
-            "fpga/wf_fpga_top.v"]
+            "fpga/wf_host_core.v", "fpga/wf_fpga_top.v"]
 HX8K = dict(family="ice40", nextpnr=["--hx8k", "--package", "ct256"], cons="hx8k.pcf", mhz=12,
             prog=["-b", "ice40_generic"], part="iCE40HX8K-CT256")
 ECP5_85F = dict(family="ecp5", nextpnr=["--85k", "--package", "CABGA381"], cons="ulx3s.lpf",

@@ -122,7 +122,7 @@ def gls(name):
     else:
         models = ecp5_cells()
     p = run(["iverilog", "-g2012"] + models +
-            ["-DWF_GLS", "-Ptb_fpga_top.MAX_CYCLES=6000", "-s", "tb_fpga_top", "-o", vvp,
+            ["-DWF_GLS", "-Irtl", "-Ptb_fpga_top.MAX_CYCLES=6000", "-s", "tb_fpga_top", "-o", vvp,
              os.path.join(d, "netlist.v"), "fpga/tb_fpga_top.v"])
     if p.returncode:
         return "iverilog failed: " + p.stdout[-2000:]

@@ -114,6 +114,7 @@ def gen_defs_vh():
     for i, un in enumerate(L.UNITS):
         o.append("`define WF_UNIT_%s 2'd%d" % (un.upper(), i))
     o += core_pass_macros()
+    o += core_conn_macros()
     o += trace_macros("v")
     o += ["`endif", ""]
     return "\n".join(o)
@@ -279,6 +280,109 @@ def core_pass_macros():
         o.append("`define WF_CORE_PASS_%s %s" % (g, ", ".join(".%s(%s)" % (n, n) for n, gg, *_ in L.CORE_PARAMS
                                                                if gg == g)))
     return o
+
+
+def port_range(w):
+    """[msb:0] of a PORTS width, "" for one bit"""
+    if isinstance(w, int):
+        return "" if w == 1 else "[%d:0]" % (w - 1)
+    return "[%s-1:0]" % L.port_width_v(w)
+
+
+def gen_core_ports_vh():
+    """wf_core's ANSI port list (PORTS), for wf_core and the wrappers with its ports"""
+    o = ["// " + STAMP,
+         "// wf_core's ports (docs/rtl.md \"Interfaces\"), the port list (between \"(\" and",
+         "// \");\") of wf_core and of a wrapper with the same ports; the size parameters",
+         "// (wf_core_sizes.vh) and wf_defs.vh must be in scope. Connect them with",
+         "// `WF_CORE_CONN_<GROUP> (wf_defs.vh)."]
+    groups = L.port_groups()
+    last = groups[-1][1][-1][0]
+    for g, ports, comment in groups:
+        o.append("    // %s" % comment)
+        for n, d, w in ports:
+            decl = "%-6s wire %-28s %s%s" % (d, port_range(w), n, "" if n == last else ",")
+            note = L.PORT_NOTES.get(n)
+            o.append("    " + (decl.ljust(60) + " // " + note if note else decl).rstrip())
+    return "\n".join(o) + "\n"
+
+
+def gen_core_nets_vh():
+    """one net a wf_core port, named as the port (a testbench's side of `WF_CORE_CONN_*)"""
+    o = ["// " + STAMP,
+         "// One net for every wf_core port, named as the port, of the type `WF_CORE_NET",
+         "// (default wire; a testbench that drives them from initial blocks defines it as",
+         "// logic before the include); the size parameters and wf_defs.vh in scope.",
+         "`ifndef WF_CORE_NET", "`define WF_CORE_NET wire", "`endif"]
+    for g, ports, comment in L.port_groups():
+        o.append("// %s" % comment)
+        for n, d, w in ports:
+            o.append(("  `WF_CORE_NET %s %s;" % (port_range(w), n)).replace("  ", " ").replace(" `", "  `", 1)
+                     if w != 1 else "  `WF_CORE_NET %s;" % n)
+    return "\n".join(o) + "\n"
+
+
+def core_conn_macros():
+    o = ["", "// wf_core's ports connected to nets of the same names, one group each",
+         "// (scripts/wf/layout.py PORT_GROUPS; rtl/wf_core_nets.vh declares such nets)"]
+    allg = []
+    for g, ports, comment in L.port_groups():
+        o.append("`define WF_CORE_CONN_%s %s" % (g, ", ".join(".%s(%s)" % (n, n) for n, _, _ in ports)))
+        allg.append("`WF_CORE_CONN_" + g)
+    o.append("`define WF_CORE_CONN_ALL %s" % ", ".join(allg))
+    return o
+
+
+def host_decl(n, d, w, last):
+    return ("    %-6s wire %-16s %s%s" % (d, port_range(w), n, "" if last else ",")).rstrip()
+
+
+def flip(n, d):
+    """a host-side port's name and direction at the controller"""
+    base, sfx = n.rsplit("_", 1)
+    return base + {"i": "_o", "o": "_i"}[sfx], {"input": "output", "output": "input"}[d]
+
+
+def gen_host_ports_vh():
+    """the controller's side of the host ports (wf_host_bridge, wf_wb_ctrl)"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// The host controller's ports to wf_host_core (wf_core's launch, configuration,",
+         "// status and host ports, and the instruction memory's host port; docs/fpga.md),",
+         "// the last entries of wf_host_bridge's and wf_wb_ctrl's port lists; WARPS and",
+         "// LANES in scope. wf_host_nets.vh has the nets and the connection macros."]
+    for i, (n, d, w) in enumerate(hp):
+        o.append(host_decl(*flip(n, d), w, i == len(hp) - 1))
+    return "\n".join(o) + "\n"
+
+
+def gen_host_core_ports_vh():
+    """wf_host_core's host ports (its port list after clk_i and rst_ni)"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// wf_host_core's host ports (fpga/wf_fpga_top.v): wf_core's launch, configuration,",
+         "// status and host ports and wf_imem's host port, after clk_i and rst_ni."]
+    for i, (n, d, w) in enumerate(hp):
+        o.append(host_decl(n, d, w, i == len(hp) - 1))
+    return "\n".join(o) + "\n"
+
+
+def gen_host_nets_vh():
+    """the nets between a host controller and wf_host_core, and their connections"""
+    hp = L.host_ports()
+    o = ["// " + STAMP,
+         "// The nets between a hosted top's controller (wf_host_bridge, wf_wb_ctrl) and",
+         "// wf_host_core, named as the port without its _i/_o, included in the top's body;",
+         "// connect them with `WF_HOST_CONN_CTRL and `WF_HOST_CONN_CORE."]
+    for n, d, w in hp:
+        r = port_range(w)
+        o.append("  wire %s%s;" % (r + " " if r else "", n.rsplit("_", 1)[0]))
+    o += ["`ifndef WF_HOST_CONN_CTRL",
+          "`define WF_HOST_CONN_CTRL %s" % ", ".join(".%s(%s)" % (flip(n, d)[0], n.rsplit("_", 1)[0])
+                                                    for n, d, _ in hp),
+          "`define WF_HOST_CONN_CORE %s" % ", ".join(".%s(%s)" % (n, n.rsplit("_", 1)[0]) for n, _, _ in hp),
+          "`endif"]
+    return "\n".join(o) + "\n"
 
 
 def gen_mutant_vh():
@@ -518,6 +622,21 @@ def gen_wb_regs_vh():
     return "\n".join(o) + "\n"
 
 
+def gen_wb_ports_vh():
+    """the Wishbone ports of wf_wb_top and wf_wb_ctrl, and their connection macro"""
+    o = ["// " + _soc_stamp(),
+         "// The Wishbone top's bus ports (docs/soc.md), in the port lists of wf_wb_top and",
+         "// wf_wb_ctrl after clk_i and rst_ni and a comma; no comma after the last.",
+         "// `WF_WB_CONN connects them to the same names.",
+         "`ifndef WF_WB_CONN",
+         "`define WF_WB_CONN %s" % ", ".join(".%s(%s)" % (n, n) for n, _, _, _ in S.WB_PORTS),
+         "`endif"]
+    for i, (n, d, w, c) in enumerate(S.WB_PORTS):
+        decl = host_decl(n, d, w, i == len(S.WB_PORTS) - 1)
+        o.append(decl.ljust(48) + " // " + c if c else decl)
+    return "\n".join(o) + "\n"
+
+
 def gen_soc_regs_h():
     """the C driver's header: byte offsets, field masks, spaces, errors"""
     o = ["/* " + _soc_stamp() + " */",
@@ -581,13 +700,19 @@ OUTPUTS = [
     ("rtl/wf_core_sizes.vh", gen_core_sizes_vh),
     ("rtl/wf_core_knobs.vh", gen_core_knobs_vh),
     ("rtl/wf_core_params_fpga.vh", gen_core_params_fpga_vh),
+    ("rtl/wf_core_ports.vh", gen_core_ports_vh),
+    ("rtl/wf_core_nets.vh", gen_core_nets_vh),
     ("rtl/wf_mutant.vh", gen_mutant_vh),
     ("cmodel/wf_optable.inc", gen_optable_inc),
     ("verif/include/wf_layout.h", gen_layout_h),
     ("verif/rtlobs_layout.h", gen_rtlobs_layout_h),
     ("docs/trace-layout.json", gen_json),
     ("fpga/wf_host_proto.vh", gen_host_proto_vh),
+    ("fpga/wf_host_ports.vh", gen_host_ports_vh),
+    ("fpga/wf_host_core_ports.vh", gen_host_core_ports_vh),
+    ("fpga/wf_host_nets.vh", gen_host_nets_vh),
     ("fpga/wf_wb_regs.vh", gen_wb_regs_vh),
+    ("fpga/wf_wb_ports.vh", gen_wb_ports_vh),
     ("drivers/wf_soc_regs.h", gen_soc_regs_h),
     ("docs/soc-regs.md", gen_soc_regs_md),
 ]

@@ -15,6 +15,11 @@ observation record is generated from this module by scripts/gen-layout.py
   rtl/wf_core_sizes.vh, rtl/wf_core_knobs.vh  wf_core's parameter declarations
                             (CORE_PARAMS: the sizes; the latency maxima, RAM and pins)
   rtl/wf_core_params_fpga.vh  the shape with the FPGA tops' defaults
+  rtl/wf_core_ports.vh      wf_core's port declarations (PORTS), and in
+                            wf_defs.vh the connection macros `WF_CORE_CONN_<GROUP>
+  rtl/wf_core_nets.vh       one net a port, named as the port (a testbench's)
+  fpga/wf_host_ports.vh, wf_host_core_ports.vh, wf_host_nets.vh  the host side
+                            of the hosted FPGA tops (host_ports)
   cmodel/include/wf_enums.h the same enumerations as C enums
   docs/trace-layout.json    all of it for external tools
 
@@ -26,6 +31,7 @@ layout (the opcode table has its own ISA_VERSION).
 
 Widths are linear in the size parameters: a count is an integer or the name of
 a wf_core parameter (SB_ENTRIES, IBUF, LANES, BANKS, WARPS, COLLECTORS)."""
+import re
 
 VERSION = 2        # trace layout (obs_* ports of wf_core)
 VERSION_BITS = 16  # width of wf_core's obs_version_o
@@ -379,6 +385,71 @@ PORTS = [
 ] + [(rec["port"], "output", rec["port"]) for rec in RECORDS] + [
     ("obs_version_o", "output", VERSION_BITS),
 ]
+
+
+# The ports in groups (the connection macros `WF_CORE_CONN_<GROUP> of
+# rtl/wf_defs.vh; the section comments of rtl/wf_core_ports.vh), in PORTS order.
+PORT_GROUPS = [  # name, the ports, the section comment
+    ("CLOCK", "clk_i rst_ni", "clock and synchronous reset"),
+    ("LAUNCH", "launch_i cfg_swizzle_i cfg_war_i cfg_gto_i cfg_loops_i cfg_stall_i cfg_alu_lat_i "
+     "cfg_mul_lat_i cfg_lsu_lat_i cfg_active_warps_i cfg_decode_stage_i cfg_alloc_stage_i "
+     "cfg_handoff_stage_i cfg_fill_stage_i cfg_ready_stage_i start_pc_i",
+     "launch and the run-time configuration (§2, §14)"),
+    ("STATUS", "running_o done_o cycle_o", "status"),
+    ("IMEM", "imem_req_valid_o imem_req_ready_i imem_req_mshr_o imem_req_line_o imem_resp_valid_i "
+     "imem_resp_ready_o imem_resp_mshr_i imem_resp_data_i", "instruction memory (§3)"),
+    ("HOST", "mem_en_i mem_we_i mem_addr_i mem_wdata_i mem_rdata_o reg_en_i reg_warp_i reg_idx_i reg_rdata_o",
+     "host scratchpad and register ports"),
+    ("OBS", " ".join(r["port"] for r in RECORDS) + " obs_version_o", "observation (§11)"),
+]
+PORT_NOTES = {  # a port's comment in rtl/wf_core_ports.vh
+    "cfg_swizzle_i": "layout: 0 naive, 1 swizzle", "cfg_war_i": "wf_war_policy",
+    "cfg_gto_i": "sched: 0 lrr, 1 gto", "cfg_loops_i": "1, 2, 3", "cfg_stall_i": "hazard: 0 replay, 1 stall",
+    "cfg_alu_lat_i": "1..ALU_LAT_MAX", "cfg_mul_lat_i": "1..MUL_LAT_MAX", "cfg_lsu_lat_i": "2..LSU_LAT_MAX",
+    "cfg_active_warps_i": "0 = all", "cfg_decode_stage_i": "decode_stage (§3.4)",
+    "cfg_alloc_stage_i": "alloc_stage (§4.4)", "cfg_handoff_stage_i": "handoff_stage (§5.6)",
+    "cfg_fill_stage_i": "fill_stage (§6.5)", "cfg_ready_stage_i": "ready_stage (§5.7)",
+}
+
+
+def port_groups():
+    """(group, [(name, dir, width)], comment) of every PORT_GROUPS entry; every
+    port in exactly one group, in PORTS order."""
+    by = {n: (n, d, w) for n, d, w in PORTS}
+    out = [(g, [by[n] for n in names.split()], c) for g, names, c in PORT_GROUPS]
+    if [p for _, ps, _ in out for p in ps] != list(PORTS):
+        raise ValueError("layout: PORT_GROUPS does not list PORTS once each in order")
+    return out
+
+
+# The host side of the hosted FPGA tops (the UART and the Wishbone top): the
+# wf_core ports a host controller (wf_host_bridge, wf_wb_ctrl) drives and reads
+# (the LAUNCH, STATUS and HOST groups; the *_stage_i options are build-time
+# choices there, pinned), and the instruction memory's host port (wf_imem),
+# named as wf_host_core's ports. Generated into fpga/wf_host_ports.vh (the
+# controller's side), fpga/wf_host_core_ports.vh and fpga/wf_host_nets.vh.
+HOST_IMEM_PORTS = [("imem_en_i", "input", 1), ("imem_we_i", "input", 1), ("imem_addr_i", "input", 16),
+                   ("imem_wdata_i", "input", INSN_BITS), ("imem_rdata_o", "output", INSN_BITS)]
+
+
+def host_ports():
+    """(name at wf_host_core, direction there, width) of the host side"""
+    out = [p for g, ps, _ in port_groups() if g in ("LAUNCH", "STATUS", "HOST") for p in ps
+           if not re.fullmatch(r"cfg_\w+_stage_i", p[0])]
+    return out + HOST_IMEM_PORTS
+
+
+def port_width_v(w):
+    """A PORTS width as a Verilog expression with the trace macros of wf_defs.vh."""
+    rec = {r["port"]: r for r in RECORDS}.get(w) if isinstance(w, str) else None
+    if rec is None:
+        return str(w)
+    args = [p for p in PARAMS if record_width(rec).get(p)]
+    one = "`%s_W%s" % (macro_name(rec, ()), "(%s)" % ", ".join(args) if args else "")
+    cnt = rec["count"]
+    if cnt == 1:
+        return one
+    return "%s*%s" % ("(%s)" % cnt if "+" in str(cnt) else cnt, one)
 
 
 def port_width_expr(w):

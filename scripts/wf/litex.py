@@ -52,5 +52,5 @@ class Warpfront(Module):
         for f in sorted(os.listdir(os.path.join(root, "rtl"))):
             if f.endswith(".v"):
                 platform.add_source(os.path.join(root, "rtl", f))
-        for f in ("wf_wb_top.v", "wf_wb_ctrl.v", "wf_fpga_top.v"):
+        for f in ("wf_wb_top.v", "wf_wb_ctrl.v", "wf_host_core.v", "wf_fpga_top.v"):
             platform.add_source(os.path.join(root, "fpga", f))

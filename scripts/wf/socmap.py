@@ -82,3 +82,17 @@ def region_base(name):
 
 def fields(name):
     return {f: (lsb, w) for f, lsb, w, _ in dict((r[0], r[3]) for r in REGS)[name]}
+
+# the Wishbone top's bus ports (fpga/wf_wb_ports.vh, in wf_wb_top and wf_wb_ctrl)
+WB_PORTS = [  # name, direction, width, comment
+    ("wbs_cyc_i", "input", 1, "Wishbone B4 classic slave (the control registers and windows)"),
+    ("wbs_stb_i", "input", 1, ""), ("wbs_we_i", "input", 1, ""),
+    ("wbs_adr_i", "input", ADDR_BITS, "word address"), ("wbs_dat_i", "input", 32, ""),
+    ("wbs_sel_i", "input", 4, ""), ("wbs_dat_o", "output", 32, ""), ("wbs_ack_o", "output", 1, ""),
+    ("wbm_cyc_o", "output", 1, "Wishbone B4 classic master (the DMA)"),
+    ("wbm_stb_o", "output", 1, ""), ("wbm_we_o", "output", 1, ""),
+    ("wbm_adr_o", "output", 30, "word address"), ("wbm_dat_o", "output", 32, ""),
+    ("wbm_sel_o", "output", 4, ""), ("wbm_dat_i", "input", 32, ""), ("wbm_ack_i", "input", 1, ""),
+    ("wbm_err_i", "input", 1, ""),
+    ("irq_o", "output", 1, "IRQ_PENDING & IRQ_ENABLE"),
+]

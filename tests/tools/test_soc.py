@@ -38,7 +38,7 @@ from wf.soc import POISON, REG, SimBus, Soc, check_program
 from wf.testing import WFSIM  # noqa: F401  (the wfsim the drivers run: WFSIM)
 
 SYS_BASE, SYS_SIZE = 0x40000000, 0x10000
-WB_SRC = ["fpga/wf_wb_top.v", "fpga/wf_wb_ctrl.v", "fpga/wf_fpga_top.v"]
+WB_SRC = ["fpga/wf_wb_top.v", "fpga/wf_wb_ctrl.v", "fpga/wf_host_core.v", "fpga/wf_fpga_top.v"]
 VLT = ["rtl/wf.vlt", "fpga/wf_fpga.vlt", "fpga/wf_wb.vlt"]
 SHAPES = {
     "2w2l": dict(WARPS=2, LANES=2, REGS=16, BANKS=2, COLLECTORS=2),

@@ -36,39 +36,10 @@ module tb_dpi #(
   bit clk = 1'b0;
   always #5 clk <= ~clk;
 
-  logic                         rst_ni = 1'b1, launch = 1'b0;
-  logic                         cfg_swizzle = 1'b0, cfg_gto = 1'b0, cfg_stall = 1'b0;
-  logic [2:0]                   cfg_war = '0;
-  logic [1:0]                   cfg_loops = 2'd3;
-  logic [5:0]                   cfg_alu_lat = 6'd1, cfg_mul_lat = 6'd1, cfg_lsu_lat = 6'd2;
-  logic [6:0]                   cfg_active_warps = '0;
-  logic                         cfg_decode_stage = 1'b0;
-  logic                         cfg_alloc_stage = 1'b0;
-  logic                         cfg_handoff_stage = 1'b0;
-  logic                         cfg_fill_stage = 1'b0;
-  logic                         cfg_ready_stage = 1'b0;
-  logic [WARPS*16-1:0]          start_pc = '0;
-  logic                         running, done;
-  logic [63:0]                  cycle;
-  logic                         imem_req_valid, imem_req_ready = 1'b0, imem_resp_ready;
-  logic [2:0]                   imem_req_mshr, imem_resp_mshr = '0;
-  logic [15:0]                  imem_req_line;
-  logic                         imem_resp_valid = 1'b0;
-  logic [ICACHE_LINE*64-1:0]    imem_resp_data = '0;
-  logic                         mem_en = 1'b0, mem_we = 1'b0;
-  logic [15:0]                  mem_addr = '0;
-  logic [31:0]                  mem_wdata = '0, mem_rdata;
-  logic                         reg_en = 1'b0;
-  logic [5:0]                   reg_warp = '0;
-  logic [6:0]                   reg_idx = '0;
-  logic [LANES*32-1:0]          reg_rdata;
-  logic [`WF_OBS_W-1:0]         obs;
-  logic [3*`WF_OBS_WB_W-1:0]    obs_wb;
-  logic [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data;
-  logic [BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
-  logic [WARPS*OBS_WARP_W-1:0]  obs_warp;
-  logic [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu;
-  logic [`WF_TRACE_VERSION_BITS-1:0] obs_version;
+  // one net a DUT port, named as the port (generated from scripts/wf/layout.py PORTS)
+`define WF_CORE_NET logic
+`include "wf_core_nets.vh"
+  assign clk_i = clk;
 
   `WF_DUT #(
       `WF_CORE_PASS_SIZES
@@ -76,23 +47,7 @@ module tb_dpi #(
       , `WF_CORE_PASS_LAT, `WF_CORE_PASS_PINS
 `endif
   ) dut (
-      .clk_i(clk), .rst_ni(rst_ni), .launch_i(launch),
-      .cfg_swizzle_i(cfg_swizzle), .cfg_war_i(cfg_war), .cfg_gto_i(cfg_gto), .cfg_loops_i(cfg_loops),
-      .cfg_stall_i(cfg_stall), .cfg_alu_lat_i(cfg_alu_lat), .cfg_mul_lat_i(cfg_mul_lat),
-      .cfg_lsu_lat_i(cfg_lsu_lat), .cfg_active_warps_i(cfg_active_warps),
-      .cfg_decode_stage_i(cfg_decode_stage), .cfg_alloc_stage_i(cfg_alloc_stage),
-      .cfg_handoff_stage_i(cfg_handoff_stage), .cfg_fill_stage_i(cfg_fill_stage),
-      .cfg_ready_stage_i(cfg_ready_stage), .start_pc_i(start_pc),
-      .running_o(running), .done_o(done), .cycle_o(cycle),
-      .imem_req_valid_o(imem_req_valid), .imem_req_ready_i(imem_req_ready),
-      .imem_req_mshr_o(imem_req_mshr), .imem_req_line_o(imem_req_line),
-      .imem_resp_valid_i(imem_resp_valid), .imem_resp_ready_o(imem_resp_ready),
-      .imem_resp_mshr_i(imem_resp_mshr), .imem_resp_data_i(imem_resp_data),
-      .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(mem_addr), .mem_wdata_i(mem_wdata),
-      .mem_rdata_o(mem_rdata),
-      .reg_en_i(reg_en), .reg_warp_i(reg_warp), .reg_idx_i(reg_idx), .reg_rdata_o(reg_rdata),
-      .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data), .obs_bank_o(obs_bank),
-      .obs_warp_o(obs_warp), .obs_cu_o(obs_cu), .obs_version_o(obs_version)
+      `WF_CORE_CONN_ALL
   );
 
   // the compiled-in sizes must be the options' (the C side knows the latter)
@@ -122,6 +77,14 @@ module tb_dpi #(
     longint     q_due[$];
     int         q_mshr[$], q_line[$];
     logic [`WF_OBS_W-1:0] obs_x;
+    // the inputs before the reset: 0 but for rst_ni, the loop mode and the latencies
+    {launch_i, cfg_swizzle_i, cfg_war_i, cfg_gto_i, cfg_stall_i, cfg_active_warps_i,
+     cfg_decode_stage_i, cfg_alloc_stage_i, cfg_handoff_stage_i, cfg_fill_stage_i, cfg_ready_stage_i,
+     start_pc_i, imem_req_ready_i, imem_resp_valid_i, imem_resp_mshr_i, imem_resp_data_i,
+     mem_en_i, mem_we_i, mem_addr_i, mem_wdata_i, reg_en_i, reg_warp_i, reg_idx_i} = '0;
+    rst_ni = 1'b1;
+    cfg_loops_i = 2'd3;
+    {cfg_alu_lat_i, cfg_mul_lat_i, cfg_lsu_lat_i} = {6'd1, 6'd1, 6'd2};
     rc = 0;
     issues = 0;
     if (!$value$plusargs("program=%s", prog)) begin
@@ -168,37 +131,37 @@ module tb_dpi #(
     @(posedge clk);
     #1 rst_ni = 1'b1;
     // the scratchpad image (all 0); launch clears the registers (§14)
-    mem_en = 1'b1;
-    mem_we = 1'b1;
+    mem_en_i = 1'b1;
+    mem_we_i = 1'b1;
     for (int a = 0; a < MEM_WORDS; a++) begin
-      mem_addr = 16'(a);
-      mem_wdata = '0;
+      mem_addr_i = 16'(a);
+      mem_wdata_i = '0;
       @(posedge clk);
       #1;
     end
-    mem_en = 1'b0;
-    mem_we = 1'b0;
+    mem_en_i = 1'b0;
+    mem_we_i = 1'b0;
     // launch
-    cfg_swizzle      = 1'(wf_dpi_launch_input(h, "swizzle"));
-    cfg_war          = 3'(wf_dpi_launch_input(h, "war"));
-    cfg_gto          = 1'(wf_dpi_launch_input(h, "gto"));
-    cfg_loops        = 2'(wf_dpi_launch_input(h, "loops"));
-    cfg_stall        = 1'(wf_dpi_launch_input(h, "stall"));
-    cfg_alu_lat      = 6'(wf_dpi_launch_input(h, "alu_lat"));
-    cfg_mul_lat      = 6'(wf_dpi_launch_input(h, "mul_lat"));
-    cfg_lsu_lat      = 6'(wf_dpi_launch_input(h, "lsu_lat"));
-    cfg_active_warps = 7'(wf_dpi_launch_input(h, "active_warps"));
-    cfg_decode_stage = 1'(wf_dpi_launch_input(h, "decode_stage"));
-    cfg_alloc_stage  = 1'(wf_dpi_launch_input(h, "alloc_stage"));
-    cfg_handoff_stage = 1'(wf_dpi_launch_input(h, "handoff_stage"));
-    cfg_fill_stage   = 1'(wf_dpi_launch_input(h, "fill_stage"));
-    cfg_ready_stage  = 1'(wf_dpi_launch_input(h, "ready_stage"));
-    for (int w = 0; w < WARPS; w++) start_pc[w*16 +: 16] = 16'(wf_dpi_start_pc(h, w));
-    imem_req_ready = 1'b1;
-    launch = 1'b1;
+    cfg_swizzle_i      = 1'(wf_dpi_launch_input(h, "swizzle"));
+    cfg_war_i          = 3'(wf_dpi_launch_input(h, "war"));
+    cfg_gto_i          = 1'(wf_dpi_launch_input(h, "gto"));
+    cfg_loops_i        = 2'(wf_dpi_launch_input(h, "loops"));
+    cfg_stall_i        = 1'(wf_dpi_launch_input(h, "stall"));
+    cfg_alu_lat_i      = 6'(wf_dpi_launch_input(h, "alu_lat"));
+    cfg_mul_lat_i      = 6'(wf_dpi_launch_input(h, "mul_lat"));
+    cfg_lsu_lat_i      = 6'(wf_dpi_launch_input(h, "lsu_lat"));
+    cfg_active_warps_i = 7'(wf_dpi_launch_input(h, "active_warps"));
+    cfg_decode_stage_i = 1'(wf_dpi_launch_input(h, "decode_stage"));
+    cfg_alloc_stage_i  = 1'(wf_dpi_launch_input(h, "alloc_stage"));
+    cfg_handoff_stage_i = 1'(wf_dpi_launch_input(h, "handoff_stage"));
+    cfg_fill_stage_i   = 1'(wf_dpi_launch_input(h, "fill_stage"));
+    cfg_ready_stage_i  = 1'(wf_dpi_launch_input(h, "ready_stage"));
+    for (int w = 0; w < WARPS; w++) start_pc_i[w*16 +: 16] = 16'(wf_dpi_start_pc(h, w));
+    imem_req_ready_i = 1'b1;
+    launch_i = 1'b1;
     @(posedge clk);
-    #1 launch = 1'b0;
-    do @(negedge clk); while (!running);   // cycle 0
+    #1 launch_i = 1'b0;
+    do @(negedge clk); while (!running_o);   // cycle 0
 
     // the run; cycle k: inputs after rising edge k, samples at the falling edge
     for (k = 0; ; k++) begin
@@ -206,12 +169,12 @@ module tb_dpi #(
         @(posedge clk);
         #1;
         // the instruction memory: a request handshaken in cycle t is answered in t + imiss_lat - 1
-        imem_resp_valid = 1'b0;
+        imem_resp_valid_i = 1'b0;
         if (q_due.size() > 0 && q_due[0] == k) begin
-          imem_resp_valid = 1'b1;
-          imem_resp_mshr = 3'(q_mshr[0]);
+          imem_resp_valid_i = 1'b1;
+          imem_resp_mshr_i = 3'(q_mshr[0]);
           for (int i = 0; i < ICACHE_LINE; i++)
-            imem_resp_data[i*64 +: 64] = 64'(wf_dpi_imem_word(h, q_line[0] * ICACHE_LINE + i));
+            imem_resp_data_i[i*64 +: 64] = 64'(wf_dpi_imem_word(h, q_line[0] * ICACHE_LINE + i));
           void'(q_due.pop_front());
           void'(q_mshr.pop_front());
           void'(q_line.pop_front());
@@ -219,67 +182,67 @@ module tb_dpi #(
         @(negedge clk);
       end
       mdone = wf_dpi_step(h);   // 2: model done, the RTL runs on (compare level arch)
-      if (mdone == 1 || done) begin
-        if (wf_dpi_check_done(h, int'(done)) != 0) rc = 1;
+      if (mdone == 1 || done_o) begin
+        if (wf_dpi_check_done(h, int'(done_o)) != 0) rc = 1;
         break;
       end
-      obs_x = obs;
+      obs_x = obs_o;
       if (flip_bit >= 0 && k == longint'(flip_cycle)) obs_x[flip_bit] = ~obs_x[flip_bit];
-      if (wf_dpi_compare(h, wf_dpi_obs_t'(obs_x), wf_dpi_wb_t'(obs_wb), wf_dpi_wb_data_t'(obs_wb_data),
-                         wf_dpi_bank_t'(obs_bank), wf_dpi_warp_t'(obs_warp), wf_dpi_cu_t'(obs_cu),
-                         int'(obs_version)) != 0) begin
+      if (wf_dpi_compare(h, wf_dpi_obs_t'(obs_x), wf_dpi_wb_t'(obs_wb_o), wf_dpi_wb_data_t'(obs_wb_data_o),
+                         wf_dpi_bank_t'(obs_bank_o), wf_dpi_warp_t'(obs_warp_o), wf_dpi_cu_t'(obs_cu_o),
+                         int'(obs_version_o)) != 0) begin
         rc = 1;
         break;
       end
       // the record fields through wf_dpi_obs_field against the model's cycle and the raw bus
       if ((mdone == 0 && field(h, 0, "cycle") != k) ||
-          field(h, 1, "issue.valid") != longint'(obs[`WF_OBS_ISSUE_VALID_LSB]) ||
-          field(h, 1, "issue.pc") != longint'(obs[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W]) ||
-          field(h, 1, "bank[0].kind") != longint'(obs_bank[`WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W]) ||
+          field(h, 1, "issue.valid") != longint'(obs_o[`WF_OBS_ISSUE_VALID_LSB]) ||
+          field(h, 1, "issue.pc") != longint'(obs_o[`WF_OBS_ISSUE_PC_LSB +: `WF_OBS_ISSUE_PC_W]) ||
+          field(h, 1, "bank[0].kind") != longint'(obs_bank_o[`WF_OBS_BANK_KIND_LSB +: `WF_OBS_BANK_KIND_W]) ||
           field(h, 1, $sformatf("warp[%0d].fetch_pc", WARPS - 1)) !=
-              longint'(obs_warp[(WARPS-1)*OBS_WARP_W + `WF_OBS_WARP_FETCH_PC_LSB +: `WF_OBS_WARP_FETCH_PC_W])) begin
+              longint'(obs_warp_o[(WARPS-1)*OBS_WARP_W + `WF_OBS_WARP_FETCH_PC_LSB +: `WF_OBS_WARP_FETCH_PC_W])) begin
         $display("tb_dpi: wf_dpi_obs_field disagrees with the trace bus at cycle %0d", k);
         rc = 1;
         break;
       end
       if (mdone == 0) issues += field(h, 0, "issue.valid");
-      if (imem_resp_valid && !imem_resp_ready) begin   // docs/rtl.md: a fill never waits
+      if (imem_resp_valid_i && !imem_resp_ready_o) begin   // docs/rtl.md: a fill never waits
         $display("tb_dpi: imem_resp_ready_o low during a response at cycle %0d", k);
         rc = 1;
         break;
       end
-      if (imem_req_valid) begin
+      if (imem_req_valid_o) begin
         q_due.push_back(k + longint'(imiss) - 1);
-        q_mshr.push_back(int'(imem_req_mshr));
-        q_line.push_back(int'(imem_req_line));
+        q_mshr.push_back(int'(imem_req_mshr_o));
+        q_line.push_back(int'(imem_req_line_o));
       end
       if (k >= wf_dpi_max_cycles(h)) begin
         $display("FAIL tb_dpi %s: not done after %0d cycles (timeout)", prog, wf_dpi_max_cycles(h));
         wf_dpi_exit(wf_dpi_result(h, wf_dpi_timeout(h, k)));
       end
     end
-    rtl_cycles = longint'(cycle);
+    rtl_cycles = longint'(cycle_o);
     @(posedge clk);
-    #1 imem_resp_valid = 1'b0;   // the done cycle is over: the host ports open
+    #1 imem_resp_valid_i = 1'b0;   // the done cycle is over: the host ports open
 
     // read back every register and the scratchpad (data one cycle after the request)
     if (rc == 0) begin
       for (int w = 0; w < WARPS; w++)
         for (int r = 0; r < REGS; r++) begin
-          reg_en = 1'b1;
-          reg_warp = 6'(w);
-          reg_idx = 7'(r);
+          reg_en_i = 1'b1;
+          reg_warp_i = 6'(w);
+          reg_idx_i = 7'(r);
           @(posedge clk);
-          #1 reg_en = 1'b0;
-          wf_dpi_set_reg(h, w, r, wf_dpi_lanes_t'(reg_rdata));
+          #1 reg_en_i = 1'b0;
+          wf_dpi_set_reg(h, w, r, wf_dpi_lanes_t'(reg_rdata_o));
         end
       for (int a = 0; a < MEM_WORDS; a++) begin
-        mem_en = 1'b1;
-        mem_we = 1'b0;
-        mem_addr = 16'(a);
+        mem_en_i = 1'b1;
+        mem_we_i = 1'b0;
+        mem_addr_i = 16'(a);
         @(posedge clk);
-        #1 mem_en = 1'b0;
-        wf_dpi_set_mem(h, a, int'(mem_rdata));
+        #1 mem_en_i = 1'b0;
+        wf_dpi_set_mem(h, a, int'(mem_rdata_o));
       end
       rc = wf_dpi_final(h, rtl_cycles);
     end

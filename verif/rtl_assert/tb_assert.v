@@ -12,6 +12,7 @@
 `timescale 1ns / 1ps
 `include "wf_defs.vh"  // the trace layout (generated)
 module tb_assert;
+`include "wf_enums.vh"  // WAR_*, LOOPS_* (generated)
   localparam integer WARPS = 4, LANES = 4, REGS = 32, BANKS = 4, COLLECTORS = 4;
   localparam integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4, IMSHRS = 2;
   localparam integer IMEM_WORDS = 1024, MEM_WORDS = 64, MEM_LINE = 4, BLOOM_BITS = 16;
@@ -19,8 +20,8 @@ module tb_assert;
 
   reg clk = 1'b0, rst_n = 1'b0, launch = 1'b0;
   reg swz = 1'b0, gto = 1'b0, stall = 1'b0;
-  reg [2:0] war = 3'd4;
-  reg [1:0] loops = 2'd3;
+  reg [2:0] war = WAR_BLOOM;
+  reg [1:0] loops = LOOPS_COLLECTOR;
   reg [6:0] active = 7'h7f;
   integer imiss = 8;
   reg mem_en = 1'b0, mem_we = 1'b0;

@@ -63,11 +63,19 @@ for sz in "" "-GWARPS=2 -GLANES=4 -GSB_ENTRIES=2 -GIBUF=1 -GBANKS=2 -GCOLLECTORS
     ok "wf_core has the contract's ports (${sz:-default sizes})"
   else bad "wf_core fails its own port contract (${sz:-default sizes})"; tail -8 <<<"$out"; fi
 done
-sed -e '/^ *input  wire  *cfg_ready_stage_i,$/d' -e "s/\.cfg_ready_stage_i,/.cfg_ready_stage_i(1'b0),/" \
-    -e 's/^\( *output wire \)\[`WF_OBS_W-1:0\]\( *obs_o,\)/\1[`WF_OBS_W-2:0]\2/' -e 's/\.obs_o,/.obs_o(obs_full),/' \
+# bad_top: my_front_end with wf_core's port list written out (rtl/wf_core_ports.vh)
+# and then broken: cfg_ready_stage_i gone (a constant to wf_core), obs_o one bit
+# short (wf_core's obs_o into a net of its own), an extra input
+sed -e '/`include "wf_core_ports.vh"/{' -e 'r rtl/wf_core_ports.vh' -e 'd' -e '}' \
+    verif/examples/own_rtl/my_front_end.v |
+  sed -e '/^ *input  wire  *cfg_ready_stage_i,/d' \
+    -e 's/^\( *output wire \)\[`WF_OBS_W-1:0\]\( *obs_o,\)/\1[`WF_OBS_W-2:0]\2/' \
     -e 's/^module my_front_end/module bad_top/' \
-    -e 's/^);$/    , input wire extra_i\n);\n  wire [`WF_OBS_W-1:0] obs_full;\n  assign obs_o = obs_full[`WF_OBS_W-2:0];/' \
-    verif/examples/own_rtl/my_front_end.v > "$tmp/bad_top.v"
+    -e 's/^);$/    , input wire extra_i\n);\n  wire cfg_ready_stage_i = 1'"'"'b0;\n  wire [`WF_OBS_W-1:0] obs_full;\n  assign obs_o = obs_full[`WF_OBS_W-2:0];/' \
+    -e 's/`WF_CORE_CONN_ALL/`WF_CORE_CONN_CLOCK, `WF_CORE_CONN_LAUNCH, `WF_CORE_CONN_STATUS, `WF_CORE_CONN_IMEM, `WF_CORE_CONN_HOST,\n      .obs_o(obs_full), .obs_wb_o, .obs_wb_data_o, .obs_bank_o, .obs_warp_o, .obs_cu_o, .obs_version_o/' \
+  > "$tmp/bad_top.v"
+grep -q 'obs_full' "$tmp/bad_top.v" && ! grep -q 'input  wire *cfg_ready_stage_i' "$tmp/bad_top.v" ||
+  bad "bad_top.v was not made from my_front_end.v (the sed did not apply)"
 bfiles="rtl/wf.vlt rtl/wf_*.v $tmp/bad_top.v"
 for route in verif/cosim/run.sh verif/cocotb/run.sh verif/sc/run.sh; do
   out=$(WF_RTL_DIR="$tmp/rtl" WF_RTL_FILES="$bfiles" WF_TOP=bad_top $route sim/examples/vecadd.s 2>&1); rc=$?
