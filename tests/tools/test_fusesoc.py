@@ -114,6 +114,18 @@ def test_filesets_complete(core):
     print("%d filesets, %d includes resolved inside their fileset" % (len(core["filesets"]), n))
 
 
+
+def test_cosim_links_the_libraries(core):
+    # the cosim fileset feeds fusesoc_clib.sh, which links what main.cpp calls:
+    # it must list every source of libwfverif (verif/verif.mk VERIF_LIB_SRCS)
+    with open(os.path.join(ROOT, "verif", "verif.mk")) as fh:
+        m = re.search(r"^VERIF_LIB_SRCS\s*:=\s*(.*)$", fh.read(), re.M)
+    assert m, "verif/verif.mk: no VERIF_LIB_SRCS line"
+    want = m.group(1).split()
+    files = [next(iter(f)) if isinstance(f, dict) else f for f in core["filesets"]["cosim"]["files"]]
+    missing = [f for f in want if f not in files]
+    assert not missing, "fusesoc.core cosim fileset lacks %s (in VERIF_LIB_SRCS)" % ", ".join(missing)
+
 def test_demo_image():
     hexfile = os.path.join(OUT, "demo.hex")
     p = sim("--emit-hex", hexfile, os.path.join(ROOT, "sim", "examples", "fact.s"))
