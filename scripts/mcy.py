@@ -24,16 +24,18 @@ def report(a):
     try:
         res = json.load(open(path))
         triage = json.load(open(a.triage)) if os.path.exists(a.triage) else {}
+        mcy.merge_equiv(res["mutants"], os.path.join(os.path.dirname(os.path.abspath(path)), "equiv.json"))
     except (OSError, ValueError) as e:
         print("mcy: %s: %s" % (path, e), file=sys.stderr)
         return 2
     if a.rate_of:
         r = mcy.rates(res, triage)
         print("machine-made mutants (%s): %d, %d proven equivalent; of the %d others %d killed within 10 seeds"
-              " (%.1f %%), %d within 100 (%.1f %%)%s; survivors %s"
+              " (%.1f %%), %d within 100 (%.1f %%)%s; without the unreachable %.1f %% and %.1f %%; survivors %s"
               % (os.path.relpath(path), r["mutants"], r["equivalent"], r["non_equivalent"], r["killed@10"],
                  r["rate@10"] or 0, r["killed@100"], r["rate@100"] or 0,
                  "" if r["seeds_done"] >= 100 else " (survivors ran %d seeds only)" % r["seeds_done"],
+                 r["rate@10_legal"] or 0, r["rate@100_legal"] or 0,
                  ", ".join("%d %s" % (v, k) for k, v in r["survivors"].items())))
         return 0
     text = open(a.doc_out).read() if os.path.exists(a.doc_out) else ""

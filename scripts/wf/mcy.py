@@ -285,9 +285,10 @@ def table(muts, seeds_at=(10, 100)):
 
 
 def stages(nseeds):
-    """Seed stages: every mutant runs seeds 1..10 first; only the survivors go on to
-    the rest (a stopped run has the 10-seed rate of every block)."""
-    return [(0, min(10, nseeds))] + ([(10, nseeds)] if nseeds > 10 else [])
+    """Seed stages of 10: every mutant runs seeds 1..10 first; only the survivors go
+    on, ten seeds at a time for all of them, so a stopped run has one figure for
+    all: every survivor ran the same seeds (results' "seeds_done")."""
+    return [(lo, min(lo + 10, nseeds)) for lo in range(0, nseeds, 10)]
 
 
 def main(args):
@@ -321,7 +322,7 @@ def main(args):
     binpath, env = binary(args.out), env_for(args.blocks, args.out)
     res = None
     for lo, hi in stages(len(seeds)):
-        if lo > 0 and args.equiv:
+        if lo == 10 and args.equiv:
             # the survivors of the first stage proven equivalent skip the later seeds
             for block in args.blocks:
                 equiv(os.path.join(args.out, block), [m for m in muts if m["block"] == "wf_%s.v" % block],
@@ -339,14 +340,25 @@ def main(args):
     return res
 
 
+def merge_equiv(muts, path):
+    """The proofs of an equiv.json (equiv_run()) into the mutants' records."""
+    proofs = json.load(open(path)) if os.path.exists(path) else {}
+    for m in muts:
+        if str(m["id"]) in proofs:
+            m["equiv"] = proofs[str(m["id"])]
+
+
 def results(args, all_muts, builds, t0, c0, errors):
     """OUT/results.json; "seeds_done": the seeds every survivor has run (10 while
     the survivors of the first stage have not yet run the later seeds)."""
     c1 = os.times()
+    merge_equiv(all_muts, os.path.join(args.out, "equiv.json"))
     done = min([m.get("tried", 0) for m in all_muts if m.get("killed_by") is None] or [len(args.seeds)])
     by_block, by_kind = table(all_muts)
     res = {"format": "warpfront-mcy-2", "blocks": args.blocks, "mutants_per_block": args.n,
            "mutate_seed": args.seed, "seeds": args.seeds, "seeds_done": done, "builds": builds, "errors": errors,
+           # mutant runs (the control's one per seed comes on top)
+           "mutant_runs": sum(m.get("tried", 0) for m in all_muts),
            "wall_s": round(time.time() - t0, 1),
            "cpu_s": round((c1.children_user + c1.children_system) - (c0.children_user + c0.children_system), 1),
            "by_block": by_block, "by_kind": by_kind,
@@ -392,7 +404,11 @@ def equiv_script(muts, outdir):
     """One Yosys script: the block's lowered design as generate() left it (the
     other blocks blackboxes, the same cell names as the mutations'), then per
     mutant its core-context miter written to outdir/miter_<id>.il."""
+    block = muts[0]["block"][3:-2]
+    # the other blocks' instances (blackboxes) become free inputs and outputs; only
+    # instances: `expose -evert` after the flatten also everts cells of the block
     lines = ["read_rtlil %s" % os.path.join(os.path.dirname(outdir), "lowered.il"), "proc wf_core",
+             "expose -evert wf_core/c:* wf_core/c:u_%s %%d" % block,
              "design -save base"]
     for m in muts:
         il = os.path.join(outdir, "miter_%d.il" % m["id"])
@@ -404,7 +420,7 @@ def equiv_script(muts, outdir):
                   # name: the forms `expose -evert-dff` turns into state ports
                   "memory -nomap wf_core", "memory_map wf_core",
                   "async2sync wf_core", "dffunmap wf_core", "autoname wf_core/t:$dff %co",
-                  "expose -evert -evert-dff wf_core",
+                  "expose -evert-dff wf_core",
                   "delete -port wf_core/mutsel",
                   "copy wf_core gate_core",
                   "cd wf_core", "connect -set mutsel 1'b0", "cd ..",
@@ -429,9 +445,9 @@ def prove(il, timeout):
     if p.returncode == 0:
         return "proven"
     out = p.stdout + p.stderr
-    if "timed out" in out.lower() or "timeout" in out.lower() and "SAT proof finished" not in out:
-        return "timeout"
-    return "differs" if "SAT proof finished - model found" in out else "error"
+    if "proof did fail" in out:
+        return "differs"
+    return "timeout" if "time" in out.lower() else "error"
 
 
 def equiv(outdir, muts, timeout=60, record=None):
@@ -480,8 +496,8 @@ def triaged(res, triage):
     (a stimulus or observation gap, closed: how, and the mutant killed), open."""
     out = []
     for m in res["mutants"]:
-        if m["killed_by"] is not None:
-            continue
+        if m["killed_by"] is not None or not m.get("tried"):
+            continue  # killed, or not yet run (a stopped run)
         t = dict(triage.get(str(m["id"]), {}))
         if not t:
             if m.get("equiv") == "proven":
@@ -497,15 +513,20 @@ def rates(res, triage=None):
     """The machine-made set's rates: of the mutants not proven equivalent, the
     fraction killed within 10 and within 100 seeds of the default regression."""
     surv = {m["id"]: m["triage"]["class"] for m in triaged(res, triage or {})}
-    n = len(res["mutants"])
+    n = sum(bool(m.get("tried")) for m in res["mutants"])  # the mutants run
     eq = sum(c == "equivalent" for c in surv.values())
     ne = n - eq
     k10 = sum(m["killed_by"] is not None and m["rank"] < 10 for m in res["mutants"])
     k100 = sum(m["killed_by"] is not None and m["rank"] < 100 for m in res["mutants"])
-    return {"mutants": n, "equivalent": eq, "non_equivalent": ne, "killed@10": k10, "killed@100": k100,
+    un = sum(c == "unreachable" for c in surv.values())
+    return {"mutants": n, "not_run": len(res["mutants"]) - n, "equivalent": eq,
+            # the rates also without the mutants unreachable under the legal configurations
+            "rate@10_legal": round(100.0 * k10 / (ne - un), 1) if ne > un else None,
+            "rate@100_legal": round(100.0 * k100 / (ne - un), 1) if ne > un else None, "non_equivalent": ne, "killed@10": k10, "killed@100": k100,
             "rate@10": round(100.0 * k10 / ne, 1) if ne else None,
             "rate@100": round(100.0 * k100 / ne, 1) if ne else None,
-            "seeds_done": res.get("seeds_done", len(res["seeds"])),
+            "seeds_done": min([m["tried"] for m in res["mutants"] if m["killed_by"] is None and m.get("tried")]
+                              or [len(res["seeds"])]),
             "survivors": {c: sum(v == c for v in surv.values()) for c in ("equivalent", "unreachable", "gap", "open")}}
 
 
@@ -515,13 +536,16 @@ def markdown(res, triage):
     done = r["seeds_done"]
     L = ["<!-- generated by scripts/mcy.py --doc from docs/mcy/results.json and docs/mcy/triage.json; do not edit -->",
          "",
-         "%d mutants (%d per block, `mutate -seed %d`), %d builds, %.1f CPU min (%s s wall); "
-         "seeds 1..%d run by every survivor." % (r["mutants"], res["mutants_per_block"], res["mutate_seed"],
-                                                 res["builds"], res["cpu_s"] / 60, res["wall_s"], done),
+         "%d mutants run%s (%d per block, `mutate -seed %d`); seeds 1..%d run by every survivor; "
+         "%d mutant runs (the control's one per seed on top)." % (
+             r["mutants"], " of %d" % len(res["mutants"]) if r["not_run"] else "", res["mutants_per_block"],
+             res["mutate_seed"], done, sum(m.get("tried") or 0 for m in res["mutants"])),
          "",
          "Of the %d mutants not proven equivalent: %d killed within 10 seeds (%.1f %%), %d within 100 (%.1f %%)%s."
          % (r["non_equivalent"], r["killed@10"], r["rate@10"] or 0, r["killed@100"], r["rate@100"] or 0,
             "" if done >= 100 else " (the survivors ran only %d seeds: the 100-seed figure is a lower bound)" % done),
+         "Without the %d unreachable under the legal configurations: %.1f %% and %.1f %%."
+         % (r["survivors"]["unreachable"], r["rate@10_legal"] or 0, r["rate@100_legal"] or 0),
          "Survivors: %s." % ", ".join("%d %s" % (v, k) for k, v in r["survivors"].items()),
          ""]
     for title, t in (("block", res["by_block"]), ("mutation kind", res["by_kind"])):
