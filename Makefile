@@ -122,8 +122,9 @@ help:
 	@echo "make test-cov     wfsim --cov and scripts/covreport.py (also in test-examples)"
 	@echo "make test-experiments the experiments driver on a reduced sweep (also in test-examples)"
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
+	@echo "make test-batch   the regression's batch workers: wfgen's bytes, no state between seeds, crash/hang re-runs, BATCH=1 = BATCH=0 (also in test-examples)"
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
-	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
+	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json), then the machine-made set's rates (docs/mcy/results.json)"
 	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (91), MCY_SEEDS regression seeds (100; survivors of 1..10 only), MCY_BLOCKS (all), MCY_REUSE=1 resumes; out/mcy/results.json"
 	@echo "make mcy-doc      docs/mcy/README.md's kill and survivor tables from docs/mcy/results.json and triage.json"
 	@echo "make test-mcy     the mcy machinery on a small sample (20 mutants of wf_scoreboard, 2 seeds): builds, kills, control clean"
@@ -158,7 +159,7 @@ deps-regress:
 	@bash scripts/setup.sh regress
 
 # The stages run JOBS (default 2) at a time, longest first, each logged to
-# build/test-logs/<stage>.log (scripts/test-stages.sh); what they share is
+# build/test-logs/<stage>.log (tests/test-stages.sh); what they share is
 # built first.
 TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fusesoc-lint rtl-pins fusesoc-sim \
   test-readme test-formal mutants test-mcy rtl-assert dpi-smoke test-unit fpga-sim test-kernels test-regress-faults \
@@ -167,7 +168,7 @@ TEST_STAGES := test-examples rtl-smoke soc-litex-sim test-asan lint sc-smoke fus
 test: deps
 	@$(MAKE) --no-print-directory -j$(or $(JOBS),2) $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a \
 	  $(B)/libwfverif.a $(TESTS) $(ASAN_TESTS) $(B)/asan/wfsim shlib
-	@bash scripts/test-stages.sh $(TEST_STAGES)
+	@bash tests/test-stages.sh $(TEST_STAGES)
 	@echo "make test: all test stages passed"
 
 test-unit: $(TESTS) layering
@@ -188,7 +189,9 @@ test-examples: $(B)/wfsim $(B)/wfgen
 	@WFSIM=$(B)/wfsim $(PYTEST) $(WFSIM_TESTS) tests/tools/test_cov.py tests/tools/test_cdg.py \
 	  tests/tools/test_experiments.py
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py tests/scripts/test_model_equiv.py \
-	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py
+	  tests/scripts/test_stage_runner.py tests/scripts/test_make_help.py tests/scripts/test_vl_objcache.py \
+	  tests/scripts/test_package.py
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py
 
 # wfsim --cov + scripts/covreport.py (the bins: cmodel/include/wf_cov.h); the
 # experiments driver on a reduced sweep. Both are also part of test-examples.
@@ -265,7 +268,7 @@ mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py --rate $(or $(N),50) $(if $(CMP),--cmp $(CMP))
 	@python3 scripts/mcy.py --rate-of $(or $(MCY_RESULTS),docs/mcy/results.json)
 # machine-made mutants (docs/verification.md "Machine-made mutants"): one Verilated
-# build per block, the mutant chosen by +mutsel=I; CPU-heavy, run under nice
+# build for all blocks, the mutant chosen by +mutsel=I; CPU-heavy, run under nice
 mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@nice -n 19 python3 scripts/mcy.py --blocks $(or $(MCY_BLOCKS),all) -n $(or $(MCY_N),91) \
 	  --seeds $(or $(MCY_SEEDS),100) --jobs $(or $(JOBS),1) $(if $(MCY_REUSE),--reuse)
@@ -398,6 +401,10 @@ test-oneloop: $(B)/libwarpfront.a $(B)/libwfverif.a shlib
 	@bash verif/examples/oneloop/test.sh
 test-regress: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
 	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_regress.py
+# the regression's batch workers (scripts/wf/regress/batch.py); also part of test-examples
+.PHONY: test-batch
+test-batch: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
+	@WFSIM=$(B)/wfsim $(PYTEST) tests/scripts/test_batch.py
 
 # every command of README.md (tests/tools/test_readme.py); -full also runs the
 # set-up and synthesis commands that test-readme only checks with make -n

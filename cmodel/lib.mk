@@ -107,7 +107,7 @@ test-install: shlib $(B)/wfsim
 # temporary directory, and its pytest suite python/tests against wfsim
 .PHONY: test-python
 test-python: shlib $(B)/wfsim
-	@bash scripts/test-python.sh
+	@bash tests/test-python.sh
 
 # the cocotb testbench (verif/cocotb, Icarus) through the same package: two
 # examples in lockstep and a mutant that must fail naming the field

@@ -1,4 +1,4 @@
-"""pytest suite of the Python package (make test-python, scripts/test-python.sh):
+"""pytest suite of the Python package (make test-python, tests/test-python.sh):
 the installed package against build/wfsim (WFSIM) on the same programs and
 configurations."""
 import json

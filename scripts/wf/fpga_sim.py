@@ -3,12 +3,9 @@ parameter mapping, one simulated case and its checks (scripts/fpga-sim.py,
 scripts/fpga-gls.py)."""
 import json
 import os
-import sys
 
+from .checksum import checksum
 from .paths import ROOT, WFSIM, rtl_sources as rtl, run
-
-sys.path.insert(0, os.path.join(ROOT, "fpga"))
-from checksum import checksum  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "fpga_sim")
 

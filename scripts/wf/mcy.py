@@ -295,7 +295,7 @@ def main(args):
     """args: blocks, n, seed, seeds (list of seed numbers), out, timeout, jobs, reuse.
     Returns the results dict (also written to OUT/results.json after every stage
     and every 50 mutants)."""
-    import regseed  # the regression's own seed -> configuration and program mapping
+    from wf.regress import seed as regseed  # the regression's own seed -> configuration and program mapping
     t0 = time.time()
     c0 = os.times()
     seeds = []

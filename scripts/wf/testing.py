@@ -12,9 +12,6 @@ WFSIM = os.path.abspath(_WFSIM)
 WFGEN = os.path.abspath(_WFGEN)
 EXAMPLES = os.path.join(ROOT, "sim", "examples")
 KERNELS = os.path.join(ROOT, "sim", "kernels")
-# the checkers (check_examples, check_kernels, wfstate) live with the verification
-if os.path.join(ROOT, "verif") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "verif"))
 
 
 def _run(cmd, timeout, cwd, env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL):

@@ -1,17 +1,15 @@
-"""Unit test of scripts/logic-depth.py on hand-made netlists (Yosys
+"""Unit test of scripts/logic-depth.py (scripts/wf/logic_depth.py) on hand-made netlists (Yosys
 write_json shape): levels counted per logic cell, a carry hop counted
 CARRY_WEIGHT, registers and RAM outputs start a path, a loop is reported,
 bad usage exits 2. Run (pytest) by `make fpga-guard` (part of `make test`)."""
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 
+from wf import logic_depth as ld
+
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "logic-depth.py")
-spec = importlib.util.spec_from_file_location("logic_depth", SCRIPT)
-ld = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(ld)
 
 
 def ff(d, q):

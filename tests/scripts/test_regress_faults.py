@@ -130,7 +130,8 @@ KNOBS = [("JOBS=0", "JOBS='0'"), ("JOBS=x", "JOBS='x'"), ("SHARD=0/4", "SHARD='0
          ("RUN_ID=latest", "RUN_ID='latest'"), ("RESUME=nosuch", "RESUME=nosuch"), ("RESUME=latest", "RESUME=latest"),
          ("SLURM=1", "SLURM=1 needs SHARDS"), ("SHARDS=3", "SHARDS and SLURM_ARGS go with SLURM=1"),
          ("SLURM=1 SHARDS=2 SHARD=1/2", "leave SHARD unset"), ("REGRESS_INJECT_DEFINES=x", "REGRESS_INJECT_DEFINES='x'"),
-         ("COSIM=/nonexistent", "COSIM=/nonexistent")]
+         ("COSIM=/nonexistent", "COSIM=/nonexistent"), ("BATCH=2", "BATCH='2'"),
+         ("REGRESS_INJECT_BATCH=3:kill", "REGRESS_INJECT_BATCH='3:kill'")]
 
 
 @pytest.mark.parametrize("knob,want", KNOBS, ids=[k for k, _ in KNOBS])

@@ -1,4 +1,4 @@
-"""scripts/test-stages.sh, the runner of `make test`'s stages, with a fake make
+"""tests/test-stages.sh, the runner of `make test`'s stages, with a fake make
 (STAGE_MAKE) whose stages pass, fail or wait for each other (part of
 test-examples):
  * all passing: exit 0, a PASS line and a log per stage, the closing table;
@@ -47,7 +47,7 @@ def stages(tmp):
             if f.startswith("started-"):
                 os.remove(os.path.join(tmp, f))
         logs = os.path.join(tmp, "logs-" + name)
-        p = subprocess.run(["bash", os.path.join(ROOT, "scripts", "test-stages.sh")] + list(st),
+        p = subprocess.run(["bash", os.path.join(ROOT, "tests", "test-stages.sh")] + list(st),
                            env=dict(os.environ, STAGE_MAKE=fake, STAGE_LOGS=logs, **env), cwd=ROOT,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=120)
         return p.returncode, p.stdout, logs

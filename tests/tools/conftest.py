@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+# the package scripts/wf/ and the checkers of verif/ (check_examples, check_kernels, wfstate)
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", d) for d in ("scripts", "verif")]
 from wf.testing import sim  # noqa: E402
 
 

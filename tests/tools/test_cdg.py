@@ -1,6 +1,6 @@
 """Coverage-directed generation (`make test-cdg`, part of test-examples;
 docs/verification.md "Coverage-directed generation"; scripts/wf/cdg.py,
-wfgen --cdg, the bin table in verif/randcfg.c):
+wfgen --cdg, the bin table in verif/cdg.c):
  - a bias toward one plan cell moves the seeds' configurations and programs
    to it, and the C model's coverage of that cell grows over the same seeds
    drawn plainly; without a bias the draws are the plain ones;

@@ -115,7 +115,7 @@ def test_board_yosys_front(board):
     """the bitstream flow's own commands (Yosys chparam of the image and the
     board's params on its top) give the core the parameters test-host
     simulates for that board (board_shape): what is built is what is tested"""
-    import bitstream
+    from wf import bitstream
     r = run(["yosys", "-p", "; ".join(bitstream.yosys_front(board, core=False) +
                                       ["hierarchy -top %s" % BOARDS[board]["top"], "dump t:wf_fpga_uart_top"])])
     assert r.returncode == 0, "yosys front end of board %s: %s" % (board, r.stdout.strip()[-300:])

@@ -26,7 +26,13 @@ waited-for descendants; for the harness rows that includes run.sh's own
 `make -s` of the C libraries, ~12 MB, so small harnesses read as that), and the
 regression throughput: scripts/regress.py with SEEDS=REGRESS_SEEDS CSEEDS=0
 SIZES=REGRESS_SIZES JOBS=2, runs (seeds of those size sets) per minute of
-wall time (the builds of the RTL forms the seeds draw are made first, untimed).
+wall time, with the batch workers (BATCH=1) and with one run.sh per seed
+(BATCH=0) one after the other, and again over all size sets (REGRESS_ALL);
+the builds the seeds draw (size sets x RTL forms) are made first, untimed.
+For the batch run: the CPU per seed by part (generation, final-state oracles,
+RTL, model, compare, the harness's rest, the runner) from the harness's cost
+record (batch-*.json) and the callgrind counts below, and the share of the
+CPU spent in simulation (oracles + lockstep loop).
 
 Also the C model's profile (verif/bench/profile.py): host instructions per
 simulated cycle by block under callgrind, repeatable on a loaded machine, and
@@ -41,12 +47,14 @@ clock ratio's +-20% would hide.
 
 Environment: PROFILE (default 1; 0 skips the profile), COSIM_IR (default 1; 0
 skips the instruction counts), REPS (default 3), RUNS (harness --runs, default 3), GEN_SEEDS
-(default "1 2"), REGRESS_SEEDS (default 24; 0 skips), REGRESS_SIZES (default
-"default": the regression's size sets, "" = all five builds), KERNELS (default
+(default "1 2"), REGRESS_SEEDS (default 200; 0 skips), REGRESS_SIZES (default
+"default": the regression's size sets, "" = all five builds), REGRESS_ALL
+(default 1; 0: not again over all size sets), KERNELS (default
 "saxpy matmul histogram pchase"), MIN_SECONDS (wfbench, default 0.3),
 OUT (default out/bench).
 Output: a table on stdout and OUT/bench.json (OUT/cmodel.json is wfbench's).
 """
+import glob
 import json
 import os
 import re
@@ -64,8 +72,9 @@ OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "out", "bench")))
 REPS = int(os.environ.get("REPS", "3"))
 RUNS = int(os.environ.get("RUNS", "3"))
 GEN_SEEDS = os.environ.get("GEN_SEEDS", "1 2").split()
-REGRESS_SEEDS = int(os.environ.get("REGRESS_SEEDS", "24"))
+REGRESS_SEEDS = int(os.environ.get("REGRESS_SEEDS", "200"))
 REGRESS_SIZES = os.environ.get("REGRESS_SIZES", "default")
+REGRESS_ALL = os.environ.get("REGRESS_ALL", "1") != "0"
 KERNELS = os.environ.get("KERNELS", "saxpy matmul histogram pchase").split()
 MIN_SECONDS = os.environ.get("MIN_SECONDS", "0.3")
 PROFILE = os.environ.get("PROFILE", "1") != "0"
@@ -242,35 +251,93 @@ def lockstep_instructions(progs):
     return res
 
 
-def regression():
-    if REGRESS_SEEDS <= 0:
-        return {"available": False, "why": "REGRESS_SEEDS=0"}
-    env = {"SEED": "1", "SEEDS": str(REGRESS_SEEDS), "CSEEDS": "0", "SIZES": REGRESS_SIZES, "JOBS": "2",
-           "OUT": os.path.join(OUT, "regress"), "RUN_ID": "bench", "IMEM_JITTER": "0",
-           "WFSIM": os.path.join(BUILD, "wfsim")}
-    # the harness rows above built the default Verilated model (the same WF_DEFINES);
-    # the other RTL forms the seeds draw (RTL_FORMS, scripts/wf/forms.py) are built
-    # here, untimed, so that the figure counts runs, not builds
-    for name in forms.NAMES:
-        params = forms.rtl_params(forms.form(name)[0])
-        if params:
-            code, out, _w, _c, _r = spawn([os.path.join(ROOT, "verif", "cosim", "run.sh"), "--build-only"],
-                                          env={"WF_RTL_PARAMS": params})
-            if code != 0:
-                return {"available": False, "why": "the %s form's build: %s" % (name, last_lines(out))}
+def regression_run(sizes, mode, env):
+    """One timed regression: BATCH=mode (1 batch workers, 0 one run.sh per seed)."""
+    run_id = "bench-%s-batch%s" % (sizes or "all", mode)
     # the runner refuses an existing RUN_ID: the previous bench's run goes first
-    shutil.rmtree(os.path.join(OUT, "regress", "bench"), ignore_errors=True)
-    code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"], env=env)
+    shutil.rmtree(os.path.join(OUT, "regress", run_id), ignore_errors=True)
+    code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"],
+                                      env=dict(env, SIZES=sizes, BATCH=mode, RUN_ID=run_id))
     m = re.search(r"^(\d+) passed, (\d+) failed", out, re.M)
     if not m:
         return {"available": False, "why": "scripts/regress.py: exit %d: %s" % (code, last_lines(out))}
     passed, failed = int(m.group(1)), int(m.group(2))
-    runs = passed + failed  # seeds whose size set is not in SIZES are not run
-    return {"available": runs > 0, "why": "no seed ran", "seeds": REGRESS_SEEDS, "runs": runs,
-            "passed": passed, "failed": failed, "wall_s": wall, "cpu_s": cpu,
-            "seeds_per_minute": 60.0 * runs / wall, "peak_rss_kb": rss, "jobs": 2, "cpus": os.cpu_count(),
-            "command": "SEED=1 SEEDS=%d CSEEDS=0 SIZES=%s JOBS=2 IMEM_JITTER=0 python3 scripts/regress.py"
-                       % (REGRESS_SEEDS, REGRESS_SIZES)}
+    runs = passed + failed
+    r = {"available": runs > 0, "why": "no seed ran", "runs": runs, "passed": passed, "failed": failed,
+         "wall_s": wall, "cpu_s": cpu, "seeds_per_minute": 60.0 * runs / wall, "cpu_ms_per_seed": 1e3 * cpu / max(runs, 1),
+         "peak_rss_kb": rss,
+         "command": "SEED=1 SEEDS=%d CSEEDS=0 SIZES=%s JOBS=2 IMEM_JITTER=0 BATCH=%s python3 scripts/regress.py"
+                    % (REGRESS_SEEDS, sizes, mode)}
+    costs = [json.load(open(f)) for f in glob.glob(os.path.join(OUT, "regress", run_id, "batch-*.json"))]
+    if costs:
+        r["harness"] = {k: sum(c[k] for c in costs) for k in costs[0]}
+    return r
+
+
+def cost_split(run, cosim_ir, prof):
+    """The batch run's CPU per seed by part: generation (in the harness), the
+    final-state oracles (model and interpreter alone), the lockstep loop split
+    into RTL, model and compare by host instructions per cycle (callgrind: bare
+    RTL, lockstep, the C model's profile), the harness's rest (set-up, files),
+    and the runner (the rest of the regression's CPU: Python, the draws, the
+    build check). simulation_share: oracles + lockstep over all CPU."""
+    h = run.get("harness")
+    if not h or not h["seeds"]:
+        return {"available": False, "why": "no batch cost record (BATCH=1 run)"}
+    n = run["runs"]
+    ms = lambda sec: 1e3 * sec / n  # noqa: E731
+    lock = h["lockstep_cpu_s"]
+    split = {"generation_ms": ms(h["gen_cpu_s"]), "oracle_ms": ms(h["oracle_cpu_s"]),
+             "lockstep_ms": ms(lock), "harness_other_ms": ms(h["other_cpu_s"])}
+    harness = h["gen_cpu_s"] + h["oracle_cpu_s"] + lock + h["other_cpu_s"]
+    split["runner_ms"] = ms(max(run["cpu_s"] - harness, 0.0))
+    split["total_ms"] = ms(run["cpu_s"])
+    split["simulation_share"] = (h["oracle_cpu_s"] + lock) / run["cpu_s"] if run["cpu_s"] else None
+    if cosim_ir.get("available") and prof.get("available"):
+        lk = cosim_ir["lockstep_instructions_per_cycle"]
+        rtl = cosim_ir["bare_instructions_per_cycle"] / lk
+        model = min(prof["instructions_per_cycle"] / lk, 1.0 - rtl)
+        split.update(rtl_ms=ms(lock * rtl), model_ms=ms(lock * model), compare_ms=ms(lock * (1.0 - rtl - model)),
+                     lockstep_split="by host instructions per cycle: bare RTL %.0f, C model %.0f (kernels' "
+                                    "profile), lockstep %.0f" % (cosim_ir["bare_instructions_per_cycle"],
+                                                                  prof["instructions_per_cycle"], lk))
+    split["available"] = True
+    return split
+
+
+def regression(cosim_ir, prof):
+    if REGRESS_SEEDS <= 0:
+        return {"available": False, "why": "REGRESS_SEEDS=0"}
+    env = {"SEED": "1", "SEEDS": str(REGRESS_SEEDS), "CSEEDS": "0", "JOBS": "2",
+           "OUT": os.path.join(OUT, "regress"), "IMEM_JITTER": "0", "WFSIM": os.path.join(BUILD, "wfsim")}
+    # every build the seeds may draw (size sets x RTL forms) is made first, untimed,
+    # so that the figures count runs, not builds
+    sets = [REGRESS_SIZES] + ([""] if REGRESS_ALL and REGRESS_SIZES else [])
+    code, out, _w, _c, _r = spawn(["build/wfgen", "--list-sizes"])
+    table = {line.split()[0]: line.split("#")[0].split()[1:] for line in out.splitlines() if line.strip()}
+    for sizes in sorted({s for x in sets for s in (x.split(",") if x else table)}):
+        opts = table.get(sizes)
+        if opts is None:
+            return {"available": False, "why": "no size set %s (wfgen --list-sizes)" % sizes}
+        for name in forms.NAMES:
+            params = forms.rtl_params(forms.form(name)[0])
+            code, out, _w, _c, _r = spawn([os.path.join(ROOT, "verif", "cosim", "run.sh"), "--build-only"] + opts,
+                                          env={"WF_RTL_PARAMS": params})
+            if code != 0:
+                return {"available": False, "why": "the %s %s build: %s" % (sizes, name, last_lines(out))}
+    res = {"available": True, "seeds": REGRESS_SEEDS, "jobs": 2, "cpus": os.cpu_count(), "sets": {}}
+    for sizes in sets:
+        row = {}
+        for mode in ("1", "0"):  # side by side: batch workers, then the per-seed path
+            note("regression SIZES=%s BATCH=%s ..." % (sizes or "(all)", mode))
+            row["batch" if mode == "1" else "per_seed"] = regression_run(sizes, mode, env)
+        b, p = row["batch"], row["per_seed"]
+        if b["available"] and p["available"]:
+            row["speedup"] = b["seeds_per_minute"] / p["seeds_per_minute"]
+            row["cpu_ratio"] = p["cpu_ms_per_seed"] / b["cpu_ms_per_seed"]
+            row["cost"] = cost_split(b, cosim_ir, prof)
+        res["sets"][sizes or "all"] = row
+    return res
 
 
 def profile(kernels, cm):
@@ -336,7 +403,7 @@ def main():
     prof = profile(kern, cm)
     rows = harness_rows(progs)
     cosim_ir = lockstep_instructions(progs)
-    reg = regression()
+    reg = regression(cosim_ir, prof)
 
     def ratio(a, b):
         ra, rb = rows[a], rows[b]
@@ -420,10 +487,26 @@ def main():
     print("ratio SystemC lockstep / SystemC bare: %s (target <= %g) -> %s" % (
         fmt(r_sc), TARGET_COSIM_RATIO, "met" if result["targets"]["systemc_lockstep_over_bare"]["met"] else "NOT met"))
     if reg["available"]:
-        print("regression: %d runs of seeds 1..%d, size sets %s (%d passed, %d failed) in %.1f s wall, "
-              "%d jobs -> %.1f seeds/minute; peak RSS %d K" % (
-                  reg["runs"], reg["seeds"], REGRESS_SIZES or "all", reg["passed"], reg["failed"],
-                  reg["wall_s"], reg["jobs"], reg["seeds_per_minute"], reg["peak_rss_kb"]))
+        print("regression, seeds 1..%d, JOBS=2, side by side (batch workers BATCH=1 | one run.sh per seed BATCH=0):"
+              % reg["seeds"])
+        for sizes, row in reg["sets"].items():
+            for mode, r in (("BATCH=1", row["batch"]), ("BATCH=0", row["per_seed"])):
+                if r["available"]:
+                    print("  SIZES=%-8s %s: %4d runs (%d failed) in %6.1f s wall, %6.1f s CPU -> %7.1f seeds/minute, "
+                          "%5.1f ms CPU per seed" % (sizes, mode, r["runs"], r["failed"], r["wall_s"], r["cpu_s"],
+                                                     r["seeds_per_minute"], r["cpu_ms_per_seed"]))
+                else:
+                    print("  SIZES=%-8s %s: not available: %s" % (sizes, mode, r["why"]))
+            if "speedup" in row:
+                c = row["cost"]
+                print("  SIZES=%-8s batch / per-seed: %.2fx seeds per minute, %.2fx less CPU per seed; simulation "
+                      "%.0f %% of the CPU" % (sizes, row["speedup"], row["cpu_ratio"], 100 * c["simulation_share"]))
+                parts = [("generation", "generation_ms"), ("oracles", "oracle_ms"), ("RTL", "rtl_ms"),
+                         ("model", "model_ms"), ("compare", "compare_ms"), ("lockstep", "lockstep_ms"),
+                         ("harness rest", "harness_other_ms"), ("runner", "runner_ms")]
+                print("  SIZES=%-8s CPU per seed (batch): %s; total %.1f ms" % (sizes, ", ".join(
+                    "%s %.1f ms" % (name, c[key]) for name, key in parts
+                    if key in c and not (key == "lockstep_ms" and "rtl_ms" in c)), c["total_ms"]))
     else:
         print("regression: not available: %s" % reg["why"])
     print("load average during the run: %.1f %.1f %.1f on %d CPUs" % (os.getloadavg() + (os.cpu_count(),)))

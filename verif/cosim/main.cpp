@@ -9,17 +9,21 @@
 // backpressure and random latency (wf_imem_jitter), no lockstep compare (the
 // model assumes the fixed latency), the final state against the interpreter.
 // --bare: the RTL alone, for speed measurements.
+#include <chrono>
 #include <cinttypes>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 extern "C" {
 #include "warpfront.h"
+#include "wf_gen.h"
 #include "wf_lockstep.h"
 }
 #include "Vwf_core.h"
@@ -81,6 +85,8 @@ static void usage(FILE *f, const char *argv0) {
             "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
             "                    records\"), written on every exit after the setup\n"
             "  --help            this text\n"
+            "  --batch           (as the only argument) many runs in one process, one spec a line\n"
+            "                    on stdin: the regression's batch workers (scripts/wf/regress/batch.py)\n"
             "exit status: 0 pass, 1 mismatch (trace, done, final state, RTL assertion),\n"
             "  2 usage or build error, 3 watchdog (no issue and no write for %u cycles, §14)\n"
             "  or timeout (max cycles)\n"
@@ -488,36 +494,20 @@ static int finish(const wf_host_args &o, const wf_ls_result &r, const wf_ls_opts
 // stdout's buffer: what the RTL prints stays readable until Verilator flushes it (on_flush)
 static char g_stdout_buf[1 << 20];
 
-int main(int argc, char **argv) {
-    wf_ls_stdout_keep(g_stdout_buf, sizeof g_stdout_buf);
-    // --model-waves FILE.fst: this harness's own option, taken out before the shared parser
-    std::string model_waves;
-    int mw_at = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--model-waves") || !strncmp(a, "--model-waves=", 14)) {
-            const int eq = a[13] == '=';
-            if (!eq && i + 1 >= argc) {
-                fprintf(stderr, "--model-waves needs a file name (FILE.fst)\n");
-                return WF_EXIT_USAGE;
-            }
-            model_waves = eq ? a + 14 : argv[i + 1];
-            mw_at = i;
-            for (int j = i + (eq ? 1 : 2); j <= argc; j++) argv[j - (eq ? 1 : 2)] = argv[j];
-            argc -= eq ? 1 : 2;
-            break;
-        }
-    }
-    if (mw_at && (model_waves.size() < 5 || model_waves.compare(model_waves.size() - 4, 4, ".fst"))) {
-        fprintf(stderr, "--model-waves %s: a file name ending in .fst\n", model_waves.c_str());
-        return WF_EXIT_USAGE;
-    }
-#if !VM_TRACE
-    if (mw_at) {
-        fprintf(stderr, "--model-waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
-        return WF_EXIT_USAGE;
-    }
-#endif
+// this process's CPU seconds (the batch's per-seed cost split)
+static double cpu_now() {
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+// where a run's CPU time went: the model and interpreter alone (the final-state
+// oracles), the lockstep loop (RTL, model, compare), set-up and reports the rest
+struct RunCost {
+    double oracle = 0, lockstep = 0;
+};
+
+// One run of the harness (argv as on the command line, --model-waves taken out).
+static int run_one(int argc, char **argv, const std::string &model_waves, int mw_at, RunCost *cost = nullptr) {
     wf_config built; // the compiled-in RTL sizes
     wf_host_built_sizes(&built);
     wf_launch_pins pins; // the compiled-in pins (WF_RTL_PARAMS)
@@ -542,7 +532,10 @@ int main(int argc, char **argv) {
     lo.repro = repro.c_str(), lo.report = stdout;
     lo.jitter = o.jitter, lo.jitter_seed = o.jitter_seed;
     wf_ls_result r;
-    if (!o.bare && wf_ls_oracle(&cfg, &su.prog, o.prog, o.max_cycles, &oracle, &r) != WF_LS_PASS) {
+    const double t_oracle = cost ? cpu_now() : 0;
+    const int oracle_rc = o.bare ? WF_LS_PASS : wf_ls_oracle(&cfg, &su.prog, o.prog, o.max_cycles, &oracle, &r);
+    if (cost) cost->oracle = cpu_now() - t_oracle;
+    if (oracle_rc != WF_LS_PASS) {
         // the model's run control (max cycles, §14 watchdog) or the interpreter (no exit)
         wf_ls_print_verdict(stdout, &r, &lo);
         const int status = wf_ls_exit_code(r.status);
@@ -555,10 +548,17 @@ int main(int argc, char **argv) {
     Verilated::randReset(2);
     Verilated::randSeed((int)o.seed);
     Verilated::fatalOnError(false); // an RTL $error/$fatal ends the run here, waves closed
+    Verilated::gotFinish(false);    // (a batch's previous seed may have ended on an assertion)
+    Verilated::gotError(false);
+    Verilated::threadContextp()->errorCount(0);
     Sim sim;
     sim.top = new Vwf_core;
     sim.o = &o, sim.cfg = &cfg, sim.oracle = &oracle, sim.outbuf = g_stdout_buf;
     Verilated::addFlushCb(on_flush, &sim);
+    struct FlushCbOff { // (a batch runs its next seed with its own Sim)
+        Sim *s;
+        ~FlushCbOff() { Verilated::removeFlushCb(on_flush, s); }
+    } flush_cb_off{&sim};
     g_sim_for_signal = &sim;
     if (!o.bare && !o.jitter && (mw_at || o.waves)) {
         // --model-waves FILE, else beside --waves FILE.fst as FILE.model.fst (kept on a difference)
@@ -571,7 +571,10 @@ int main(int argc, char **argv) {
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     wf_cov *cov = nullptr;
-    if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) return WF_EXIT_USAGE;
+    if (o.cov && !(cov = (wf_cov *)malloc(sizeof *cov))) {
+        delete sim.top;
+        return WF_EXIT_USAGE;
+    }
     if (cov) wf_cov_init(cov);
     char err[512];
     if (cov && wf_cov_sample_program(cov, &cfg, &su.prog, nullptr, err, sizeof err)) // the ISA classes
@@ -580,7 +583,9 @@ int main(int argc, char **argv) {
     lo.on_model = on_model, lo.on_diff = on_diff;
     const wf_dut dut = {&sim,    dut_reset,     dut_launch,   dut_drive,    dut_sample, dut_clock,
                         dut_mem_write, dut_mem_read, dut_reg_read, dut_timed, on_run};
+    const double t_lockstep = cost ? cpu_now() : 0;
     wf_lockstep_run(&dut, &lo, &r);
+    if (cost) cost->lockstep = cpu_now() - t_lockstep;
     wf_ls_print_status(stdout, &r, &lo);
     int status = wf_ls_exit_code(r.status);
     if (r.status == WF_LS_PASS && r.seconds > 0)
@@ -611,4 +616,155 @@ int main(int argc, char **argv) {
     wf_program_free(&su.prog);
     fflush(stdout);
     return status;
+}
+
+// ---- --batch: many seeds in one process (scripts/wf/regress/batch.py) ---------------------------
+// One spec per line on stdin, tab-separated fields: the seed's directory, its gen.log
+// header ("$ wfgen ..."), wfgen's arguments, "--run", then this harness's arguments. For
+// each: the program generated in-process (wf_gen_cli: wfgen's bytes), gen.log, the run
+// on a freshly constructed model (run_one: +verilator+seed, Verilated's finish and error
+// state reset), its output in stdout.txt and stderr.txt and its record (--result); each
+// file written as a temporary and renamed. The runner reads one line per seed on the
+// original stdout: "done STATUS SECONDS GEN ORACLE LOCKSTEP OTHER" (STATUS the exit
+// status the run alone would have, SECONDS its wall time, then CPU seconds: the
+// program's generation, the final-state oracles, the lockstep loop, the rest) or
+// "gen-error" (the runner runs that seed alone). Exit 0 at the end of input, 2 on a
+// malformed line.
+static bool write_file(const std::string &path, const std::string &text) {
+    const std::string tmp = path + ".tmp";
+    FILE *f = fopen(tmp.c_str(), "w");
+    bool ok = f && fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (f && fclose(f)) ok = false;
+    if (ok && rename(tmp.c_str(), path.c_str())) ok = false;
+    if (!ok) remove(tmp.c_str());
+    return ok;
+}
+static std::vector<char *> cargs(std::vector<std::string> &v) {
+    std::vector<char *> a;
+    for (std::string &x : v) a.push_back(&x[0]);
+    a.push_back(nullptr);
+    return a;
+}
+// wfgen's arguments in-process; gen.log as the runner writes it for a wfgen process
+static int batch_generate(const std::string &dir, const std::string &header, std::vector<std::string> gen) {
+    std::string prog;
+    for (size_t k = 0; k + 1 < gen.size(); k++)
+        if (gen[k] == "-o") prog = gen[k + 1], gen[k + 1] += ".tmp";
+    char *outp = nullptr, *errp = nullptr;
+    size_t outn = 0, errn = 0;
+    FILE *out = open_memstream(&outp, &outn), *err = open_memstream(&errp, &errn);
+    if (!out || !err) return -1;
+    std::vector<char *> a = cargs(gen);
+    const int rc = wf_gen_cli((int)gen.size(), a.data(), out, err);
+    fclose(out), fclose(err);
+    const std::string log = header + "\n" + std::string(outp, outn) + std::string(errp, errn) + "[exit " +
+                            std::to_string(rc) + "]\n";
+    free(outp), free(errp);
+    bool ok = write_file(dir + "/gen.log", log);
+    if (!prog.empty()) {
+        if (rc == 0 && rename((prog + ".tmp").c_str(), prog.c_str())) ok = false;
+        if (rc != 0) remove((prog + ".tmp").c_str());
+    }
+    return ok ? rc : -1;
+}
+static int batch(const char *argv0) {
+    FILE *ctl = fdopen(dup(1), "w"); // the runner's channel; fd 1 and 2 go to each seed's logs
+    const int out0 = dup(1), err0 = dup(2);
+    if (!ctl || out0 < 0 || err0 < 0) return WF_EXIT_USAGE;
+    char *line = nullptr;
+    size_t cap = 0;
+    ssize_t n;
+    int rc = 0;
+    while ((n = getline(&line, &cap, stdin)) > 0) {
+        std::vector<std::string> f;
+        std::string cur;
+        for (ssize_t k = 0; k < n && line[k] != '\n'; k++)
+            if (line[k] == '\t') f.push_back(cur), cur.clear();
+            else cur += line[k];
+        f.push_back(cur);
+        size_t run = 2;
+        while (run < f.size() && f[run] != "--run") run++;
+        if (f.size() < 4 || run >= f.size() - 1) {
+            fprintf(stderr, "--batch: malformed spec line (DIR, HEADER, wfgen args, --run, harness args): %.200s\n",
+                    line);
+            rc = WF_EXIT_USAGE;
+            break;
+        }
+        const std::string &dir = f[0];
+        std::vector<std::string> gen(f.begin() + 2, f.begin() + run);
+        gen.insert(gen.begin(), "wfgen");
+        const double c0 = cpu_now();
+        if (batch_generate(dir, f[1], gen)) {
+            fprintf(ctl, "gen-error\n");
+            fflush(ctl);
+            continue;
+        }
+        std::vector<std::string> args(f.begin() + run + 1, f.end());
+        args.insert(args.begin(), argv0);
+        std::vector<char *> a = cargs(args);
+        const std::string so = dir + "/stdout.txt", se = dir + "/stderr.txt";
+        fflush(stdout), fflush(stderr);
+        FILE *fo = fopen((so + ".tmp").c_str(), "w"), *fe = fopen((se + ".tmp").c_str(), "w");
+        if (!fo || !fe) {
+            fprintf(stderr, "--batch: cannot write the logs in %s\n", dir.c_str());
+            rc = WF_EXIT_USAGE;
+            break;
+        }
+        dup2(fileno(fo), 1), dup2(fileno(fe), 2);
+        setenv("WF_COSIM_WAVES_DIR", dir.c_str(), 1); // the reproduce line's waves: next to the logs
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c1 = cpu_now();
+        RunCost cost;
+        const int status = run_one((int)args.size(), a.data(), std::string(), 0, &cost);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        fflush(stdout), fflush(stderr);
+        dup2(out0, 1), dup2(err0, 2);
+        fclose(fo), fclose(fe);
+        if (rename((so + ".tmp").c_str(), so.c_str()) || rename((se + ".tmp").c_str(), se.c_str())) {
+            fprintf(stderr, "--batch: cannot write the logs in %s\n", dir.c_str());
+            rc = WF_EXIT_USAGE;
+            break;
+        }
+        const double c2 = cpu_now();
+        fprintf(ctl, "done %d %.6f %.6f %.6f %.6f %.6f\n", status, secs, c1 - c0, cost.oracle, cost.lockstep,
+                c2 - c1 - cost.oracle - cost.lockstep);
+        fflush(ctl);
+    }
+    free(line);
+    fclose(ctl);
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    wf_ls_stdout_keep(g_stdout_buf, sizeof g_stdout_buf);
+    if (argc == 2 && !strcmp(argv[1], "--batch")) return batch(argv[0]);
+    // --model-waves FILE.fst: this harness's own option, taken out before the shared parser
+    std::string model_waves;
+    int mw_at = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--model-waves") || !strncmp(a, "--model-waves=", 14)) {
+            const int eq = a[13] == '=';
+            if (!eq && i + 1 >= argc) {
+                fprintf(stderr, "--model-waves needs a file name (FILE.fst)\n");
+                return WF_EXIT_USAGE;
+            }
+            model_waves = eq ? a + 14 : argv[i + 1];
+            mw_at = i;
+            for (int j = i + (eq ? 1 : 2); j <= argc; j++) argv[j - (eq ? 1 : 2)] = argv[j];
+            argc -= eq ? 1 : 2;
+            break;
+        }
+    }
+    if (mw_at && (model_waves.size() < 5 || model_waves.compare(model_waves.size() - 4, 4, ".fst"))) {
+        fprintf(stderr, "--model-waves %s: a file name ending in .fst\n", model_waves.c_str());
+        return WF_EXIT_USAGE;
+    }
+#if !VM_TRACE
+    if (mw_at) {
+        fprintf(stderr, "--model-waves: this build has no --trace-fst (verif/cosim/run.sh builds one)\n");
+        return WF_EXIT_USAGE;
+    }
+#endif
+    return run_one(argc, argv, model_waves, mw_at);
 }

@@ -157,7 +157,7 @@ void wf_random_runtime(uint64_t seed, const wf_size_set *set, unsigned flags, wf
  * length is at most cfg->imem_words, and a quarter of the programs are longer
  * than the I-cache (icache_lines x icache_line) when imem_words allows. */
 void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
-/* The aimed scenarios (docs/verification.md "Stimulus aimed at the holes"):
+/* The aimed scenarios (verif/aim.c; docs/verification.md "Stimulus aimed at the holes"):
  * seeds in blocks of ten (1..10, 11..20, ...); in the even blocks seed N runs
  * row N mod 10 of a table of ten (every row once per block), in variant 0 or 1
  * by turns (wf_random_aim_variant: blocks 1..10, 41..50, ...: 0); the odd
@@ -176,8 +176,8 @@ unsigned wf_random_aim_row(uint64_t seed);
 unsigned wf_random_aim_variant(uint64_t seed);
 const char *wf_random_aim_name(unsigned row);
 
-/* ---- coverage-directed generation (docs/verification.md "Coverage-directed
- * generation") ------------------------------------------------------------------
+/* ---- coverage-directed generation (verif/cdg.c; docs/verification.md
+ * "Coverage-directed generation") -----------------------------------------------
  * A bias file names coverage targets with weights (scripts/wf/cdg.py writes it
  * from a coverage report's holes and weakly hit bins and plan cells):
  *   # warpfront-cdg-bias 1
@@ -185,7 +185,7 @@ const char *wf_random_aim_name(unsigned row);
  * (further '#' lines are comments). An axis is a run-time knob the plan crosses
  * (loops, hazard, war, layout, sched, decode_stage). Under a bias, a quarter of
  * the seeds keep their own stimulus; the others draw a target by weight, run the
- * aimed row and template that the bin table of verif/randcfg.c names for its bin
+ * aimed row and template that the bin table of verif/cdg.c names for its bin
  * (the general templates when it names none), and set the target's axes. A seed's
  * configuration and program are a pure function of (seed, bias file). */
 #define WF_CDG_MAX_TARGETS 4096
@@ -226,6 +226,11 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
 /* The bin table's rows for a bin (bit r: row r, bit WF_AIM_ROWS: the general
  * templates) and its general template (-1: drawn); 0 when the table has no entry. */
 unsigned wf_cdg_rows(const char *bin, int *tmpl);
+
+/* wfgen's command line (wfgen --help) on the given streams: the listings and
+ * the program without -o to out, the messages to err; returns wfgen's exit
+ * status. The wfgen tool is this on stdout/stderr (verif/gen_cli.c). */
+int wf_gen_cli(int argc, char **argv, FILE *out, FILE *err);
 
 #ifdef __cplusplus
 }

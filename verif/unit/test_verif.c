@@ -1082,6 +1082,60 @@ START_TEST(generator_knob_effects)
 }
 END_TEST
 
+/* wfgen's command line in-process (wf_gen_cli, what the batch harness calls): the
+ * program to the given stream, equal to wf_gen_program + the header; messages to
+ * the error stream with wfgen's exit status; every path without a leak (ASan) */
+static int cli(char *out, size_t outlen, char *err, size_t errlen, int argc, const char **argv)
+{
+    FILE *o = fmemopen(out, outlen, "w"), *e = fmemopen(err, errlen, "w");
+    ck_assert_ptr_nonnull(o);
+    ck_assert_ptr_nonnull(e);
+    const int rc = wf_gen_cli(argc, (char **)argv, o, e);
+    fclose(o);
+    fclose(e);
+    return rc;
+}
+
+START_TEST(generator_cli)
+{
+    static char out[1 << 16], err[1024], ref[1 << 16];
+    const char *run[] = {"wfgen", "--seed", "3", "--knob", "length=40", "--warps", "4"};
+    ck_assert_int_eq(cli(out, sizeof out, err, sizeof err, 7, run), 0);
+    ck_assert_str_eq(err, "");
+    wf_config c;
+    wf_config_default(&c);
+    c.warps = 4;
+    wf_gen_knobs k;
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 40;
+    wf_program p;
+    wf_gen_info info;
+    char e[256];
+    ck_assert_int_eq(wf_gen_program(3, &k, &p, &info, e, sizeof e), 0);
+    FILE *f = fmemopen(ref, sizeof ref, "w");
+    ck_assert_int_eq(wf_write_disasm(&p, f), 0);
+    fclose(f);
+    wf_program_free(&p);
+    const char *body = strchr(strchr(out, '\n') + 1, '\n') + 1; /* after the two header lines */
+    ck_assert_msg(!strncmp(out, "# wfgen --seed 3: ", 18), "header: %.60s", out);
+    ck_assert_str_eq(body, ref);
+
+    const char *bad[] = {"wfgen", "--seed", "3", "--bogus", "1"};
+    ck_assert_int_eq(cli(out, sizeof out, err, sizeof err, 5, bad), 2);
+    ck_assert_str_eq(err, "wfgen: unknown option '--bogus' (wfgen --help)\n");
+    const char *knob[] = {"wfgen", "--seed", "3", "--knob", "nope=1"};
+    ck_assert_int_eq(cli(out, sizeof out, err, sizeof err, 5, knob), 2);
+    ck_assert_msg(strstr(err, "nope") != NULL, "knob error: %s", err);
+    const char *cfg[] = {"wfgen", "--config-only", "--sizes", "default", "--seed", "9"};
+    ck_assert_int_eq(cli(out, sizeof out, err, sizeof err, 6, cfg), 0);
+    ck_assert_msg(strstr(out, "\n# sizes default\n") != NULL, "config-only: %s", out);
+    const char *nofile[] = {"wfgen", "--seed", "1", "-o", "/nonexistent-dir/x.s"};
+    ck_assert_int_eq(cli(out, sizeof out, err, sizeof err, 5, nofile), 1);
+    ck_assert_str_eq(err, "/nonexistent-dir/x.s: No such file or directory\n");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("verif");
@@ -1093,6 +1147,7 @@ int main(void)
     tcase_add_test(gen, generator_knob_errors);
     tcase_add_test(gen, generator_random_configs);
     tcase_add_test(gen, generator_knob_effects);
+    tcase_add_test(gen, generator_cli);
     tcase_set_timeout(cmp, 300);
     tcase_set_timeout(gen, 1200);
     suite_add_tcase(s, cmp);

@@ -19,7 +19,7 @@ jobs=${JOBS:-2}
 if ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; then
   echo "test-stages: JOBS=$jobs: allowed: an integer >= 1" >&2; exit 2
 fi
-[[ $# -gt 0 ]] || { echo "usage: [JOBS=N] scripts/test-stages.sh STAGE..." >&2; exit 2; }
+[[ $# -gt 0 ]] || { echo "usage: [JOBS=N] tests/test-stages.sh STAGE..." >&2; exit 2; }
 logs=${STAGE_LOGS:-build/test-logs}
 mkdir -p "$logs"
 
