@@ -67,7 +67,7 @@ include cmodel/lib.mk
 .PHONY: all help clean deps deps-regress \
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
   test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
-  rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy test-mcy lint lint-full sc-smoke dpi-smoke gen \
+  rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy mcy-doc test-mcy lint lint-full sc-smoke dpi-smoke gen \
   fusesoc-lint fusesoc-sim model-equiv fuzz formal test-formal formal-mutants \
   regress regress-report coverage-report waves bench bench-build experiments \
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
@@ -131,8 +131,9 @@ help:
 	@echo "make test-regress the regression runner's own test (also in test-examples)"
 	@echo "make test-batch   the regression's batch workers: wfgen's bytes, no state between seeds, crash/hang re-runs, BATCH=1 = BATCH=0 (also in test-examples)"
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
-	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json)"
-	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (100), MCY_SEEDS regression seeds (10), MCY_BLOCKS (all); out/mcy/results.json"
+	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json), then the machine-made set's rates (docs/mcy/results.json)"
+	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (91), MCY_SEEDS regression seeds (100; survivors of 1..10 only), MCY_BLOCKS (all), MCY_REUSE=1 resumes; out/mcy/results.json"
+	@echo "make mcy-doc      docs/mcy/README.md's kill and survivor tables from docs/mcy/results.json and triage.json"
 	@echo "make test-mcy     the mcy machinery on a small sample (20 mutants of wf_scoreboard, 2 seeds): builds, kills, control clean"
 	@echo "make coverage-report the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
 	@echo "make regress COV=1 CDG=REPORT   coverage-directed: seeds biased toward the holes of a coverage report (also make coverage-report CDG=)"
@@ -278,11 +279,15 @@ mutants: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py $(if $(N),--rate $(N)) $(if $(CMP),--cmp $(CMP))
 mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mutants.py --rate $(or $(N),50) $(if $(CMP),--cmp $(CMP))
+	@python3 scripts/mcy.py --rate-of $(or $(MCY_RESULTS),docs/mcy/results.json)
 # machine-made mutants (docs/verification.md "Machine-made mutants"): one Verilated
-# build per block, the mutant chosen by +mutsel=I; CPU-heavy, run under nice
+# build for all blocks, the mutant chosen by +mutsel=I; CPU-heavy, run under nice
 mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
-	@nice -n 19 python3 scripts/mcy.py --blocks $(or $(MCY_BLOCKS),all) -n $(or $(MCY_N),100) \
-	  --seeds $(or $(MCY_SEEDS),10) --jobs $(or $(JOBS),1)
+	@nice -n 19 python3 scripts/mcy.py --blocks $(or $(MCY_BLOCKS),all) -n $(or $(MCY_N),91) \
+	  --seeds $(or $(MCY_SEEDS),100) --jobs $(or $(JOBS),1) $(if $(MCY_REUSE),--reuse)
+# docs/mcy/README.md's tables from docs/mcy/results.json and docs/mcy/triage.json
+mcy-doc:
+	@python3 scripts/mcy.py --doc docs/mcy/results.json
 test-mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@python3 scripts/mcy.py --blocks scoreboard -n 20 --seeds 2 --out build/mcy-test --min-kill 20
 # functional coverage with the verification plan's crosses (docs/verification.md):

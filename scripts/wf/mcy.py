@@ -15,9 +15,11 @@ Results are data: OUT/results.json (every mutant: block, kind, source location,
 killing seed or none) and a kill table per block and per mutation kind.
 """
 import concurrent.futures
+import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import time
 
@@ -55,13 +57,16 @@ def sel(m):
     return "*\\wf_%s *\\wf_%s\\*" % (m, m)
 
 
-def prelude(block):
-    """Yosys commands: the design at wf_core's default parameters, the block's
-    processes (and its submodules') lowered and the submodules flattened in."""
+def read_design():
+    """Yosys commands: the design elaborated at wf_core's default parameters."""
+    return ["read_verilog -sv -I %s %s" % (RTL, " ".join(rtl_files())), "hierarchy -top wf_core"]
+
+
+def lower(block):
+    """Yosys commands: the block's processes (and its submodules') lowered and the
+    submodules flattened in."""
     mods = " ".join(sel(m) for m in [block] + SUBS.get(block, []))
-    lines = ["read_verilog -sv -I %s %s" % (RTL, " ".join(rtl_files())),
-             "hierarchy -top wf_core",
-             "proc %s" % mods]
+    lines = ["proc %s" % mods]
     if block in SUBS:
         lines.append("flatten %s" % sel(block))
     lines.append("opt_clean %s" % sel(block))
@@ -85,39 +90,62 @@ def params_of(block):
     return re.findall(r"parameter\s+(?:integer\s+|\[[^\]]*\]\s*)?(\w+)", head)
 
 
-def generate(block, n, seed, outdir):
-    """Samples n mutations of wf_<block> and writes the mutated block with mutsel
-    selecting one: outdir/wf_<block>.v, outdir/mutations.json. Returns the list."""
-    os.makedirs(outdir, exist_ok=True)
-    listf = os.path.join(outdir, "list.ys")
-    s1 = os.path.join(outdir, "list-script.ys")
-    with open(s1, "w") as f:
-        f.write("\n".join(prelude(block) + ["mutate -list %d -seed %d -o %s %s" % (n, seed, listf, sel(block))]) + "\n")
-    yosys(s1, os.path.join(outdir, "list.log"))
-    listing = [l.strip() for l in open(listf) if l.strip().startswith("mutate")]
-    if not listing:
-        raise McyError("wf_%s: mutate -list gave no mutations" % block)
-    muts = []
-    for i, line in enumerate(listing, 1):
-        mode = re.search(r"-mode (\S+)", line)
-        src = re.search(r"-src (\S+)", line)
-        muts.append({"id": i, "block": "wf_%s.v" % block, "kind": mode.group(1) if mode else "?",
-                     "src": os.path.relpath(src.group(1).strip('"'), ROOT) if src else "?", "cmd": line})
-    module_name(listing, block)  # the list names the block's module
-    s2 = os.path.join(outdir, "apply.ys")
-    out_v = os.path.join(outdir, "wf_%s.v" % block)
-    raw_v = out_v + ".raw"
-    with open(s2, "w") as f:
-        f.write("\n".join(prelude(block) + ["%s -ctrl mutsel %d %d" % (m["cmd"], CTRL_WIDTH, m["id"]) for m in muts]
-                          + ["opt_clean %s" % sel(block),
-                             "select %s" % sel(block),
-                             "write_verilog -noattr -selected %s" % raw_v]) + "\n")
-    yosys(s2, os.path.join(outdir, "apply.log"))
-    text = open(raw_v).read()
-    write_block(text, block, out_v)
-    with open(os.path.join(outdir, "mutations.json"), "w") as f:
-        json.dump(muts, f, indent=1)
-    return muts
+def generate(blocks, n, seed, out):
+    """Samples n mutations of every block (`mutate -list`, numbered from 1 on over
+    all blocks: a mutant's id is its mutsel value) and writes each mutated block
+    with mutsel selecting one: out/<block>/wf_<block>.v. One Yosys run: the
+    design is read once, each block lowered and mutated alone (the rest deleted:
+    `mutate -ctrl` over the whole design costs minutes per block). Returns
+    {block: [mutant records]}."""
+    lines, first = read_design() + ["design -save elab"], 1
+    per = {}
+    for block in blocks:
+        d = os.path.join(out, block)
+        os.makedirs(d, exist_ok=True)
+        listf = os.path.join(d, "list.ys")
+        if os.path.exists(listf):
+            os.remove(listf)
+        lines += ["design -load elab"] + lower(block) + [
+            # the other blocks as blackboxes (ports only) and this form kept: the
+            # survivors' equivalence miters (equiv()) start from the same cell names
+            "blackbox * wf_core %%d %s %%d %s %%d" % tuple(sel(block).split()),
+            "write_rtlil %s" % os.path.join(d, "lowered.il"),
+            "delete * %s %%d %s %%d" % tuple(sel(block).split()),
+            "mutate -list %d -seed %d -ctrl mutsel %d %d -o %s %s" % (n, seed, CTRL_WIDTH, first, listf, sel(block)),
+            "script %s" % listf,
+            "opt_clean %s" % sel(block),
+            "write_verilog -noattr -selected %s" % os.path.join(d, "wf_%s.v.raw" % block)]
+        per[block] = first
+        first += n  # mutate -list gives n unless the block has fewer candidates
+    ys = os.path.join(out, "generate.ys")
+    with open(ys, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    yosys(ys, os.path.join(out, "generate.log"))
+    res = {}
+    for block in blocks:
+        d = os.path.join(out, block)
+        listing = [l.strip() for l in open(os.path.join(d, "list.ys")) if l.strip().startswith("mutate")]
+        if not listing:
+            raise McyError("wf_%s: mutate -list gave no mutations" % block)
+        module_name(listing, block)  # the list names the block's module
+        muts = []
+        for line in listing:
+            mode = re.search(r"-mode (\S+)", line)
+            src = re.search(r"-src (\S+)", line)
+            ctrl = re.search(r"\s+-ctrl mutsel %d (\d+)(?=\s)" % CTRL_WIDTH, line)
+            if not ctrl or not per[block] <= int(ctrl.group(1)) < per[block] + n:
+                raise McyError("%s/list.ys: a mutation without its -ctrl mutsel value: %s" % (d, line[:120]))
+            muts.append({"id": int(ctrl.group(1)), "block": "wf_%s.v" % block,
+                         "kind": mode.group(1) if mode else "?",
+                         "src": os.path.relpath(src.group(1).strip('"'), ROOT) if src else "?",
+                         "cmd": line[:ctrl.start()] + line[ctrl.end():]})
+        raw_v = os.path.join(d, "wf_%s.v.raw" % block)
+        write_block(open(raw_v).read(), block, os.path.join(d, "wf_%s.v" % block))
+        with open(os.path.join(d, "mutations.json"), "w") as f:
+            json.dump(muts, f, indent=1)
+        res[block] = muts
+    write_vlt(out, blocks)
+    return res
 
 
 def write_block(text, block, out_v):
@@ -140,49 +168,65 @@ def write_block(text, block, out_v):
            "module wf_%s(%s);\n%s%s" % (block, block, ", ".join(ports), "\n".join(decl), body))
     with open(out_v, "w") as f:
         f.write(out)
-    write_vlt(out_v)
 
 
-def write_vlt(out_v):
-    vlt = os.path.join(os.path.dirname(out_v), "wf_mcy.vlt")
+def write_vlt(out, blocks):
+    vlt = os.path.join(out, "wf_mcy.vlt")
     with open(vlt, "w") as f:
-        f.write("`verilator_config\n// the generated netlist: Yosys' names and widths, not the house style;\n"
-                "// its bit-level cells make Verilator see loops through whole vectors (UNOPTFLAT,\n"
-                "// a speed note), also at wf_core's wires that connect them\n"
-                "lint_off -file \"%s\"\nlint_off -rule UNOPTFLAT\n" % out_v)
+        f.write("`verilator_config\n// the generated netlists: Yosys' names and widths, not the house style;\n"
+                "// their bit-level cells make Verilator see loops through whole vectors (UNOPTFLAT,\n"
+                "// a speed note), also at wf_core's wires that connect them\n")
+        for block in blocks:
+            f.write("lint_off -file \"%s\"\n" % os.path.join(out, block, "wf_%s.v" % block))
+        f.write("lint_off -rule UNOPTFLAT\n")
 
 
-def design_files(block, outdir):
-    """WF_RTL_FILES of the mutated design: the block's source replaced."""
-    keep = [f for f in rtl_files() if os.path.basename(f) != "wf_%s.v" % block]
-    return " ".join([os.path.join(RTL, "wf.vlt"), os.path.join(outdir, "wf_mcy.vlt")] + keep
-                    + [os.path.join(outdir, "wf_%s.v" % block)])
+def design_files(blocks, out):
+    """WF_RTL_FILES of the mutated design: each block's source replaced."""
+    names = {"wf_%s.v" % b for b in blocks}
+    keep = [f for f in rtl_files() if os.path.basename(f) not in names]
+    return " ".join([os.path.join(RTL, "wf.vlt"), os.path.join(out, "wf_mcy.vlt")] + keep
+                    + [os.path.join(out, b, "wf_%s.v" % b) for b in blocks])
 
 
-def env_for(block, outdir):
+def env_for(blocks, out):
     e = dict(os.environ)
-    e.update({"WF_RTL_FILES": design_files(block, outdir), "WF_TOP": "wf_core",
-              "WF_DEFINES": "WF_ASSERT", "WF_AUTO_WAVES": "0"})
-    for k in ("WF_RTL_PARAMS", "WF_CMP", "WF_LINE_COV"):
+    e.update({"WF_RTL_FILES": design_files(blocks, out), "WF_TOP": "wf_core",
+              "WF_DEFINES": "WF_ASSERT", "WF_AUTO_WAVES": "0",
+              # a private build cache: the mutated design never enters build/rtl
+              "WF_RTL_DIR": os.path.join(out, "rtl")})
+    for k in ("WF_RTL_PARAMS", "WF_CMP", "WF_LINE_COV", "WF_COSIM_PREFIX"):
         e.pop(k, None)
     return e
 
 
-def build(block, outdir, timeout=3600):
-    log = os.path.join(outdir, "build.log")
+def binary(out):
+    """The Verilated harness of the mutated design (run.sh's cache entry in OUT/rtl)."""
+    bins = glob.glob(os.path.join(out, "rtl", "*", "Vwf_core"))
+    if len(bins) != 1:
+        raise McyError("%s/rtl: expected one build, found %d" % (out, len(bins)))
+    return bins[0]
+
+
+def build(blocks, out, timeout=3600):
+    """One Verilated build of the design with every block mutated; returns the binary."""
+    log = os.path.join(out, "build.log")
+    shutil.rmtree(os.path.join(out, "rtl"), ignore_errors=True)  # one build: the one binary() finds
     with open(log, "w") as lf:
-        p = subprocess.run([RUN, "--build-only"], env=env_for(block, outdir), stdout=lf,
+        p = subprocess.run([RUN, "--build-only"], env=env_for(blocks, out), stdout=lf,
                            stderr=subprocess.STDOUT, timeout=timeout, cwd=ROOT)
     if p.returncode != 0:
-        raise McyError("wf_%s: the Verilated build failed (log %s)" % (block, log))
+        raise McyError("the Verilated build of the mutated design failed (log %s)" % log)
+    return binary(out)
 
 
-def run_one(block, outdir, prog, opts, mutsel, timeout):
-    """0 pass, 1 fail (mismatch, assertion, timeout of the run); the first report line."""
-    cmd = [RUN, prog] + opts + ["+mutsel=%d" % mutsel]
+def run_one(binpath, env, prog, opts, mutsel, timeout):
+    """0 pass, 1 fail (mismatch, assertion, watchdog, timeout of the run); the first
+    report line. Runs the built harness itself: run.sh's per-call checks (library
+    make, build key hashes) cost several times the run of one seed."""
+    cmd = [binpath, prog] + opts + ["+mutsel=%d" % mutsel]
     try:
-        p = subprocess.run(cmd, env=env_for(block, outdir), capture_output=True, text=True,
-                           timeout=timeout, cwd=ROOT)
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     except subprocess.TimeoutExpired:
         return 1, "timeout after %d s" % timeout
     if p.returncode == 2:
@@ -193,20 +237,27 @@ def run_one(block, outdir, prog, opts, mutsel, timeout):
     return (0 if p.returncode == 0 else 1), ("%s %s" % (head, field)).strip()[:200] or "exit %d" % p.returncode
 
 
-def evaluate(block, outdir, muts, seeds, timeout=120, jobs=1):
-    """Runs the control on every seed (must pass), then each mutant seed by seed
-    until one fails. Fills m["killed_by"] (seed or None) and m["report"]."""
-    for s in seeds:
-        rc, why = run_one(block, outdir, s["prog"], s["opts"], 0, timeout)
+def evaluate(binpath, env, muts, seeds, lo, hi, timeout=120, jobs=1, control=True):
+    """Seeds[lo:hi]: the control (mutsel 0) on each (must pass), then every mutant not
+    yet killed (nor proven equivalent), seed by seed from where it stopped, until
+    one fails. Each mutant keeps m["killed_by"] (seed or None), m["rank"] (index of
+    the killing seed) and m["tried"] (seeds run, the killing one included)."""
+    for s in seeds[lo:hi] if control else []:
+        rc, why = run_one(binpath, env, s["prog"], s["opts"], 0, timeout)
         if rc:
-            raise McyError("wf_%s: the control (mutsel 0) fails seed %d: %s" % (block, s["seed"], why))
+            raise McyError("the control (mutsel 0) fails seed %d: %s" % (s["seed"], why))
 
     def one(m):
-        m["killed_by"], m["report"] = None, ""
-        for s in seeds:
-            rc, why = run_one(block, outdir, s["prog"], s["opts"], m["id"], timeout)
+        m.setdefault("killed_by", None)
+        m.setdefault("report", "")
+        m.setdefault("tried", 0)
+        if m["killed_by"] is not None or m.get("equiv") == "proven":
+            return m
+        for i in range(max(lo, m["tried"]), hi):
+            rc, why = run_one(binpath, env, seeds[i]["prog"], seeds[i]["opts"], m["id"], timeout)
+            m["tried"] = i + 1
             if rc:
-                m["killed_by"], m["report"] = s["seed"], why
+                m["killed_by"], m["rank"], m["report"] = seeds[i]["seed"], i, why
                 break
         return m
 
@@ -215,15 +266,16 @@ def evaluate(block, outdir, muts, seeds, timeout=120, jobs=1):
 
 
 def table(muts, seeds_at=(10, 100)):
-    """Kill counts per block and per kind: {key: {"n", "killed", "killed@K"...}}."""
+    """Kill counts per block and per kind: {key: {"n", "killed", "killed@K"...}};
+    killed@K counts the mutants killed by one of the first K seeds."""
     def add(t, key, m):
         r = t.setdefault(key, {"n": 0, "killed": 0})
         r["n"] += 1
-        if m["killed_by"] is not None:
+        if m.get("killed_by") is not None:
             r["killed"] += 1
         for k in seeds_at:
             r.setdefault("killed@%d" % k, 0)
-            if m["killed_by"] is not None and m.get("seed_rank", 0) < k:
+            if m.get("killed_by") is not None and m["rank"] < k:
                 r["killed@%d" % k] += 1
     by_block, by_kind = {}, {}
     for m in muts:
@@ -232,8 +284,17 @@ def table(muts, seeds_at=(10, 100)):
     return by_block, by_kind
 
 
+def stages(nseeds):
+    """Seed stages of 10: every mutant runs seeds 1..10 first; only the survivors go
+    on, ten seeds at a time for all of them, so a stopped run has one figure for
+    all: every survivor ran the same seeds (results' "seeds_done")."""
+    return [(lo, min(lo + 10, nseeds)) for lo in range(0, nseeds, 10)]
+
+
 def main(args):
-    """args: blocks, n, seed, seeds (list of seed numbers), out, timeout, jobs. Returns the results dict."""
+    """args: blocks, n, seed, seeds (list of seed numbers), out, timeout, jobs, reuse.
+    Returns the results dict (also written to OUT/results.json after every stage
+    and every 50 mutants)."""
     from wf.regress import seed as regseed  # the regression's own seed -> configuration and program mapping
     t0 = time.time()
     c0 = os.times()
@@ -241,47 +302,69 @@ def main(args):
     for s in args.seeds:
         _sset, prog, opts = regseed.regression_seed(s, {"default"}, os.path.join(args.out, "programs"))
         seeds.append({"seed": s, "prog": prog, "opts": opts})
-    all_muts, builds, errors = [], 0, []
-    for block in args.blocks:
-        outdir = os.path.join(args.out, block)
-        mj, ej = os.path.join(outdir, "mutations.json"), os.path.join(outdir, "evaluated.json")
-        if args.reuse and os.path.exists(ej) and json.load(open(ej))["seeds"] == args.seeds:
-            muts = json.load(open(ej))["mutants"]  # evaluated by an earlier run on these seeds
-        else:
+    ej = os.path.join(args.out, "evaluated.json")
+    key = {"blocks": args.blocks, "n": args.n, "mutate_seed": args.seed}
+    muts, builds = None, 0
+    if args.reuse and os.path.exists(ej):
+        old = json.load(open(ej))
+        if old.get("key") == key and old["seeds"] == args.seeds[:len(old["seeds"])]:
+            muts = old["mutants"]  # an earlier run's mutants, on a prefix of these seeds
             try:
-                if args.reuse and os.path.exists(mj) and os.path.exists(os.path.join(outdir, "wf_%s.v" % block)):
-                    muts = json.load(open(mj))  # the netlist of an earlier run with these arguments
-                    write_vlt(os.path.join(outdir, "wf_%s.v" % block))
-                else:
-                    muts = generate(block, args.n, args.seed, outdir)
-                build(block, outdir, args.build_timeout)
-            except McyError as e:  # the other blocks still run; the error is in the results
-                errors.append(str(e))
-                print("mcy: %s" % e, flush=True)
-                continue
-            builds += 1
-            evaluate(block, outdir, muts, seeds, args.timeout, args.jobs)
-            rank = {s["seed"]: i for i, s in enumerate(seeds)}
-            for m in muts:
-                m["seed_rank"] = rank.get(m["killed_by"], 0)
+                binary(args.out)
+            except McyError:
+                build(args.blocks, args.out, args.build_timeout)
+                builds = 1
+    if muts is None:
+        per = generate(args.blocks, args.n, args.seed, args.out)
+        muts = [m for b in args.blocks for m in per[b]]
+        build(args.blocks, args.out, args.build_timeout)
+        builds = 1
+    binpath, env = binary(args.out), env_for(args.blocks, args.out)
+    res = None
+    for lo, hi in stages(len(seeds)):
+        if lo == 10 and args.equiv:
+            # the survivors of the first stage proven equivalent skip the later seeds
+            for block in args.blocks:
+                equiv(os.path.join(args.out, block), [m for m in muts if m["block"] == "wf_%s.v" % block],
+                      args.equiv_timeout)
             with open(ej, "w") as f:
-                json.dump({"seeds": args.seeds, "mutants": muts}, f, indent=1)
-        all_muts += muts
-        print("mcy: wf_%s: %d mutants, %d killed" % (block, len(muts), sum(m["killed_by"] is not None for m in muts)),
-              flush=True)
-        res = results(args, all_muts, builds, t0, c0, errors)  # after every block: a stopped run keeps them
+                json.dump({"key": key, "seeds": args.seeds, "mutants": muts}, f, indent=1)
+        for i in range(0, len(muts), 50):
+            evaluate(binpath, env, muts[i:i + 50], seeds, lo, hi, args.timeout, args.jobs, control=i == 0)
+            with open(ej, "w") as f:
+                json.dump({"key": key, "seeds": args.seeds, "mutants": muts}, f, indent=1)
+            res = results(args, muts, builds, t0, c0, [])
+            print("mcy: seeds %d..%d: %d of %d mutants run, %d killed" % (
+                seeds[lo]["seed"], seeds[hi - 1]["seed"], min(i + 50, len(muts)), len(muts),
+                sum(m.get("killed_by") is not None for m in muts)), flush=True)
     return res
 
 
+def merge_equiv(muts, path):
+    """The proofs of an equiv.json (equiv_run()) into the mutants' records."""
+    proofs = json.load(open(path)) if os.path.exists(path) else {}
+    for m in muts:
+        if str(m["id"]) in proofs:
+            m["equiv"] = proofs[str(m["id"])]
+
+
 def results(args, all_muts, builds, t0, c0, errors):
+    """OUT/results.json; "seeds_done": the seeds every survivor has run (10 while
+    the survivors of the first stage have not yet run the later seeds)."""
     c1 = os.times()
+    merge_equiv(all_muts, os.path.join(args.out, "equiv.json"))
+    done = min([m.get("tried", 0) for m in all_muts if m.get("killed_by") is None] or [len(args.seeds)])
     by_block, by_kind = table(all_muts)
-    res = {"format": "warpfront-mcy-1", "blocks": args.blocks, "mutants_per_block": args.n,
-           "mutate_seed": args.seed, "seeds": args.seeds, "builds": builds, "errors": errors,
+    res = {"format": "warpfront-mcy-2", "blocks": args.blocks, "mutants_per_block": args.n,
+           "mutate_seed": args.seed, "seeds": args.seeds, "seeds_done": done, "builds": builds, "errors": errors,
+           # mutant runs (the control's one per seed comes on top)
+           "mutant_runs": sum(m.get("tried", 0) for m in all_muts),
            "wall_s": round(time.time() - t0, 1),
            "cpu_s": round((c1.children_user + c1.children_system) - (c0.children_user + c0.children_system), 1),
            "by_block": by_block, "by_kind": by_kind,
-           "mutants": [{k: m[k] for k in ("id", "block", "kind", "src", "killed_by", "report", "cmd")} for m in all_muts]}
+           "mutants": [{k: m.get(k) for k in ("id", "block", "kind", "src", "killed_by", "rank", "tried", "report",
+                                              "equiv", "cmd")}
+                       for m in all_muts]}
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(res, f, indent=1)
     return res
@@ -290,12 +373,12 @@ def results(args, all_muts, builds, t0, c0, errors):
 def print_report(res, out):
     n = len(res["mutants"])
     k = sum(m["killed_by"] is not None for m in res["mutants"])
-    print("\nkill table per block (mutants, killed within the %d seeds)" % len(res["seeds"]))
-    for key, r in sorted(res["by_block"].items()):
-        print("  %-18s %4d  %4d  %5.1f %%" % (key, r["n"], r["killed"], 100.0 * r["killed"] / r["n"]))
-    print("kill table per mutation kind")
-    for key, r in sorted(res["by_kind"].items()):
-        print("  %-18s %4d  %4d  %5.1f %%" % (key, r["n"], r["killed"], 100.0 * r["killed"] / r["n"]))
+    print("\nkill table (mutants; killed within 10, within 100 seeds; survivors ran %d seeds)" % res["seeds_done"])
+    for title, t in (("block", res["by_block"]), ("mutation kind", res["by_kind"])):
+        print("  %-18s %5s %6s %6s %7s" % (title, "n", "@10", "@100", "rate"))
+        for key, r in sorted(t.items()):
+            print("  %-18s %5d %6d %6d %6.1f %%" % (key, r["n"], r["killed@10"], r["killed@100"],
+                                                   100.0 * r["killed"] / r["n"]))
     surv = [m for m in res["mutants"] if m["killed_by"] is None]
     if surv:
         print("survivors (mutsel, kind, source):")
@@ -304,3 +387,178 @@ def print_report(res, out):
     print("mcy: %d mutants, %d killed (%.1f %%), %d survived; %d builds, %.0f s wall, %.1f CPU min; %s"
           % (n, k, 100.0 * k / n if n else 0, n - k, res["builds"], res["wall_s"], res["cpu_s"] / 60,
              os.path.join(out, "results.json")))
+
+
+# --- survivors: equivalence in the core's context ---------------------------------
+#
+# For each surviving mutant a miter of wf_core as is against wf_core with that one
+# mutation (`miter -equiv`), where the other blocks' instances become free inputs
+# and outputs (`expose -evert`) and every flip-flop a free state input and a
+# next-state output (`expose -evert-dff`): a SAT proof that the trigger is never
+# set shows that for ANY state and ANY values from the other blocks the mutated
+# block gives the rest of the core the same values and the same next state, so
+# the two cores are equivalent from any equal start (an unbounded proof; it does
+# not use the contract's legal configurations, so "not proven" is not "differs").
+
+def equiv_script(muts, outdir):
+    """One Yosys script: the block's lowered design as generate() left it (the
+    other blocks blackboxes, the same cell names as the mutations'), then per
+    mutant its core-context miter written to outdir/miter_<id>.il."""
+    block = muts[0]["block"][3:-2]
+    # the other blocks' instances (blackboxes) become free inputs and outputs; only
+    # instances: `expose -evert` after the flatten also everts cells of the block
+    lines = ["read_rtlil %s" % os.path.join(os.path.dirname(outdir), "lowered.il"), "proc wf_core",
+             "expose -evert wf_core/c:* wf_core/c:u_%s %%d" % block,
+             "design -save base"]
+    for m in muts:
+        il = os.path.join(outdir, "miter_%d.il" % m["id"])
+        lines += ["design -load base",
+                  # the mutation behind a 1-bit control, so both sides have the same names
+                  "%s -ctrl mutsel 1 1" % m["cmd"],
+                  "flatten wf_core",
+                  # memories as flip-flops, every flip-flop a plain $dff with a public
+                  # name: the forms `expose -evert-dff` turns into state ports
+                  "memory -nomap wf_core", "memory_map wf_core",
+                  "async2sync wf_core", "dffunmap wf_core", "autoname wf_core/t:$dff %co",
+                  "expose -evert-dff wf_core",
+                  "delete -port wf_core/mutsel",
+                  "copy wf_core gate_core",
+                  "cd wf_core", "connect -set mutsel 1'b0", "cd ..",
+                  "cd gate_core", "connect -set mutsel 1'b1", "cd ..",
+                  "miter -equiv -flatten -make_outputs -ignore_gold_x wf_core gate_core miter",
+                  # the two copies' common logic merged: only the mutation's cone is left twice
+                  "opt_merge -share_all miter", "opt_clean miter",
+                  "select miter",
+                  "write_rtlil -selected %s" % il,
+                  "select -clear"]
+    return lines
+
+
+def prove(il, timeout):
+    """'proven' (the miter's trigger is 0 for every input), 'differs' (SAT found
+    inputs setting it), 'timeout' or 'error' (the log says which)."""
+    # undef modelled: the miter ignores the outputs where the unmutated core gives x
+    # (-ignore_gold_x), and without -enable_undef sat's x handling hid real
+    # differences (wf_fetch #10 "proven", killed by seed 14); inputs and states defined
+    cmd = ["yosys", "-q", "-p", "read_rtlil %s; sat -verify -prove trigger 0 -enable_undef -set-def-inputs "
+           "-timeout %d miter" % (il, timeout)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 120)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    if p.returncode == 0:
+        return "proven"
+    out = p.stdout + p.stderr
+    if "proof did fail" in out:
+        return "differs"
+    return "timeout" if "time" in out.lower() else "error"
+
+
+def equiv(outdir, muts, timeout=60, record=None):
+    """Proves every given survivor of the block in outdir (prove()); the results go
+    to m["equiv"] and, when given, to the dict `record` ({id: result}) after each."""
+    if not muts:
+        return
+    d = os.path.join(outdir, "equiv")
+    os.makedirs(d, exist_ok=True)
+    ys = os.path.join(d, "miters.ys")
+    with open(ys, "w") as f:
+        f.write("\n".join(equiv_script(muts, d)) + "\n")
+    yosys(ys, os.path.join(d, "miters.log"))
+    for m in muts:
+        m["equiv"] = prove(os.path.join(d, "miter_%d.il" % m["id"]), timeout)
+        print("mcy: %s #%d %s: %s" % (m["block"], m["id"], m["kind"], m["equiv"]), flush=True)
+        if record is not None:
+            record(m)
+
+
+def equiv_run(out, limit, timeout):
+    """The equivalence proofs of OUT's survivors of seeds 1..10 (at most `limit` per
+    block), in OUT/equiv.json ({"<id>": result}): a file of its own, so a run still
+    evaluating OUT can go on."""
+    ev = json.load(open(os.path.join(out, "evaluated.json")))
+    path = os.path.join(out, "equiv.json")
+    done = json.load(open(path)) if os.path.exists(path) else {}
+
+    def record(m):
+        done[str(m["id"])] = m["equiv"]
+        with open(path, "w") as f:
+            json.dump(done, f, indent=1, sort_keys=True)
+    for block in ev["key"]["blocks"]:
+        surv = [m for m in ev["mutants"] if m["block"] == "wf_%s.v" % block and m.get("killed_by") is None
+                and m.get("tried", 0) >= min(10, len(ev["seeds"])) and str(m["id"]) not in done]
+        equiv(os.path.join(out, block), surv[:limit], timeout, record)
+    return done
+
+
+# --- the records as rates and tables ------------------------------------------------
+
+def triaged(res, triage):
+    """Every survivor of res with its triage: the automatic proof (m["equiv"]) unless a
+    hand record (triage: {"<id>": {"class", "why"}}) says more. Classes: equivalent
+    (proven), unreachable (under the contract's legal configurations: why), gap
+    (a stimulus or observation gap, closed: how, and the mutant killed), open."""
+    out = []
+    for m in res["mutants"]:
+        if m["killed_by"] is not None or not m.get("tried"):
+            continue  # killed, or not yet run (a stopped run)
+        t = dict(triage.get(str(m["id"]), {}))
+        if not t:
+            if m.get("equiv") == "proven":
+                t = {"class": "equivalent", "why": "SAT: the core-context miter's trigger is 0 for every "
+                     "state and input (mcy.equiv_script)"}
+            else:
+                t = {"class": "open", "why": "SAT proof: %s" % (m.get("equiv") or "not run")}
+        out.append(dict(m, triage=t))
+    return out
+
+
+def rates(res, triage=None):
+    """The machine-made set's rates: of the mutants not proven equivalent, the
+    fraction killed within 10 and within 100 seeds of the default regression."""
+    surv = {m["id"]: m["triage"]["class"] for m in triaged(res, triage or {})}
+    n = sum(bool(m.get("tried")) for m in res["mutants"])  # the mutants run
+    eq = sum(c == "equivalent" for c in surv.values())
+    ne = n - eq
+    k10 = sum(m["killed_by"] is not None and m["rank"] < 10 for m in res["mutants"])
+    k100 = sum(m["killed_by"] is not None and m["rank"] < 100 for m in res["mutants"])
+    un = sum(c == "unreachable" for c in surv.values())
+    return {"mutants": n, "not_run": len(res["mutants"]) - n, "equivalent": eq,
+            # the rates also without the mutants unreachable under the legal configurations
+            "rate@10_legal": round(100.0 * k10 / (ne - un), 1) if ne > un else None,
+            "rate@100_legal": round(100.0 * k100 / (ne - un), 1) if ne > un else None, "non_equivalent": ne, "killed@10": k10, "killed@100": k100,
+            "rate@10": round(100.0 * k10 / ne, 1) if ne else None,
+            "rate@100": round(100.0 * k100 / ne, 1) if ne else None,
+            "seeds_done": min([m["tried"] for m in res["mutants"] if m["killed_by"] is None and m.get("tried")]
+                              or [len(res["seeds"])]),
+            "survivors": {c: sum(v == c for v in surv.values()) for c in ("equivalent", "unreachable", "gap", "open")}}
+
+
+def markdown(res, triage):
+    """docs/mcy/README.md's generated part: the run, the kill tables, every survivor."""
+    r = rates(res, triage)
+    done = r["seeds_done"]
+    L = ["<!-- generated by scripts/mcy.py --doc from docs/mcy/results.json and docs/mcy/triage.json; do not edit -->",
+         "",
+         "%d mutants run%s (%d per block, `mutate -seed %d`); seeds 1..%d run by every survivor; "
+         "%d mutant runs (the control's one per seed on top)." % (
+             r["mutants"], " of %d" % len(res["mutants"]) if r["not_run"] else "", res["mutants_per_block"],
+             res["mutate_seed"], done, sum(m.get("tried") or 0 for m in res["mutants"])),
+         "",
+         "Of the %d mutants not proven equivalent: %d killed within 10 seeds (%.1f %%), %d within 100 (%.1f %%)%s."
+         % (r["non_equivalent"], r["killed@10"], r["rate@10"] or 0, r["killed@100"], r["rate@100"] or 0,
+            "" if done >= 100 else " (the survivors ran only %d seeds: the 100-seed figure is a lower bound)" % done),
+         "Without the %d unreachable under the legal configurations: %.1f %% and %.1f %%."
+         % (r["survivors"]["unreachable"], r["rate@10_legal"] or 0, r["rate@100_legal"] or 0),
+         "Survivors: %s." % ", ".join("%d %s" % (v, k) for k, v in r["survivors"].items()),
+         ""]
+    for title, t in (("block", res["by_block"]), ("mutation kind", res["by_kind"])):
+        L += ["| %s | mutants | killed within 10 | within 100 | survived |" % title, "|---|---:|---:|---:|---:|"]
+        for key, x in sorted(t.items()):
+            L.append("| %s | %d | %d | %d | %d |" % (key, x["n"], x["killed@10"], x["killed@100"], x["n"] - x["killed"]))
+        L.append("")
+    L += ["| mutsel | block | kind | source | triage | why |", "|---:|---|---|---|---|---|"]
+    for m in triaged(res, triage):
+        L.append("| %d | %s | %s | %s | %s | %s |" % (m["id"], m["block"], m["kind"], m["src"],
+                                                     m["triage"]["class"], m["triage"]["why"].replace("|", "\\|")))
+    return "\n".join(L) + "\n"
