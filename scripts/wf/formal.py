@@ -37,7 +37,9 @@ def T(name, top, rtl, props, mode="prove", depth=4, engine="smtbmc yices", fast=
     depth is the bound (mode bmc), the mutants it is known to catch (each
     property shown able to fail), and peeks: wrapper wire -> the block's
     internal signal it observes (connected after flattening; Yosys has no
-    hierarchical references), for the invariants that let induction close"""
+    hierarchical references), for the invariants that let induction close.
+    A whole-core wrapper (top in CORE_TOPS) also reads wf_formal_env.sv, the
+    core's surroundings it instantiates"""
     return dict(name=name, top=top, rtl=list(rtl), props=props, mode=mode, depth=depth,
                 engine=engine, fast=fast, defines=list(defines), params=dict(params or {}),
                 why=why, catches=list(catches), peeks=dict(peeks or {}), expect=expect)
@@ -62,6 +64,8 @@ def fpga_params():
 
 FPGA_DEPTH = 13
 PROGRESS_DEPTH = 20
+
+CORE_TOPS = ("core_props", "cov_props", "core_equiv")
 
 RTL_ALL = sorted(f for f in os.listdir(os.path.join(ROOT, "rtl")) if f.endswith(".v"))
 
@@ -239,6 +243,8 @@ def sby_text(t, defines):
     files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
     files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
               if f.endswith(".vh")]
+    if t["top"] in CORE_TOPS:
+        files.append(os.path.join(VDIR, "wf_formal_env.sv"))
     files.append(os.path.join(VDIR, t["top"] + ".sv"))
     defs = " ".join("-D" + d for d in ["FORMAL"] + list(defines))
     reads = "\n".join("read -formal %s %s" % (defs, os.path.basename(f))

@@ -25,78 +25,31 @@ module core_equiv #(
 );
   localparam integer WARPS = 1, LANES = 1, REGS = 2, BANKS = 1, CUS = 3, SB = 2, IBUF = 2;
   localparam integer IMEM = 4, ICL = 1, ICLINE = 4;
-  `include "wf_isa.vh"
 
   // the structural-hazard mode (§9): any constant
   (* anyconst *) reg stall;
 
-  // ---- reset, then launch in cycle 1 ---------------------------------------
-  reg [1:0] step = 2'd0;
-  always @(posedge clk) if (step != 2'd3) step <= step + 2'd1;
-  wire rst_n  = step != 2'd0;
-  wire launch = step == 2'd1;
-
-  // ---- the program: any legal words (docs/isa.md), fixed for the run --------
-  (* anyconst *) reg [IMEM*64-1:0] romv;
-  wire [63:0] rom [0:IMEM-1];
-  genvar gi;
-  generate for (gi = 0; gi < IMEM; gi = gi + 1) begin : g_rom
-    assign rom[gi] = romv[gi*64 +: 64];
-  end endgenerate
-  function automatic legal(input [63:0] wd);
-    reg [7:0] op;
-    reg [1:0] ns;
-    begin
-      op = wd[`WF_INSN_OP];
-      ns = f_nsrc(op);
-      legal = op <= `WF_OP_EXIT &&
-              (f_writes(op) ? wd[`WF_INSN_RD] < REGS : wd[`WF_INSN_RD] == 8'd0) &&
-              (ns >= 2'd1 ? wd[`WF_INSN_RA] < REGS : wd[`WF_INSN_RA] == 8'd0) &&
-              (ns >= 2'd2 ? wd[`WF_INSN_RB] < REGS : wd[`WF_INSN_RB] == 8'd0) &&
-              (ns >= 2'd3 ? wd[`WF_INSN_RC] < REGS : wd[`WF_INSN_RC] == 8'd0) &&
-              (op == `WF_OP_BRA || op == `WF_OP_BNZ ? wd[`WF_INSN_IMM] < IMEM :
-               op == `WF_OP_MOVI || op == `WF_OP_ADDI || op == `WF_OP_LD || op == `WF_OP_ST ? 1'b1 :
-               wd[`WF_INSN_IMM] == 24'd0);
-    end
-  endfunction
-  always @* begin : p_prog
-    integer i;
-    for (i = 0; i < IMEM; i = i + 1) assume (legal(rom[i]));
-    // no mul/mad: the multiplier's datapath decides no timing (MUL_LAT 1 like
-    // the ALU) and would dominate the solver's time
-    for (i = 0; i < IMEM; i = i + 1)
-      assume (rom[i][`WF_INSN_OP] != `WF_OP_MUL && rom[i][`WF_INSN_OP] != `WF_OP_MAD);
-    // control never runs past the end (docs/isa.md): the last word is exit or bra
-    assume (rom[IMEM-1][`WF_INSN_OP] == `WF_OP_EXIT || rom[IMEM-1][`WF_INSN_OP] == `WF_OP_BRA);
-  end
-
-  // ---- instruction memory: one request at a time, answered after any delay --
-  // (the requests of core a; the forms' requests are compared below)
-  wire run_a, run_b, done_a, done_b, rq_a, rq_b, rr_a, rr_b;
-  wire [2:0] rm_a, rm_b;
-  wire [15:0] rl_a, rl_b;
-  wire req_valid = rq_a;
-  wire [2:0] req_mshr = rm_a;
-  wire [15:0] req_line = rl_a;
-  reg         busy = 1'b0;
-  reg [2:0]   b_mshr;
-  reg [15:0]  b_line;
-  (* anyseq *) reg answer;
-  wire        resp_valid = busy && answer;
-  always @(posedge clk)
-    if (!rst_n || launch) busy <= 1'b0;
-    else if (resp_valid) busy <= 1'b0;
-    else if (req_valid && !busy) begin busy <= 1'b1; b_mshr <= req_mshr; b_line <= req_line; end
-
-
-  // no ld: the two instances' scratchpads start with independent unknown
+  // reset, launch, the program (any legal words but mul/mad and ld), the
+  // instruction memory answering core a's requests after any delay (the
+  // forms' requests are compared below): wf_formal_env.sv (the cores' host
+  // ports are tied idle in WF_EQ_CORE).
+  // No ld: the two instances' scratchpads start with independent unknown
   // contents (the host port loads them; it is idle here), so a ld of a word
   // not stored first would differ between them (a depth-13 run found exactly
   // that); st still runs
-  always @* begin : p_no_ld
-    integer i;
-    for (i = 0; i < IMEM; i = i + 1) assume (rom[i][`WF_INSN_OP] != `WF_OP_LD);
-  end
+  wire run_a, run_b, done_a, done_b, rq_a, rq_b, rr_a, rr_b;
+  wire [2:0] rm_a, rm_b;
+  wire [15:0] rl_a, rl_b;
+  wire [1:0] step;
+  wire [IMEM*64-1:0] romv;
+  wire clk_w, rst_n, launch, req_ready, resp_valid;
+  wire [2:0] b_mshr;
+  wf_formal_env #(.IMEM(IMEM), .REGS(REGS), .LANES(LANES), .NO_LD(1)) env (
+    .clk(clk), .step(step), .romv(romv), .clk_i(clk_w), .rst_ni(rst_n), .launch_i(launch),
+    .imem_req_valid_o(rq_a), .imem_req_ready_i(req_ready), .imem_req_mshr_o(rm_a),
+    .imem_req_line_o(rl_a), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(rr_a),
+    .imem_resp_mshr_i(b_mshr), .imem_resp_data_i());
+
   // every run-time knob any legal constant (docs/microarch.md §2)
   (* anyconst *) reg swz, gto, dst, ast, hst, fst, rst;
   (* anyconst *) reg [2:0] war;
@@ -132,13 +85,13 @@ module core_equiv #(
             .PIN_HANDOFF_STAGE(P``_PIN_HANDOFF_STAGE), .PIN_FILL_STAGE(P``_PIN_FILL_STAGE), \
             .PIN_READY_STAGE(P``_PIN_READY_STAGE), .PIN_ALU_LAT(P``_PIN_ALU_LAT), \
             .PIN_MUL_LAT(P``_PIN_MUL_LAT), .PIN_LSU_LAT(P``_PIN_LSU_LAT)) core_``SFX ( \
-    .clk_i(clk), .rst_ni(rst_n), .launch_i(launch), \
+    .clk_i(clk_w), .rst_ni(rst_n), .launch_i(launch), \
     .cfg_swizzle_i(swz), .cfg_war_i(war), .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), \
     .cfg_alu_lat_i(ALU_LAT[5:0]), .cfg_mul_lat_i(MUL_LAT[5:0]), .cfg_lsu_lat_i(LSU_LAT[5:0]), .cfg_active_warps_i(7'd0), \
     .cfg_decode_stage_i(DST), .cfg_alloc_stage_i(ast), .cfg_handoff_stage_i(hst), \
     .cfg_fill_stage_i(fst), .cfg_ready_stage_i(rst), .start_pc_i(16'd0), \
     .running_o(run_``SFX), .done_o(done_``SFX), .cycle_o(), \
-    .imem_req_valid_o(rq_``SFX), .imem_req_ready_i(!busy), .imem_req_mshr_o(rm_``SFX), \
+    .imem_req_valid_o(rq_``SFX), .imem_req_ready_i(req_ready), .imem_req_mshr_o(rm_``SFX), \
     .imem_req_line_o(rl_``SFX), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(rr_``SFX), \
     .imem_resp_mshr_i(b_mshr), .imem_resp_data_i(romv), \
     .mem_en_i(1'b0), .mem_we_i(1'b0), .mem_addr_i(16'd0), .mem_wdata_i(32'd0), .mem_rdata_o(), \

@@ -24,10 +24,10 @@ module cov_props #(
 ) (
     input wire clk
 );
-  localparam integer WARPS = 2, LANES = 2, REGS = 2, BANKS = 1, CUS = 2, SB = 2, IBUF = 2;
-  localparam integer IMEM = 4, ICL = 1, ICLINE = 4;
+  // the wf_core parameters rtl/wf_core_nets.vh sizes its nets by
+  localparam integer WARPS = 2, LANES = 2, REGS = 2, BANKS = 1, COLLECTORS = 2, SB_ENTRIES = 2, IBUF = 2;
+  localparam integer IMEM = 4, ICACHE_LINE = 4, SB = SB_ENTRIES;
   localparam integer WW = `WF_OBS_WARP_W(SB, IBUF);
-  `include "wf_isa.vh"
   `include "wf_enums.vh"
 
   (* anyconst *) reg stall, swz, gto, dst, ast, hst, fst, rst;
@@ -38,84 +38,29 @@ module cov_props #(
     assume (loops >= 2'd1);
   end
 
-  // ---- reset, then launch in cycle 1 ---------------------------------------
-  reg [1:0] step = 2'd0;
-  always @(posedge clk) if (step != 2'd3) step <= step + 2'd1;
-  wire rst_n  = step != 2'd0;
-  wire launch = step == 2'd1;
+  // reset, launch, the program (any legal words but mul/mad), the
+  // instruction memory (any delay; progress: within 2 cycles), the host
+  // ports idle: wf_formal_env.sv
+  `include "wf_core_nets.vh"
+  wire [1:0] step;
+  wf_formal_env #(.IMEM(IMEM), .REGS(REGS), .LANES(LANES), .ANSWER_WITHIN(PROGRESS != 0 ? 2 : 0)) env (
+    .clk(clk), .step(step), .romv(), .launch_i(launch_i),
+    `WF_CORE_CONN_CLOCK, `WF_CORE_CONN_IMEM, `WF_CORE_CONN_HOST);
 
-  // ---- the program: any legal words (docs/isa.md), fixed for the run --------
-  (* anyconst *) reg [IMEM*64-1:0] romv;
-  wire [63:0] rom [0:IMEM-1];
-  genvar gi;
-  generate for (gi = 0; gi < IMEM; gi = gi + 1) begin : g_rom
-    assign rom[gi] = romv[gi*64 +: 64];
-  end endgenerate
-  function automatic legal(input [63:0] wd);
-    reg [7:0] op;
-    reg [1:0] ns;
-    begin
-      op = wd[`WF_INSN_OP];
-      ns = f_nsrc(op);
-      legal = op <= `WF_OP_EXIT &&
-              (f_writes(op) ? wd[`WF_INSN_RD] < REGS : wd[`WF_INSN_RD] == 8'd0) &&
-              (ns >= 2'd1 ? wd[`WF_INSN_RA] < REGS : wd[`WF_INSN_RA] == 8'd0) &&
-              (ns >= 2'd2 ? wd[`WF_INSN_RB] < REGS : wd[`WF_INSN_RB] == 8'd0) &&
-              (ns >= 2'd3 ? wd[`WF_INSN_RC] < REGS : wd[`WF_INSN_RC] == 8'd0) &&
-              (op == `WF_OP_BRA || op == `WF_OP_BNZ ? wd[`WF_INSN_IMM] < IMEM :
-               op == `WF_OP_MOVI || op == `WF_OP_ADDI || op == `WF_OP_LD || op == `WF_OP_ST ? 1'b1 :
-               wd[`WF_INSN_IMM] == 24'd0);
-    end
-  endfunction
-  always @* begin : p_prog
-    integer i;
-    for (i = 0; i < IMEM; i = i + 1) assume (legal(rom[i]));
-    // no mul/mad: the multiplier's datapath decides no timing (MUL_LAT 1)
-    for (i = 0; i < IMEM; i = i + 1)
-      assume (rom[i][`WF_INSN_OP] != `WF_OP_MUL && rom[i][`WF_INSN_OP] != `WF_OP_MAD);
-    assume (rom[IMEM-1][`WF_INSN_OP] == `WF_OP_EXIT || rom[IMEM-1][`WF_INSN_OP] == `WF_OP_BRA);
-  end
-
-  // ---- instruction memory: one request at a time, answered after any delay --
-  wire        req_valid, resp_ready;
-  wire [2:0]  req_mshr;
-  wire [15:0] req_line;
-  reg         busy = 1'b0;
-  reg [2:0]   b_mshr;
-  reg [15:0]  b_line;
-  (* anyseq *) reg answer;
-  wire        resp_valid = busy && answer;
-  reg [1:0] waited = 2'd0;
-  always @(posedge clk) waited <= busy && !resp_valid ? waited + (waited != 2'd3) : 2'd0;
-  always @* if (PROGRESS != 0 && waited == 2'd2) assume (answer);
-  always @(posedge clk)
-    if (!rst_n || launch) busy <= 1'b0;
-    else if (resp_valid) busy <= 1'b0;
-    else if (req_valid && !busy) begin busy <= 1'b1; b_mshr <= req_mshr; b_line <= req_line; end
-
-  wire [`WF_OBS_W-1:0]            obs;
-  wire [3*`WF_OBS_WB_W-1:0]       obs_wb;
-  wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
-  wire [WARPS*WW-1:0]             obs_warp;
-  wire [(CUS+1)*`WF_OBS_CU_W-1:0] obs_cu;
-  wire running, done;
-  wf_core #(.WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(CUS),
-            .SB_ENTRIES(SB), .IBUF(IBUF), .ICACHE_LINES(ICL), .ICACHE_LINE(ICLINE), .IMSHRS(1),
+  assign {cfg_swizzle_i, cfg_war_i, cfg_gto_i, cfg_loops_i, cfg_stall_i} = {swz, war, gto, loops, stall};
+  assign {cfg_alu_lat_i, cfg_mul_lat_i, cfg_lsu_lat_i, cfg_active_warps_i} = {6'd1, 6'd1, 6'd2, 7'd0};
+  assign {cfg_decode_stage_i, cfg_alloc_stage_i, cfg_handoff_stage_i, cfg_fill_stage_i,
+          cfg_ready_stage_i} = {dst, ast, hst, fst, rst};
+  assign start_pc_i = 0;
+  wf_core #(.WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
+            .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(1), .ICACHE_LINE(ICACHE_LINE), .IMSHRS(1),
             .IMEM_WORDS(IMEM), .MEM_WORDS(16), .MEM_LINE(1), .BLOOM_BITS(4),
-            .ALU_LAT_MAX(1), .MUL_LAT_MAX(1), .LSU_LAT_MAX(2)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .launch_i(launch),
-    .cfg_swizzle_i(swz), .cfg_war_i(war), .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall),
-    .cfg_alu_lat_i(6'd1), .cfg_mul_lat_i(6'd1), .cfg_lsu_lat_i(6'd2), .cfg_active_warps_i(7'd0),
-    .cfg_decode_stage_i(dst), .cfg_alloc_stage_i(ast), .cfg_handoff_stage_i(hst),
-    .cfg_fill_stage_i(fst), .cfg_ready_stage_i(rst), .start_pc_i(16'd0),
-    .running_o(running), .done_o(done), .cycle_o(),
-    .imem_req_valid_o(req_valid), .imem_req_ready_i(!busy), .imem_req_mshr_o(req_mshr),
-    .imem_req_line_o(req_line), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),
-    .imem_resp_mshr_i(b_mshr), .imem_resp_data_i(romv),
-    .mem_en_i(1'b0), .mem_we_i(1'b0), .mem_addr_i(16'd0), .mem_wdata_i(32'd0), .mem_rdata_o(),
-    .reg_en_i(1'b0), .reg_warp_i(6'd0), .reg_idx_i(7'd0), .reg_rdata_o(),
-    .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(), .obs_bank_o(obs_bank), .obs_warp_o(obs_warp),
-    .obs_cu_o(obs_cu), .obs_version_o());
+            .ALU_LAT_MAX(1), .MUL_LAT_MAX(1), .LSU_LAT_MAX(2)) dut (`WF_CORE_CONN_ALL);
+  wire running = running_o;
+  wire [`WF_OBS_W-1:0]            obs = obs_o;
+  wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank = obs_bank_o;
+  wire [WARPS*WW-1:0]             obs_warp = obs_warp_o;
+  genvar gi;
 
   // LSU stage 1 accepts (wf_core's lsu_accept, connected by the runner's peek)
   wire pk_lsu_accept;
