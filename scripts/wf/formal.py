@@ -312,10 +312,15 @@ def run_task(t, defines=(), tag="", timeout=None, quiet=False):
     traces = sorted(os.path.join(dp, fn) for dp, _d, fs in os.walk(work) for fn in fs
                     if fn.endswith(".vcd"))
     step = None
-    m = re.search(r"(?:BMC|Induction) failed|Assert failed", p.stdout)
-    m2 = re.search(r"Checking assertions in step (\d+)\.\.\.\n.*\n?.*Assert failed", p.stdout)
-    if m2:
-        step = int(m2.group(1))
+    # SBY's summary: "failed assertion <name> at <src> step N", one line a failure
+    steps = [int(x) for x in re.findall(r"summary:\s+failed assertion \S+ at \S+ step (\d+)", p.stdout)]
+    if steps:
+        step = min(steps)
+    elif status == "FAIL":   # a base case or a bounded run without the summary line: the step it was checking
+        cut = p.stdout.find("BMC failed")
+        if cut >= 0:
+            seen = re.findall(r"Checking assertions in step (\d+)", p.stdout[:cut])
+            step = int(seen[-1]) if seen else 0
     rec = dict(task=t["name"], tag=tag, defines=list(defines), status=status, secs=round(secs, 1),
                mode=t["mode"], depth=t["depth"], engine=t["engine"], failed=sorted(set(failed)),
                step=step, traces=[rel(x) for x in traces], sby=rel(sby),
@@ -324,8 +329,6 @@ def run_task(t, defines=(), tag="", timeout=None, quiet=False):
                   rel(OUT), SHIMS, os.path.basename(sby)))
     if status == "ERROR" and not quiet:
         sys.stdout.write(p.stdout[-3000:])
-    if m is None and status == "FAIL":
-        pass
     return rec
 
 
@@ -470,7 +473,7 @@ def main(argv=None):
             ap.error("--depth takes an integer >= 1")
         tasks = [dict(t, depth=a.depth) for t in tasks]
     if a.mutants and not a.tasks:   # the block tasks; the whole-core ones take minutes a run
-        tasks = [t for t in tasks if t["top"] != "core_props"]
+        tasks = [t for t in tasks if t["top"] not in CORE_TOPS]
     if a.list:
         for t in tasks:
             print("%s (%s, %s depth %d, %s)%s" % (t["name"], t["top"], t["mode"], t["depth"], t["engine"],
@@ -511,7 +514,7 @@ def main(argv=None):
             rec = run_task(t, ["WF_MUTANT_" + m], tag="must-fail:" + m, quiet=True)
             rec["expect"] = "FAIL"
             recs.append(rec)
-            ok = rec["status"] == "FAIL" and rec["failed"]
+            ok = rec["status"] == "FAIL" and rec["failed"] and rec["step"] is not None
             bad += not ok
             print("%-6s %-22s %-10s %6.1fs  with mutant %s: %s" % (
                 "OK" if ok else "BAD", t["name"], "fails" if ok else rec["status"].lower(), rec["secs"], m,
