@@ -314,6 +314,8 @@ int wf_host_parse_args(int argc, char **argv, wf_config *cfg, wf_host_args *a, c
             a->cov = v;
         } else if (!strcmp(name, "result")) {
             a->result = v;
+        } else if (!strcmp(name, "speed")) {
+            a->speed = v;
         } else if (!strcmp(name, "imem-jitter")) {
             if (parse_u64(v, 0, UINT64_MAX, &a->jitter_seed)) {
                 snprintf(err, errlen, "--imem-jitter: '%s' is not a seed (0..2^64-1)", v);

@@ -582,19 +582,45 @@ int wf_ls_write_result(FILE *f, const char *harness, const wf_ls_result *r, cons
     return ferror(f) ? -1 : 0;
 }
 
-int wf_ls_write_result_file(const char *path, const char *harness, const wf_ls_result *r, const wf_ls_opts *o)
+static int write_speed(FILE *f, const char *harness, const wf_ls_result *r, const wf_ls_opts *o)
+{
+    fprintf(f, "{\n  \"schema\": {\"name\": \"%s\", \"version\": %d}", WF_LS_SPEED_SCHEMA,
+            WF_LS_SPEED_SCHEMA_VERSION);
+    jkv(f, "harness", harness);
+    jkv(f, "program", o->prog_name);
+    jkv(f, "status", wf_ls_status_name(r->status));
+    jnum(f, "bare", !o->model);
+    jnum(f, "cycles", r->total_cycles);
+    fprintf(f, ",\n  \"seconds\": %.9g", r->seconds);
+    fprintf(f, ",\n  \"cycles_per_second\": %.9g\n}\n", r->seconds > 0 ? (double)r->total_cycles / r->seconds : 0.0);
+    return ferror(f) ? -1 : 0;
+}
+
+/* path replaced whole: written to path.tmp, then renamed */
+static int write_file(const char *path, const char *opt, const char *harness, const wf_ls_result *r,
+                      const wf_ls_opts *o, int (*fn)(FILE *, const char *, const wf_ls_result *, const wf_ls_opts *))
 {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
-    int bad = !f || wf_ls_write_result(f, harness, r, o);
+    int bad = !f || fn(f, harness, r, o);
     if (f && fclose(f)) bad = 1;
     if (!bad && rename(tmp, path)) bad = 1;
     if (bad) {
-        fprintf(stderr, "--result %s: cannot write it\n", path);
+        fprintf(stderr, "%s %s: cannot write it\n", opt, path);
         remove(tmp);
     }
     return bad ? -1 : 0;
+}
+
+int wf_ls_write_result_file(const char *path, const char *harness, const wf_ls_result *r, const wf_ls_opts *o)
+{
+    return write_file(path, "--result", harness, r, o, wf_ls_write_result);
+}
+
+int wf_ls_write_speed_file(const char *path, const char *harness, const wf_ls_result *r, const wf_ls_opts *o)
+{
+    return write_file(path, "--speed", harness, r, o, write_speed);
 }
 
 void wf_ls_repro_line(char *buf, size_t len, const char *env, const char *script, const char *prog,

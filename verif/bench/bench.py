@@ -126,30 +126,20 @@ def note(msg):
     print("bench: " + msg, file=sys.stderr, flush=True)
 
 
-# ---- harness output parsers: (cycles, seconds) of the simulation loops -----
-# (seconds from cycles / cycles-per-second: the printed seconds have 3 decimals)
-RE_COSIM_HOST = re.compile(r"^host: (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
-RE_SC_BARE = re.compile(r"^DONE \S+: bare RTL \(SystemC\), (\d+) cycles in [0-9.]+ s, ([0-9.]+) cycles/s", re.M)
-# (lockstep: the cycles of all --runs, which its cycles/s is over)
-RE_SC_LOCK = re.compile(r"^PASS \S+: SystemC lockstep, rtl cycles \d+,.*?, (\d+) cycles compared in.*, ([0-9.]+) cycles/s", re.M)
+# ---- the harnesses' speed records (--speed FILE, wf_ls_write_speed_file):
+# (cycles, seconds) of the simulation loops of all --runs
+SPEED_JSON = os.path.join(OUT, "speed.json")
 
 
-def cycles_secs(matches):
-    tot_c, tot_s, n = 0, 0.0, 0
-    for m in matches:
-        c, cps = int(m.group(1)), float(m.group(2))
-        if cps <= 0:
-            return None
-        tot_c, tot_s, n = tot_c + c, tot_s + c / cps, n + 1
-    return (tot_c, tot_s) if n else None
-
-
-def parse_cosim(out):
-    return cycles_secs(RE_COSIM_HOST.finditer(out))
-
-
-def parse_sc(out):
-    return cycles_secs(list(RE_SC_BARE.finditer(out)) + list(RE_SC_LOCK.finditer(out)))
+def read_speed(path):
+    try:
+        with open(path) as f:
+            rec = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if rec.get("schema", {}).get("name") != "warpfront.speed" or rec.get("status") != "pass":
+        return None
+    return (int(rec["cycles"]), float(rec["seconds"])) if rec["seconds"] > 0 else None
 
 
 def last_lines(text, n=3):
@@ -159,30 +149,32 @@ def last_lines(text, n=3):
 
 ROWS = [
     # name, command prefix (program and options appended), parser
-    ("bare RTL", ["verif/cosim/run.sh"], ["--bare", "--runs", str(RUNS)], parse_cosim),
-    ("C++ lockstep", ["verif/cosim/run.sh"], ["--runs", str(RUNS)], parse_cosim),
-    ("SystemC bare", ["verif/sc/run.sh"], ["--bare", "--runs", str(RUNS)], parse_sc),
-    ("SystemC lockstep", ["verif/sc/run.sh"], ["--runs", str(RUNS)], parse_sc),
+    ("bare RTL", ["verif/cosim/run.sh"], ["--bare", "--runs", str(RUNS)]),
+    ("C++ lockstep", ["verif/cosim/run.sh"], ["--runs", str(RUNS)]),
+    ("SystemC bare", ["verif/sc/run.sh"], ["--bare", "--runs", str(RUNS)]),
+    ("SystemC lockstep", ["verif/sc/run.sh"], ["--runs", str(RUNS)]),
 ]
 
 
 def harness_rows(progs):
     rows = {}
-    for name, prefix, extra, _ in ROWS:
+    for name, prefix, extra in ROWS:
         rows[name] = {"available": True, "why": "", "programs": {}, "cpu_s": 0.0, "wall_s": 0.0,
                       "peak_rss_kb": 0, "command": " ".join(prefix + ["PROG", "[options]"] + extra)}
     for rep in range(REPS):
         for prog, opts in progs:
-            for name, prefix, extra, parse in ROWS:
+            for name, prefix, extra in ROWS:
                 row = rows[name]
                 if not row["available"]:
                     continue
                 if not os.access(os.path.join(ROOT, prefix[0]), os.X_OK):
                     row["available"], row["why"] = False, "%s does not exist" % prefix[0]
                     continue
-                cmd = ["bash"] + prefix + [prog] + opts + extra
+                cmd = ["bash"] + prefix + [prog] + opts + extra + ["--speed", SPEED_JSON]
+                if os.path.exists(SPEED_JSON):
+                    os.remove(SPEED_JSON)
                 code, out, wall, cpu, rss = spawn(cmd)
-                got = parse(out) if code == 0 else None
+                got = read_speed(SPEED_JSON) if code == 0 else None
                 if got is None or got[1] <= 0:
                     row["available"] = False
                     row["why"] = "%s: exit %d: %s" % (" ".join(cmd[1:]), code, last_lines(out))
@@ -258,10 +250,12 @@ def regression_run(sizes, mode, env):
     shutil.rmtree(os.path.join(OUT, "regress", run_id), ignore_errors=True)
     code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"],
                                       env=dict(env, SIZES=sizes, BATCH=mode, RUN_ID=run_id))
-    m = re.search(r"^(\d+) passed, (\d+) failed", out, re.M)
-    if not m:
-        return {"available": False, "why": "scripts/regress.py: exit %d: %s" % (code, last_lines(out))}
-    passed, failed = int(m.group(1)), int(m.group(2))
+    try:   # the run's report record (scripts/wf/regress/report.py)
+        with open(os.path.join(OUT, "regress", run_id, "summary.json")) as f:
+            summary = json.load(f)
+        passed, failed = int(summary["passed"]), int(summary["failed"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return {"available": False, "why": "scripts/regress.py: exit %d, no summary.json: %s" % (code, last_lines(out))}
     runs = passed + failed
     r = {"available": runs > 0, "why": "no seed ran", "runs": runs, "passed": passed, "failed": failed,
          "wall_s": wall, "cpu_s": cpu, "seeds_per_minute": 60.0 * runs / wall, "cpu_ms_per_seed": 1e3 * cpu / max(runs, 1),

@@ -84,6 +84,7 @@ static void usage(FILE *f, const char *argv0) {
             "                    the final state is checked at every level\n"
             "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
             "                    records\"), written on every exit after the setup\n"
+            "  --speed FILE      the cycle loops' host speed as a JSON record (cycles, seconds)\n"
             "  --help            this text\n"
             "  --batch           (as the only argument) many runs in one process, one spec a line\n"
             "                    on stdin: the regression's batch workers (scripts/wf/regress/batch.py)\n"
@@ -484,9 +485,11 @@ static int check_options(void *, const wf_host_args *a, const wf_config *) {
     return WF_EXIT_USAGE;
 }
 
-// The verdict's record (--result), and the reproduce line for run.sh's re-run with waves.
+// The verdict's record (--result), the host speed (--speed), and the reproduce line for run.sh's re-run with waves.
 static int finish(const wf_host_args &o, const wf_ls_result &r, const wf_ls_opts &lo, int status) {
     if (o.result && wf_ls_write_result_file(o.result, "cosim", &r, &lo) && status == WF_EXIT_PASS)
+        status = WF_EXIT_USAGE;
+    if (o.speed && wf_ls_write_speed_file(o.speed, "cosim", &r, &lo) && status == WF_EXIT_PASS)
         status = WF_EXIT_USAGE;
     return status;
 }

@@ -215,7 +215,7 @@ static inline void wf_host_built_pins(wf_launch_pins *p)
  * below; every option also as --name=value with '_' for '-' (FuseSoC's
  * cmdlinearg parameters); +plusargs are skipped (Verilated::commandArgs).
  * `options` collects the wfsim and run options as given, for reproduce
- * lines (not --seed, --waves, --cov, --result). */
+ * lines (not --seed, --waves, --cov, --result, --speed). */
 typedef struct {
     const char *prog;
     uint64_t seed;          /* --seed N, 1..2147483647 (default 1) */
@@ -227,6 +227,7 @@ typedef struct {
     unsigned runs;          /* --runs N, 1..8 (default: the caller's) */
     uint64_t max_cycles;    /* --max-cycles N (default WF_HOST_MAX_CYCLES) */
     const char *result;     /* --result FILE.json: the result record, NULL if absent */
+    const char *speed;      /* --speed FILE.json: the host speed record, NULL if absent */
     const char *selftest;   /* --selftest-flip PORT:BIT:CYCLE (verif/sc), NULL if absent */
     int cmp;                /* --cmp LEVEL, else the environment's WF_CMP, else full:
                                WF_CMP_LEVEL_* (wf_compare.h, docs/verification.md

@@ -247,6 +247,14 @@ int wf_ls_write_result(FILE *f, const char *harness, const wf_ls_result *r, cons
  * with "--result PATH: reason" on stderr */
 int wf_ls_write_result_file(const char *path, const char *harness, const wf_ls_result *r,
                             const wf_ls_opts *opts);
+/* The host speed of the passed runs' cycle loops (--speed): schema
+ * warpfront.speed, harness, program, status, bare, cycles, seconds,
+ * cycles_per_second; a file apart from the result record, which stays the
+ * same from run to run. Written as wf_ls_write_result_file writes (0 or -1). */
+#define WF_LS_SPEED_SCHEMA "warpfront.speed"
+#define WF_LS_SPEED_SCHEMA_VERSION 1
+int wf_ls_write_speed_file(const char *path, const char *harness, const wf_ls_result *r,
+                           const wf_ls_opts *opts);
 /* The push side's status that is not a report (a timeout, a trace version:
  * the testbench's loop decides it): the verdict printed (opts->report) and
  * kept, unless a failure was already. */

@@ -279,6 +279,7 @@ static void usage(FILE *f, const char *argv0) {
           "                    harness's --help; env WF_CMP)\n"
           "  --result FILE     the verdict as a JSON record (docs/verification.md \"Result\n"
           "                    records\"), written on every exit after the setup\n"
+          "  --speed FILE      the cycle loops' host speed as a JSON record (cycles, seconds)\n"
           "  (--waves, --cov, --imem-jitter: the C++ harness only)\n"
           "exit status: 0 pass, 1 mismatch (trace or final state), 2 usage error,\n"
           "  3 timeout (max cycles) or the C model's watchdog\n",
@@ -424,6 +425,8 @@ int sc_main(int argc, char **argv) {
                    cps);
     }
     if (args.result && wf_ls_write_result_file(args.result, "sc", &run.res, &run.lo) && run.rc == WF_EXIT_PASS)
+        run.rc = WF_EXIT_USAGE;
+    if (args.speed && wf_ls_write_speed_file(args.speed, "sc", &run.res, &run.lo) && run.rc == WF_EXIT_PASS)
         run.rc = WF_EXIT_USAGE;
     if (!bare) wf_host_oracle_free(&run.oracle);
     wf_program_free(&run.su.prog);

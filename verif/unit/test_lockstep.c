@@ -7,8 +7,10 @@
  * arch-level mismatch with the full field path, final state, timeout, an RTL
  * assertion) as valid JSON. The harnesses run it on the RTL in rtl-smoke,
  * sc-smoke, dpi-smoke and mutants. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, close */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wf_check.h"
 #include "wf_layout.h"
@@ -379,6 +381,37 @@ START_TEST(json_reader_refuses)
 }
 END_TEST
 
+START_TEST(speed_record)
+{
+    /* --speed: the passed runs' cycles and seconds, valid JSON, to a file replaced whole */
+    bench b;
+    wf_ls_result r;
+    bench_init(&b, 0);
+    b.f.done_at = 5;
+    ck_assert_int_eq(run(&b, &r), WF_LS_PASS);
+    char path[] = "/tmp/wf_speed_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(wf_ls_write_speed_file(path, "test", &r, &b.lo), 0);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(b.text, 1, sizeof b.text - 1, f);
+    b.text[n] = 0;
+    fclose(f);
+    remove(path);
+    ck_assert_msg(json_valid(b.text), "not valid JSON:\n%s", b.text);
+    HAS(b.text, "\"schema\": {\"name\": \"warpfront.speed\", \"version\": 1}");
+    HAS(b.text, "\"status\": \"pass\"");
+    HAS(b.text, b.lo.model ? "\"bare\": 0" : "\"bare\": 1");
+    HAS(b.text, "\"cycles\": 10"); /* two runs of 5 */
+    HAS(b.text, "\"seconds\": ");
+    /* an unwritable path is an error, not a silent success */
+    ck_assert_int_eq(wf_ls_write_speed_file("/nonexistent-dir/x.json", "test", &r, &b.lo), -1);
+    bench_free(&b);
+}
+END_TEST
+
 START_TEST(record_pass_final_timeout_assertion)
 {
     bench b;
@@ -493,6 +526,7 @@ int main(void)
     tcase_add_test(t, push_done_and_arch);
     tcase_add_test(t, json_reader_refuses);
     tcase_add_test(t, record_pass_final_timeout_assertion);
+    tcase_add_test(t, speed_record);
     tcase_add_test(t, record_mismatch_field_paths);
     suite_add_tcase(s, t);
     return wf_run_suite(s);
