@@ -21,8 +21,10 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 
+from wf import result
 from wf.paths import ROOT
 
 RTL = os.path.join(ROOT, "rtl")
@@ -224,17 +226,24 @@ def run_one(binpath, env, prog, opts, mutsel, timeout):
     """0 pass, 1 fail (mismatch, assertion, watchdog, timeout of the run); the first
     report line. Runs the built harness itself: run.sh's per-call checks (library
     make, build key hashes) cost several times the run of one seed."""
-    cmd = [binpath, prog] + opts + ["+mutsel=%d" % mutsel]
+    fd, rpath = tempfile.mkstemp(prefix="mcy-", suffix=".json")
+    os.close(fd)
+    cmd = [binpath, prog] + opts + ["--result", rpath, "+mutsel=%d" % mutsel]
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     except subprocess.TimeoutExpired:
+        result.take(rpath)
         return 1, "timeout after %d s" % timeout
-    if p.returncode == 2:
-        raise McyError("%s: usage error: %s" % (" ".join(cmd), (p.stderr or p.stdout).strip()[:300]))
-    lines = p.stdout.splitlines()
-    head = next((l for l in lines if l[:1].isupper() and not l.startswith("PASS")), "")
-    field = next((l.strip() for l in lines if l.strip().startswith("field:")), "")
-    return (0 if p.returncode == 0 else 1), ("%s %s" % (head, field)).strip()[:200] or "exit %d" % p.returncode
+    rec = result.take(rpath)
+    kind, msg = result.classify(p.returncode, rec, p.stdout + p.stderr)
+    if p.returncode == 2:   # usage, build or an undecided run: the machinery's fault, not a kill
+        raise McyError("%s: exit 2: %s" % (" ".join(cmd), msg or result.first_line(p.stderr or p.stdout)))
+    if not kind:
+        return 0, ""
+    if rec is not None and rec.get("status") == "fail":
+        cyc, what = result.where(rec)
+        return 1, ("%s at cycle %s: %s" % (kind, cyc, what))[:200]
+    return 1, ("%s: %s" % (kind, msg))[:200]
 
 
 def evaluate(binpath, env, muts, seeds, lo, hi, timeout=120, jobs=1, control=True):
