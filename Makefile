@@ -133,7 +133,7 @@ help:
 	@echo "make test-readme-full test-readme, also running the set-up and synthesis commands"
 	@echo "make mutants-rate the kill-rate table (N=50 default seeds, JOBS=1; build/mutants/rate.json), then the machine-made set's rates (docs/mcy/results.json)"
 	@echo "make mcy          machine-made mutants: Yosys mutate, MCY_N per block (91), MCY_SEEDS regression seeds (100; survivors of 1..10 only), MCY_BLOCKS (all), MCY_REUSE=1 resumes; out/mcy/results.json"
-	@echo "make mcy-doc      docs/mcy/README.md's kill and survivor tables from docs/mcy/results.json and triage.json"
+	@echo "make mcy-doc      docs/mcy/README.md's kill and survivor tables from docs/mcy/results.json and triage/"
 	@echo "make test-mcy     the mcy machinery on a small sample (20 mutants of wf_scoreboard, 2 seeds): builds, kills, control clean"
 	@echo "make coverage-report the functional coverage and its plan crosses of a COV=1 regression (COVDIR=out/regress/latest)"
 	@echo "make regress COV=1 CDG=REPORT   coverage-directed: seeds biased toward the holes of a coverage report (also make coverage-report CDG=)"
@@ -285,7 +285,7 @@ mutants-rate: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim
 	@nice -n 19 python3 scripts/mcy.py --blocks $(or $(MCY_BLOCKS),all) -n $(or $(MCY_N),91) \
 	  --seeds $(or $(MCY_SEEDS),100) --jobs $(or $(JOBS),1) $(if $(MCY_REUSE),--reuse)
-# docs/mcy/README.md's tables from docs/mcy/results.json and docs/mcy/triage.json
+# docs/mcy/README.md's tables from docs/mcy/results.json and docs/mcy/triage/
 mcy-doc:
 	@python3 scripts/mcy.py --doc docs/mcy/results.json
 test-mcy: $(B)/libwarpfront.a $(B)/wfgen $(B)/wfsim

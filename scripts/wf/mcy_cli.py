@@ -7,6 +7,8 @@ kill tables per block and kind, survivors with their source location
   scripts/mcy.py [--blocks B,B|all] [-n N] [--mutate-seed S] [--seeds K | --seed-list A,B]
                  [--out DIR] [--timeout S] [--jobs J] [--reuse] [--no-equiv] [--min-kill PCT]
   scripts/mcy.py --equiv-of OUT [--equiv-limit K]   the survivors' equivalence proofs
+  scripts/mcy.py --try OUT --ids I,J [--seeds K | --seed-list A,B] [--every] [--json F]
+                                                    OUT's mutants on seeds drawn by this checkout
   scripts/mcy.py --rate-of RESULTS                  the rates (make mutants-rate)
   scripts/mcy.py --doc RESULTS                      docs/mcy/README.md's tables
 
@@ -25,7 +27,7 @@ def report(a):
     path = a.rate_of or a.doc
     try:
         res = json.load(open(path))
-        triage = json.load(open(a.triage)) if os.path.exists(a.triage) else {}
+        triage = mcy.load_triage(a.triage)
         mcy.merge_equiv(res["mutants"], os.path.join(os.path.dirname(os.path.abspath(path)), "equiv.json"))
     except (OSError, ValueError) as e:
         print("mcy: %s: %s" % (path, e), file=sys.stderr)
@@ -46,6 +48,32 @@ def report(a):
     with open(a.doc_out, "w") as f:
         f.write(head + mcy.markdown(res, triage))
     print("mcy: wrote %s" % os.path.relpath(a.doc_out))
+    return 0
+
+
+def try_run(a, ap):
+    try:
+        ids = [int(x) for x in (a.ids or "").split(",") if x]
+        seeds = [int(x) for x in a.seed_list.split(",")] if a.seed_list else list(range(1, a.seeds + 1))
+    except ValueError:
+        ap.error("--ids and --seed-list: comma lists of integers")
+    if not ids:
+        ap.error("--try needs --ids")
+    out = os.path.abspath(a.try_of)
+    progdir = os.path.join(mcy.ROOT, "out", "mcy-try", "programs")
+    try:
+        recs = mcy.try_mutants(out, ids, seeds, progdir, a.timeout, a.every)
+    except (OSError, ValueError, mcy.McyError) as e:
+        print("mcy: %s" % e, file=sys.stderr)
+        return 2
+    for r in recs:
+        print("#%d %s %s: %s%s" % (r["id"], r["block"], r["src"],
+                                   "killed by seed %d (%s)" % (r["killed_by"], r["report"]) if r["kills"]
+                                   else "survives %d seeds" % r["tried"],
+                                   "; %d of %d seeds kill" % (len(r["kills"]), r["tried"]) if a.every else ""))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(recs, f, indent=1)
     return 0
 
 
@@ -71,12 +99,20 @@ def main(argv):
                     help="only report the rates of this results.json (make mutants-rate), no run")
     ap.add_argument("--doc", metavar="RESULTS",
                     help="only write the survivors' table of this results.json (with --triage) to --doc-out")
-    ap.add_argument("--triage", default=os.path.join(mcy.ROOT, "docs", "mcy", "triage.json"))
+    ap.add_argument("--triage", default=os.path.join(mcy.ROOT, "docs", "mcy", "triage"),
+                    help="the hand triage: a directory of per-block JSON files (mutant number -> class, why)")
     ap.add_argument("--doc-out", default=os.path.join(mcy.ROOT, "docs", "mcy", "README.md"))
+    ap.add_argument("--try", dest="try_of", metavar="OUT",
+                    help="only run OUT's mutants --ids on the seeds, programs from this checkout's generator")
+    ap.add_argument("--ids", help="--try: comma list of mutant numbers (mutsel)")
+    ap.add_argument("--every", action="store_true", help="--try: run every seed (count kills), not stop at the first")
+    ap.add_argument("--json", help="--try: also write the records to this file")
     ap.add_argument("--min-kill", type=float, default=1.0, help="exit 1 below this kill rate (%%)")
     a = ap.parse_args(argv)
     if a.rate_of or a.doc:
         return report(a)
+    if a.try_of:
+        return try_run(a, ap)
     if a.equiv_of:
         try:
             done = mcy.equiv_run(os.path.abspath(a.equiv_of), a.equiv_limit, a.equiv_timeout)
