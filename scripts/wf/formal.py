@@ -92,10 +92,7 @@ TASKS = [
         ("merge_fill", "§6.3", "a grant fills exactly the pending slots of its CU naming the granted register"),
         ("dispatch_oldest", "§7.1", "per unit the oldest CU with all slots filled (and allowed, §8.2) dispatches when the unit accepts"),
         ("dispatch_frees", "§7.1", "a dispatched CU is free in the next cycle"),
-    ], mode="bmc", depth=8, fast=False, catches=["WRITE_PRIORITY", "ARB_LOWEST_CU", "ARB_SLOT_HIGH", "NO_MERGE", "DISP_LOWEST"],
-      why="induction does not close yet: its counterexample starts from a CU whose pending slots exceed its opcode's sources, "
-          "which the asserted invariant should exclude; depth 8 is 6 cycles after launch, enough for three CUs to be allocated, "
-          "read and dispatched",
+    ], depth=8, catches=["WRITE_PRIORITY", "ARB_LOWEST_CU", "ARB_SLOT_HIGH", "NO_MERGE", "DISP_LOWEST"],
       peeks={"pk_bank": "dut.bank_q", "pk_agem": "dut.agem_q", "pk_cnd_v": "dut.cnd_v_q",
              "pk_cnd_h": "dut.cnd_h_q"}),
     T("scoreboard", "sb_props", ["wf_scoreboard.v"], [
@@ -134,9 +131,7 @@ TASKS = [
         ("none_inorder_allow", "§8.1/§8.2", "none and inorder never block issue"),
         ("inorder_older", "§8.2", "a new CU's older mask is the valid CUs of its warp not dispatched in the cycle"),
         ("inorder_dispatch", "§8.2", "a CU may dispatch (inorder) only with older = 0"),
-    ], mode="bmc", depth=8, catches=["BLOOM_ANY", "BLOOM_H1", "WBREAD_VALID", "INORDER_SAME_CYCLE", "IH_WAR_OFF"],
-      why="the rules are combinational in the CU state the wrapper drives, but induction does not close yet "
-          "(its counterexample needs analysis); depth 8 is 6 cycles after launch, every CU allocated and freed"),
+    ], depth=8, catches=["BLOOM_ANY", "BLOOM_H1", "WBREAD_VALID", "INORDER_SAME_CYCLE", "IH_WAR_OFF"]),
     T("issue", "issue_props", ["wf_issue.v"], [
         ("readiness_items", "§5.1/§11", "each readiness item (hazard_mask bit) is exactly its rule"),
         ("hazard_code", "§11", "the hazard code is the first failing item"),
@@ -145,21 +140,20 @@ TASKS = [
         ("gto_choice", "§5.3", "gto: gto_last when ready, else the lowest-index (oldest) ready warp"),
         ("lrr_state", "§5.3/§9.1", "issue_rr moves past the chosen warp after an issue or replay issue, not after a stall"),
         ("gto_state", "§5.3", "gto_last becomes the chosen warp after an issue or replay issue"),
-    ], mode="bmc", depth=8, why="induction does not close yet (its counterexample needs analysis, see war); "
-      "depth 8 is 6 cycles after launch, enough for every warp to issue and the pointers to wrap",
-      catches=["GTO_NOT_STICKY", "LRR_REPLAY", "MEM_ORDER", "GTO_OLDEST_HIGH", "STALL_ADVANCES",
+        ("mem_inflight_counted", "§10.5/§5.5", "a warp with mem_inflight set has inflight > 0 (given the environment "
+                                              "war_* proves on the core: no departure takes a warp's last instance while its flag stays set)"),
+    ], depth=8, catches=["GTO_NOT_STICKY", "LRR_REPLAY", "MEM_ORDER", "GTO_OLDEST_HIGH", "STALL_ADVANCES",
                          "HAZARD_ORDER", "INFLIGHT_MODE2", "SB_FULL_HELD"],
       peeks={"pk_ge": "dut.issue_ge_q", "pk_last": "dut.gto_last_q"}),
     T("ibuffer", "ibuf_props", ["wf_ibuffer.v", "wf_scoreboard.v"], [
         ("dep_exact", "§4.2/§4.3", "a buffered instruction's dependency bit e is set exactly while entry e is valid for one of its registers (decode term and gap closing included)"),
         ("conflict_free", "§7.2", "conflict_free: the distinct source registers map to distinct banks"),
         ("one_entry_per_reg", "§4.3", "with the issues the dependency rule lets through, a warp never holds two entries for one register"),
-    ], mode="bmc", depth=8, catches=["DEP_BYPASS", "DEP_NO_WAW", "GAP_SKIP_SLOT1", "CF_EQUAL"],
-      why="induction does not close yet (see war); depth 8 is 6 cycles after launch: both slots decoded, "
-          "issued and refilled while entries are allocated and released"),
+    ], depth=8, catches=["DEP_BYPASS", "DEP_NO_WAW", "GAP_SKIP_SLOT1", "CF_EQUAL"]),
 ] + [
     T("war_" + pol, "core_props", RTL_ALL, [
         ("war_end_to_end", "§8", "no register is written while an older instruction of its warp that reads it has not read it"),
+        ("mem_inflight_counted", "§10.5/§5.5", "a warp with mem_inflight set has inflight > 0 (the issue task's environment assumption)"),
     ], mode="bmc", depth=14, params={"WAR": i}, fast=False,
       why="the whole wf_core (one warp, one lane, two registers in one bank, three CUs, a 4-word program the solver "
           "chooses): k-induction is out of reach for the whole core's state; 14 steps are reset, launch, the 2-cycle "
@@ -239,6 +233,16 @@ TASKS = [
 ]
 
 
+def norom(t):
+    """a block task's case tables stay logic: proc_rom would turn them (the
+    opcode decode functions of wf_isa.vh) into ROMs, whose contents an
+    induction step leaves free, so the block and its wrapper would decode the
+    same word differently there (after hierarchy, which derives the
+    parameterised modules anew). The whole-core tasks (bounded) keep prep's
+    ROMs, which BMC reads from their initial contents"""
+    return [] if t["top"] in CORE_TOPS else ["hierarchy -top " + t["top"], "proc -norom"]
+
+
 def sby_text(t, defines):
     files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
     files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
@@ -258,6 +262,7 @@ def sby_text(t, defines):
     if t["peeks"]:
         lines.append("hierarchy -top " + t["top"])
     lines += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
+    lines += norom(t)
     lines.append("prep -top " + t["top"])
     if t["peeks"]:
         lines.append("flatten")
@@ -649,6 +654,7 @@ def show_failing(t, prop, n=MUT_N):
     script = [reads] + (["chparam%s %s" % (chp, t["top"])] if chp else [])
     script.append("hierarchy -top " + t["top"])
     script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
+    script += norom(t)
     script.append("prep -top " + t["top"])
     muts = list_mutations(files, script, t, work, n)
     # mutate -ctrl adds the input mutsel to the block (every wrapper names its

@@ -79,6 +79,13 @@ module core_props #(
       end
   end
 
+  // §10.5, §5.5: a warp's ld/st is counted in flight at least as long as its
+  // mem_inflight flag is set (it clears the flag when it leaves LSU stage 1,
+  // no later than it leaves the LSU): the environment issue_props assumes
+  always @* if (running)
+    assert (!obs_warp_o[`WF_OBS_WARP_MEM_INFLIGHT_LSB] ||
+            obs_warp_o[`WF_OBS_WARP_INFLIGHT_LSB +: `WF_OBS_WARP_INFLIGHT_W] != '0);       // P: mem_inflight_counted
+
   // sanity: the run can reach a write while another instruction collects
   always @* if (running) cover (obs_wb[`WF_OBS_WB_VALID_LSB] && obs_cu[`WF_OBS_CU_VALID_LSB]);
 endmodule

@@ -38,6 +38,27 @@ module issue_props (
     // departures only of instances in flight (a unit holds what was issued)
     for (w = 0; w < 3; w = w + 1)
       if (left_valid[w] && left_end[w]) assume (left_warp[w*6 +: 6] < WARPS && inflight[left_warp[w*6 +: 6]*8 +: 8] >= 8'd3);
+    // §10.5: the ld/st that set mem_inflight[w] clears it when it leaves LSU
+    // stage 1, no later than it leaves the LSU's last stage (§5.5): the
+    // departures never take a warp's last instance while its flag stays set
+    // (the core's own fact, asserted as mem_inflight_counted in core_props)
+    for (w = 0; w < WARPS; w = w + 1) begin
+      // §5.5: an instance in flight is held by a CU, the SR or a unit's
+      // stage, far fewer than the 8-bit counter holds: it never wraps
+      assume (inflight[w*8 +: 8] != 8'hFF);
+      if (mem_inflight[w] && !(mem_clear_valid && mem_clear_warp == w))
+        assume (gone[w] < inflight[w*8 +: 8]);
+    end
+  end
+  // the departures of each warp in the cycle
+  reg [7:0] gone [0:WARPS-1];
+  always @* begin : p_gone
+    integer w, x;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      gone[w] = 8'd0;
+      for (x = 0; x < 3; x = x + 1)
+        if (left_valid[x] && run && left_end[x] && left_warp[x*6 +: 6] == w) gone[w] = gone[w] + 8'd1;
+    end
   end
 
   wire [2:0] kind;
@@ -134,6 +155,9 @@ module issue_props (
             if (!seen) assert (!rdy[v]);                                              // P: lrr_choice
           end
       end
+      // §10.5/§5.5: a warp with a memory instance in flight has inflight > 0
+      for (w = 0; w < WARPS; w = w + 1)
+        if (mem_inflight[w]) assert (inflight[w*8 +: 8] != 8'd0);                      // P: mem_inflight_counted
       assert (pk_ge != '0 && pk_ge == ~((WARPS'(1) << rr) - WARPS'(1)));                // P: lrr_state
       assert (pk_last < WARPS);                                                       // P: gto_state
       // §5.3 the state moves after an issue or a replay issue, not after a stall
