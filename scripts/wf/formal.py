@@ -196,7 +196,8 @@ TASKS = [
       why="shows the coverage_plan properties able to fail: every property but three fails by step 16 "
           "(deeper runs take much longer); nf_dependency_never has no configuration "
           "to negate, commit_blocks_inflight cannot fail this way (a blocking CU is in flight under every "
-          "policy), sb_full_held needs a full board behind a split ld/st's replay, beyond the bound"),
+          "policy), sb_full_held needs a full board behind a split ld/st's replay, beyond the bound "
+          "(verif/formal/show_failing.json shows these three failing instead)"),
     T("progress", "cov_props", RTL_ALL, [
         ("every_warp_progresses", "§5.3", "lrr: every warp not exited issues within PROGRESS_N (12) cycles, the "
                                           "instruction memory answering within 2"),
