@@ -197,7 +197,8 @@ TASKS = [
           "(deeper runs take much longer); nf_dependency_never has no configuration "
           "to negate, commit_blocks_inflight cannot fail this way (a blocking CU is in flight under every "
           "policy), sb_full_held needs a full board behind a split ld/st's replay, beyond the bound "
-          "(verif/formal/show_failing.json shows these three failing instead)"),
+          "(verif/formal/show_failing.json shows the first two failing instead; sb_full_held alone here does not "
+          "fail through step 18: a run to depth 22 was stopped in step 19 after 46 minutes)"),
     T("progress", "cov_props", RTL_ALL, [
         ("every_warp_progresses", "§5.3", "lrr: every warp not exited issues within PROGRESS_N (12) cycles, the "
                                           "instruction memory answering within 2"),
