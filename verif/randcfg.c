@@ -205,5 +205,7 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
     k->mem_off = wf_rng_range(&r, 0, 60);
     k->lane_addr = wf_rng_range(&r, 0, 40);
     k->pred = wf_rng_range(&r, 0, 50);
+    /* the far layout (the pcs' high bits), drawn after the knobs above */
+    k->far = wf_rng_range(&r, 0, 100);
     wf_cdg_aim_program(seed, b, cfg, k);
 }

@@ -79,6 +79,8 @@ typedef struct {
     unsigned lane_addr;   /* % of addresses with another lane pattern (one word, reversed, masked, permuted) */
     unsigned pred;        /* % of bnz regions on a lane-varying or high-bit predicate (a quarter with
                            * an empty body) and of loops closed through a backward bra */
+    unsigned far;         /* % of programs whose body sits in the top half of the instruction
+                           * memory behind a bra over a never-executed gap (a longer program) */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */

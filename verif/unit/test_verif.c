@@ -1079,6 +1079,30 @@ START_TEST(generator_knob_effects)
             48, (double)lo.misses / 10, k.length, (double)hi.misses / 10, c.icache_lines);
     ck_assert_uint_gt(hi.misses / 10, c.icache_lines);
     ck_assert_uint_le(lo.misses / 10, c.icache_lines);
+
+    /* far layout: a bra at pc 0 over a gap puts the body (length instructions,
+     * exit included) in the top half of imem_words; the runs agree with the
+     * interpreter (knob_run); far = 0 leaves the program as it was */
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 100;
+    wf_program fp0, fp1;
+    gen_or_die(7, &k, &fp0, NULL);
+    k.far = 100;
+    gen_or_die(7, &k, &fp1, NULL);
+    wf_insn in;
+    ck_assert_ptr_null(wf_decode(fp1.words[0], c.regs, &in));
+    ck_assert_int_eq(in.op, WF_OP_BRA);
+    ck_assert_int_ge(in.imm, (int)(c.imem_words / 2));
+    ck_assert_uint_eq(fp1.len - (unsigned)in.imm, 100);
+    ck_assert_uint_le(fp1.len, c.imem_words);
+    ck_assert_uint_eq(fp0.len, 100);
+    wf_program_free(&fp0);
+    wf_program_free(&fp1);
+    knob_run(&c, &k, 4, &hi);
+    ck_assert_uint_eq(hi.differ, 0);
+    fprintf(stderr, "knob far: 100 -> the body at pc >= %u of imem_words %u\n", c.imem_words / 2,
+            c.imem_words);
 }
 END_TEST
 
