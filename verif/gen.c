@@ -59,8 +59,9 @@ static const knob knobs[] = {
       "% of bnz regions on a lane-varying (lane 0 decides) or high-bit predicate, a quarter with an "
       "empty body, and of loops closed through a backward bra"),
     K(far, 0, 100, 0,
-      "% of programs placed in the top half of the instruction memory: a bra at pc 0 over a "
-      "never-executed gap of nops (the pcs' and branch targets' high bits)"),
+      "% of programs placed high in the instruction memory: every warp starts (.start) at the "
+      "largest power of two that leaves room, the words below never fetched (the pcs' and branch "
+      "targets' high bits; the I-cache line indices, hence the timing, unchanged)"),
     K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
     K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
     K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
@@ -725,20 +726,24 @@ static unsigned log2u(unsigned v)
 #define SETUP_MEM 14 /* the prologue's address set-up (below) */
 #define FAR_MAX 16384 /* the far layout's program length at most (a larger imem_words is not filled) */
 
-/* The far layout (knob far): the gap that puts a body of len instructions in the
- * top half of the instruction memory (at most FAR_MAX words), the whole program
- * still fitting imem_words; 0 = none. Drawn on a stream of its own, so the body
- * is the same whatever the knob (only moved). Where the memory is shorter than
- * twice the body, the body goes as high as it fits. */
-static unsigned far_gap(const wf_gen_knobs *k, uint64_t seed, unsigned len)
+/* The far layout (knob far): the start pc that puts a body of len instructions
+ * high in the instruction memory, every warp starting there (`.start`), the
+ * words below it nops that are never fetched; 0 = none. The start is the
+ * largest power of two that leaves room for the body (at most FAR_MAX / 2), so
+ * it is a multiple of every I-cache no larger than it: each pc keeps its
+ * I-cache line index and the run's timing is the one without it, only the pcs
+ * (and tags) differ. Drawn on a stream of its own, so the body is the same
+ * whatever the knob. */
+static unsigned far_start(const wf_gen_knobs *k, uint64_t seed, unsigned len)
 {
     wf_rng r;
     wf_rng_seed(&r, seed ^ 0xFA4FA4FA4ull);
     if (!k->far || wf_rng_below(&r, 100) >= k->far) return 0;
     const unsigned top = k->imem_words < FAR_MAX ? k->imem_words : FAR_MAX;
-    if (top < len + 2) return 0;
-    const unsigned hi = top - len - 1, lo = top / 2 < hi ? top / 2 : hi;
-    return wf_rng_range(&r, lo, hi);
+    if (top < len + 1) return 0;
+    unsigned p = 1;
+    while (p * 2 <= top - len) p *= 2;
+    return p;
 }
 
 int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen_info *info,
@@ -778,19 +783,15 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
     if (ninit > k->imem_words - 1 - pro) ninit = k->imem_words - 1 - pro; /* and exit fits */
     pro += ninit;
     unsigned len = k->length > pro + 1 ? k->length : pro + 1;
-    const unsigned gap = far_gap(k, seed, len);
-    len += gap ? gap + 1 : 0;
+    const unsigned start = far_start(k, seed, len);
+    len += start;
     g.cap = len;
     g.w = malloc(len * sizeof *g.w);
     if (!g.w) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (gap) { /* the body runs at pcs gap + 1 and up; the gap is never executed */
-        emit(&g, WF_OP_BRA, 0, 0, 0, 0, (int)gap + 1);
-        for (unsigned i = 0; i < gap; i++) emit(&g, WF_OP_NOP, 0, 0, 0, 0, 0);
-        g.info.n_bra++;
-    }
+    for (unsigned i = 0; i < start; i++) emit(&g, WF_OP_NOP, 0, 0, 0, 0, 0); /* never fetched */
     if (g.mem) {
         emit(&g, WF_OP_WID, R_BASE, 0, 0, 0, 0);
         emit(&g, WF_OP_MOVI, R_SMASK, 0, 0, 0, (int)g.slog);
@@ -825,6 +826,8 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
     }
     out->words = g.w;
     out->len = g.n;
+    for (unsigned w = 0; start && w < k->warps && w < WF_MAX_WARPS; w++)
+        out->start_pc[w] = (uint16_t)start;
     out->line = calloc(g.n, sizeof *out->line); /* no source lines, like an image */
     if (!out->line) {
         wf_program_free(out);

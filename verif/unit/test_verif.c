@@ -959,7 +959,7 @@ END_TEST
 
 /* Sums over seeds of one generator setting run on one configuration. */
 typedef struct {
-    uint64_t conflicts, reads, pieces, lsu_dispatches, misses, fills, insns;
+    uint64_t conflicts, reads, pieces, lsu_dispatches, misses, fills, insns, cycles;
     unsigned differ, seeds;
 } knob_stats;
 
@@ -986,6 +986,7 @@ static void knob_run(const wf_config *c0, const wf_gen_knobs *k0, unsigned seeds
         ks->misses += st->icache_misses;
         ks->fills += st->icache_fills;
         ks->insns += st->instructions;
+        ks->cycles += st->cycles;
         wf_arch_state got, want;
         ck_assert_int_eq(wf_model_final_state(m, &got), 0);
         ck_assert_int_eq(wf_functional_run(&c, &p, NULL, 1000000, &want, err, sizeof err), 0);
@@ -1080,9 +1081,11 @@ START_TEST(generator_knob_effects)
     ck_assert_uint_gt(hi.misses / 10, c.icache_lines);
     ck_assert_uint_le(lo.misses / 10, c.icache_lines);
 
-    /* far layout: a bra at pc 0 over a gap puts the body (length instructions,
-     * exit included) in the top half of imem_words; the runs agree with the
-     * interpreter (knob_run); far = 0 leaves the program as it was */
+    /* far layout: every warp starts at 512 (imem_words 1024, the largest power
+     * of two leaving room for the body of length instructions, exit included),
+     * the words below are nops; the body is the one drawn without the knob
+     * (its branch targets moved by 512); the runs agree with the interpreter
+     * (knob_run) in the same cycles as without the knob */
     wf_gen_default(&k);
     wf_gen_target(&k, &c);
     k.length = 100;
@@ -1090,19 +1093,31 @@ START_TEST(generator_knob_effects)
     gen_or_die(7, &k, &fp0, NULL);
     k.far = 100;
     gen_or_die(7, &k, &fp1, NULL);
-    wf_insn in;
-    ck_assert_ptr_null(wf_decode(fp1.words[0], c.regs, &in));
-    ck_assert_int_eq(in.op, WF_OP_BRA);
-    ck_assert_int_ge(in.imm, (int)(c.imem_words / 2));
-    ck_assert_uint_eq(fp1.len - (unsigned)in.imm, 100);
-    ck_assert_uint_le(fp1.len, c.imem_words);
     ck_assert_uint_eq(fp0.len, 100);
+    ck_assert_uint_eq(fp1.len, 612);
+    for (unsigned w = 0; w < WF_MAX_WARPS; w++) {
+        ck_assert_uint_eq(fp0.start_pc[w], 0);
+        ck_assert_uint_eq(fp1.start_pc[w], w < c.warps ? 512 : 0);
+    }
+    for (unsigned i = 0; i < 512; i++) ck_assert(fp1.words[i] == 0); /* nop */
+    for (unsigned i = 0; i < 100; i++) {
+        wf_insn a, b;
+        ck_assert_ptr_null(wf_decode(fp0.words[i], c.regs, &a));
+        ck_assert_ptr_null(wf_decode(fp1.words[512 + i], c.regs, &b));
+        if (wf_is_branch(a.op)) a.imm += 512;
+        ck_assert(wf_encode(&a) == wf_encode(&b));
+    }
     wf_program_free(&fp0);
     wf_program_free(&fp1);
+    knob_stats flo;
+    k.far = 0;
+    knob_run(&c, &k, 4, &flo);
+    k.far = 100;
     knob_run(&c, &k, 4, &hi);
     ck_assert_uint_eq(hi.differ, 0);
-    fprintf(stderr, "knob far: 100 -> the body at pc >= %u of imem_words %u\n", c.imem_words / 2,
-            c.imem_words);
+    ck_assert_uint_eq(hi.cycles, flo.cycles);
+    fprintf(stderr, "knob far: 100 -> every warp starts at pc 512 of imem_words %u, %" PRIu64
+            " cycles as without it\n", c.imem_words, hi.cycles);
 
     /* bursts with 8 registers (two data registers): the writers never take the
      * burst ld's address register, so every warp stays in its slice and the
