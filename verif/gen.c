@@ -727,7 +727,7 @@ static unsigned log2u(unsigned v)
 
 #define SETUP_MEM 14 /* the prologue's address set-up (below) */
 #define FAR_MIN 4     /* the far tail's length (knob far): 4..FAR_MAX, exit excluded */
-#define FAR_MAX 32
+#define FAR_MAX 12
 
 /* The far tail (knob far): after the body (len - 1 words), a bra to a block
  * placed at a random pc in the upper half of the instruction memory, the words
