@@ -26,6 +26,7 @@ import time
 
 from wf import result
 from wf.paths import ROOT
+from wf.regress.settings import IMEM_JITTER_DEFAULT
 
 RTL = os.path.join(ROOT, "rtl")
 RUN = os.path.join(ROOT, "verif", "cosim", "run.sh")
@@ -369,10 +370,10 @@ def stages(nseeds):
     return [(lo, min(lo + 10, nseeds)) for lo in range(0, nseeds, 10)]
 
 
-# make regress's IMEM_JITTER default (wf/regress/settings.py): from SEED=1 its
-# seeds 8, 16, ... run with the harness's --imem-jitter SEED (instruction-memory
-# backpressure, random latency and order; the final state, no lockstep)
-JITTER_EVERY = 8
+# make regress's IMEM_JITTER default: from SEED=1 its seeds 8, 16, ... run with the
+# harness's --imem-jitter SEED (instruction-memory backpressure, random latency and
+# order; the final state, no lockstep)
+JITTER_EVERY = IMEM_JITTER_DEFAULT
 
 
 def regression_item(s, progdir):
