@@ -35,9 +35,9 @@ static const char *const aim_names[WF_AIM_ROWS + 1] = {
     "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
     "2 warps, replay, lrr, inorder, mode 3 | 2, scoreboard full",            /* 1 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
-    "stall, mode 3, lrr, bloom, all warps, IH | drawn, ld/st runs, bursts, WAR patterns", /* 3 */
+    "stall, mode 3, lrr, bloom, IH and all warps | drawn, ld/st runs, bursts, WAR patterns", /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
-    "stall, mode 3, lrr, warpboard-read, all warps, IH | drawn, ld/st runs, bursts", /* 5 */
+    "stall, mode 3, lrr, warpboard-read, IH | drawn, ld/st runs, bursts",    /* 5 */
     "2 warps, replay, bloom, gto | lrr, scoreboard full, WAR patterns",      /* 6 */
     "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
     "stall, mode 3, 1-3 warps, warpboard-read, WAR patterns, deep pipes",    /* 8 */
@@ -117,10 +117,10 @@ void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned alu_max,
         c->loops = 3;
         c->sched = WF_SCHED_LRR;
         if (war_drawn) c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ : WF_WAR_BLOOM;
-        /* every warp (bloom: the filter of each, §8.5); variant 0 with IH, whose
-         * instruction the policy counts (§5.6) */
-        c->active_warps = 0;
+        /* variant 0 with IH, whose instruction the policy counts (§5.6), and
+         * bloom on every warp (the filter of each, §8.5) */
         if (!v) c->handoff_stage = 1;
+        if (!v && row == AIM_STALL_MEM) c->active_warps = 0;
         break;
     case AIM_WAR:
     case AIM_WAR_READ:
@@ -176,14 +176,11 @@ void wf_random_aim_config(uint64_t seed, unsigned alu_max, unsigned mul_max, uns
  * warp's mad still has pending (the filter test of H(d), both bits), also with
  * that mad in IH (§5.6); from a stream of their own, so the rows' other draws
  * stay as they were. */
-static void aim_bloom_war(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k)
+static void aim_bloom_war(uint64_t seed, wf_gen_knobs *k)
 {
     wf_rng b;
     wf_rng_seed(&b, seed ^ 0xB100DA57ull);
     k->war_bias = wf_rng_range(&b, 40, 90);
-    /* room for patterns on many registers: the filter test is per (warp, rd) */
-    if (k->length < 200) k->length = wf_rng_range(&b, 200, 300);
-    if (k->length > cfg->imem_words) k->length = cfg->imem_words;
 }
 
 /* The program template of row ri (0..WF_AIM_ROWS), for the configuration cfg it
@@ -212,7 +209,7 @@ void wf_aim_program_row(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         /* one or two warps: a longer program (the run stays shorter than all warps') */
         if (k->length < 200) k->length = wf_rng_range(&t, 200, 400);
         if (k->length > cfg->imem_words) k->length = cfg->imem_words;
-        if (row == AIM_SB_BLOOM) aim_bloom_war(seed, cfg, k);
+        if (row == AIM_SB_BLOOM) aim_bloom_war(seed, k);
         return;
     }
     case AIM_STALL_MEM:
@@ -223,7 +220,7 @@ void wf_aim_program_row(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->burst_len = wf_rng_range(&t, 4, 12);
         k->split = wf_rng_range(&t, 1, 4);
         k->waw = wf_rng_range(&t, 0, 10);
-        if (row == AIM_STALL_MEM) aim_bloom_war(seed, cfg, k);
+        if (row == AIM_STALL_MEM) aim_bloom_war(seed, k);
         return;
     case AIM_STAGING:
         /* sources in one bank (the staging register holds, §7.2), destinations

@@ -253,11 +253,10 @@ START_TEST(aimed_templates_drawn_and_valid)
                 if (war) ck_assert_uint_eq(c.war, row == 5 ? WF_WAR_WB_READ : WF_WAR_BLOOM);
                 ck_assert_uint_gt(k.mem_run, 0);
                 ck_assert_uint_gt(k.burst, 0);
-                ck_assert_uint_eq(c.active_warps, 0); /* every warp; variant 0 with IH (§5.6) */
-                if (v == 0) ck_assert_uint_eq(c.handoff_stage, 1);
-                if (row == 3) { /* bloom: WAR patterns (§8.5) in a longer program */
+                if (v == 0) ck_assert_uint_eq(c.handoff_stage, 1); /* variant 0 with IH (§5.6) */
+                if (row == 3) { /* bloom: WAR patterns (§8.5), variant 0 on every warp */
+                    if (v == 0) ck_assert_uint_eq(c.active_warps, 0);
                     ck_assert_uint_ge(k.war_bias, 40);
-                    ck_assert_uint_ge(k.length, c.imem_words < 200 ? c.imem_words : 200);
                 }
                 break;
             case 7: case 8: /* mode 3, WAR patterns, the policy even over a drawn none */
