@@ -81,7 +81,7 @@ void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)
         c.bloom_bits = pow2_in(&r, 4, 64);
     }
     draw_runtime(&r, &c, &full, 0);
-    wf_random_aim_config(seed, full.mul, full.lsu, &c);
+    wf_random_aim_config(seed, full.alu, full.mul, full.lsu, &c);
     *out = c;
 }
 
@@ -157,7 +157,7 @@ void wf_random_runtime_cdg(uint64_t seed, const wf_size_set *set, unsigned flags
     wf_config c = set->sizes;
     const lat_max m = {set->alu_lat_max, set->mul_lat_max, set->lsu_lat_max};
     draw_runtime(&r, &c, &m, flags);
-    wf_cdg_aim_config(seed, b, flags, m.mul, m.lsu, &c);
+    wf_cdg_aim_config(seed, b, flags, m.alu, m.mul, m.lsu, &c);
     *out = c;
 }
 
@@ -205,5 +205,8 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
     k->mem_off = wf_rng_range(&r, 0, 60);
     k->lane_addr = wf_rng_range(&r, 0, 40);
     k->pred = wf_rng_range(&r, 0, 50);
+    /* drawn after the classes above: high pcs (§3), words off the line start (§10.2) */
+    k->far = wf_rng_below(&r, 2) ? wf_rng_range(&r, 40, 100) : 0; /* half the seeds: 0 keeps programs that fit the I-cache */
+    k->addr_shift = wf_rng_range(&r, 0, 60);
     wf_cdg_aim_program(seed, b, cfg, k);
 }

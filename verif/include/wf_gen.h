@@ -79,6 +79,10 @@ typedef struct {
     unsigned lane_addr;   /* % of addresses with another lane pattern (one word, reversed, masked, permuted) */
     unsigned pred;        /* % of bnz regions on a lane-varying or high-bit predicate (a quarter with
                            * an empty body) and of loops closed through a backward bra */
+    unsigned addr_shift;  /* % of ld/st addresses moved 1..mem_line-1 words off the line start (a lane's
+                           * word in its line no longer follows its lane number; lanes straddle lines) */
+    unsigned far;         /* % of programs whose end jumps to a tail in the upper half of the
+                           * instruction memory (high pc bits: I-cache tags, MSHR lines, §3) */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */
@@ -163,13 +167,14 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
  * by turns (wf_random_aim_variant: blocks 1..10, 41..50, ...: 0); the odd
  * blocks run no row (wf_random_aim_row = WF_AIM_ROWS). A row sets a few
  * run-time knobs of the configuration (wf_random_aim_config: wf_random_runtime
- * and wf_random_config call it last; mul_max, lsu_max: the latency maxima) and
+ * and wf_random_config call it last; alu_max, mul_max, lsu_max: the latency maxima) and
  * the program template that meets them (wf_random_aim: wf_random_gen_knobs
  * calls it last, given the seed's configuration); the rows without a template
  * of their own and the base blocks draw one of the general templates (burst,
  * mem_run, bank collisions, WAR patterns) or none from a stream of their own. */
 #define WF_AIM_ROWS 10
-void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c);
+void wf_random_aim_config(uint64_t seed, unsigned alu_max, unsigned mul_max, unsigned lsu_max,
+                          wf_config *c);
 void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
 /* The row of a seed (0..9, WF_AIM_ROWS: none), its variant, and a row's one-line name. */
 unsigned wf_random_aim_row(uint64_t seed);
