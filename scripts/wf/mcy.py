@@ -116,6 +116,12 @@ def generate(blocks, n, seed, out):
             "delete * %s %%d %s %%d" % tuple(sel(block).split()),
             "mutate -list %d -seed %d -ctrl mutsel %d %d -o %s %s" % (n, seed, CTRL_WIDTH, first, listf, sel(block)),
             "script %s" % listf,
+            # an indexed part-select out of range is x in Verilog, but a Verilated
+            # build reads it modulo the vector: a mutant that sends an index out of
+            # range would stay invisible in the two-state simulation. Made defined
+            # logic (out of range reads 0) before Verilator sees it.
+            "techmap %s %%u t:$shiftx %%i" % sel(block),
+            "setundef -zero %s" % sel(block),
             "opt_clean %s" % sel(block),
             "write_verilog -noattr -selected %s" % os.path.join(d, "wf_%s.v.raw" % block)]
         per[block] = first
