@@ -119,9 +119,9 @@ def generate(blocks, n, seed, out):
             # an indexed part-select out of range is x in Verilog, but a Verilated
             # build reads it modulo the vector: a mutant that sends an index out of
             # range would stay invisible in the two-state simulation. Made defined
-            # logic (out of range reads 0) before Verilator sees it.
-            "techmap %s %%u t:$shiftx %%i" % sel(block),
-            "setundef -zero %s" % sel(block),
+            # logic before Verilator sees it: a $shift fills with 0 where $shiftx
+            # gives x, so out of range reads 0.
+            "chtype -map $shiftx $shift %s %%u t:$shiftx %%i" % sel(block),
             "opt_clean %s" % sel(block),
             "write_verilog -noattr -selected %s" % os.path.join(d, "wf_%s.v.raw" % block)]
         per[block] = first
