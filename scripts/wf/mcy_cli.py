@@ -109,7 +109,8 @@ def formal_run(a, ap):
     recs = {}
     try:
         if a.prove_regfile:
-            recs = mcy_formal.prove_regfile(out, muts, os.path.join(work, "regfile"), a.formal_timeout)
+            recs = mcy_formal.prove_regfile(out, muts, os.path.join(work, "regfile"), a.formal_timeout,
+                                            only_lanes=[int(x) for x in a.lanes.split(",")] if a.lanes else None)
         else:
             for m in muts:
                 recs[m["id"]] = mcy_formal.bounded(out, m, os.path.join(work, "bmc"), a.depth, a.formal_timeout)
@@ -164,6 +165,7 @@ def main(argv):
     ap.add_argument("--json", help="--try: also write the records to this file")
     ap.add_argument("--prove-regfile", metavar="OUT", help="only prove OUT's wf_regfile mutants --ids at the block")
     ap.add_argument("--bounded", metavar="OUT", help="only check OUT's mutants --ids in the core from reset")
+    ap.add_argument("--lanes", help="--prove-regfile: check only these lanes of the ones a mutant reaches")
     ap.add_argument("--depth", type=int, default=80, help="--bounded: cycles from reset")
     ap.add_argument("--formal-timeout", type=int, default=1800, help="--prove-regfile/--bounded: seconds per SBY run")
     ap.add_argument("--min-kill", type=float, default=1.0, help="exit 1 below this kill rate (%%)")

@@ -181,7 +181,7 @@ def regfile_sby(il, depth):
                       "[files]", il]) + "\n"
 
 
-def prove_regfile(out, muts, work, timeout=1800, depth=1):
+def prove_regfile(out, muts, work, timeout=1800, depth=1, only_lanes=None):
     """Every given wf_regfile mutant proven (or not) at the block; a record each.
     A mutant not proven under the core's bank rules alone is tried again with the
     writeback's lane-mask rule (MASK_WE); the record says which held."""
@@ -190,6 +190,8 @@ def prove_regfile(out, muts, work, timeout=1800, depth=1):
     for m in muts:
         base = regfile_case(m)
         lanes = lanes_of(out, m)
+        if only_lanes is not None:   # a subset (the record lists the lanes checked)
+            lanes = [l for l in lanes if l in only_lanes]
         secs_all, status, mask_we, per = 0.0, "PASS", 0, []
         for lane in lanes:
             for mask_we in (0, 1):
@@ -203,15 +205,16 @@ def prove_regfile(out, muts, work, timeout=1800, depth=1):
                     raise FormalError("%s: SBY error (%s)\n%s" % (name, rel(os.path.join(work, name)), log[-2000:]))
                 if status == "PASS":
                     break
-            per.append({"lane": lane, "result": "proven" if status == "PASS" else status.lower(),
+            per.append({"lane": lane, "result": {"PASS": "proven", "UNKNOWN": "not proven"}.get(status, status.lower()),
                         "mask_we": mask_we})
             if status != "PASS":
                 break
-        res = "proven" if all(p["result"] == "proven" for p in per) and len(per) == len(lanes) else \
-            [p["result"] for p in per if p["result"] != "proven"][0]
+        bad = [p["result"] for p in per if p["result"] != "proven"]
+        # "partial": every lane checked is proven, but not every lane the mutant reaches was checked
+        res = bad[0] if bad else "proven" if per and len(per) == len(lanes_of(out, m)) else "partial"
         recs[m["id"]] = {
             "method": "regfile-induction", "depth": depth, "result": res,
-            "lanes": per,
+            "lanes": per, "lanes_reached": lanes_of(out, m),
             "assumes": ["bank read or written, not both (§6.2, wf_regfile.v:58)"]
             + (["lane mask only with the bank's write (wf_writeback.v:99-118, wf_core.v:826-835)"]
                if any(p["mask_we"] for p in per) else []),
