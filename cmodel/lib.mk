@@ -60,7 +60,7 @@ INSTALL_SV  := verif/dpi/wf_dpi.svh verif/dpi/wf_txcheck_pkg.sv rtl/wf_defs.vh
 INSTALL_RTL := rtl/wf.vlt $(wildcard rtl/*.v rtl/*.vh)
 INSTALL_PY  := python/pyproject.toml
 # (the DPI sources see the verification headers' structs: rebuilt when they change)
-$(patsubst %.c,$(PIC)/obj/%.o,$(DPI_SRCS)): $(VERIF_HDRS)
+$(patsubst %.c,$(PIC)/obj/%.o,$(DPI_SRCS)): $(VERIF_HDRS) verif/dpi/wf_svdpi.h
 # libwf_dpi.so finds libwfverif/libwarpfront next to itself ($$ORIGIN), wherever installed
 $(PIC)/libwf_dpi.so: $(patsubst %.c,$(PIC)/obj/%.o,$(DPI_SRCS)) $(SHLIBS)
 	$(CC) -shared -fPIC -Wl,--no-undefined -Wl,-rpath,'$$ORIGIN' -o $@ $(filter %.o,$^) \

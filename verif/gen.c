@@ -61,6 +61,12 @@ static const knob knobs[] = {
     K(regs, 1, WF_MAX_REGS, 32, "target: registers per thread"),
     K(lanes, 1, WF_MAX_LANES, 8, "target: lanes per warp"),
     K(warps, 1, WF_MAX_WARPS, 8, "target: warps"),
+    K(addr_shift, 0, 100, 0,
+      "% of ld/st addresses moved 1..mem_line-1 words off the line start: a lane's word in its line "
+      "no longer follows its lane number, lanes straddle lines"),
+    K(far, 0, 100, 0,
+      "% of programs whose end jumps to a tail placed in the upper half of the instruction memory "
+      "(the words between are exit, never executed): high pc bits, far I-cache tags and MSHR lines"),
     {"mem_words", offsetof(wf_gen_knobs, mem_words), 16, 65536, 1024, 1, NULL,
      "target: scratchpad words"},
     {"mem_line", offsetof(wf_gen_knobs, mem_line), 1, 32, 4, 1, NULL, "target: words per line"},
@@ -485,7 +491,11 @@ static void emit_values(gen *g)
 static unsigned emit_addr(gen *g)
 {
     unsigned t = data_reg(g);
-    emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)((unsigned)wf_rng_next(&g->rng) & g->lmask));
+    unsigned base = (unsigned)wf_rng_next(&g->rng) & g->lmask;
+    /* off the line start (the AND below wraps it in the slice); nothing drawn at 0 */
+    if (g->k->addr_shift && g->k->mem_line > 1 && below(g, 100) < g->k->addr_shift)
+        base += 1 + below(g, g->k->mem_line - 1);
+    emit(g, WF_OP_MOVI, t, 0, 0, 0, (int)base);
     if (g->k->lane_addr && below(g, 100) < g->k->lane_addr) {
         switch (below(g, 4)) { /* the AND below keeps every pattern in the warp's slice */
         case 0: emit(g, WF_OP_ADDI, t, t, 0, 0, (int)below(g, 16)); break; /* one word */
@@ -716,6 +726,36 @@ static unsigned log2u(unsigned v)
 }
 
 #define SETUP_MEM 14 /* the prologue's address set-up (below) */
+#define FAR_MIN 4     /* the far tail's length (knob far): 4..FAR_MAX, exit excluded */
+#define FAR_MAX 12
+
+/* The far tail (knob far): after the body (len - 1 words), a bra to a block
+ * placed at a random pc in the upper half of the instruction memory, the words
+ * between exit (never executed): pcs with their high bits set reach the I-cache
+ * tags, the MSHR line addresses and the fill index (docs/microarch.md §3).
+ * Returns the program length without the final exit: len - 1 without a tail
+ * (nothing drawn at far = 0). */
+static unsigned far_tail(gen *g, unsigned len)
+{
+    const unsigned imem = g->k->imem_words;
+    if (!g->k->far || below(g, 100) >= g->k->far) return len - 1;
+    const unsigned t = FAR_MIN + below(g, FAR_MAX - FAR_MIN + 1);
+    const unsigned lo = imem / 2 > len ? imem / 2 : len; /* the first word after the bra */
+    if (imem < t + 2 || imem - 1 - t < lo) return len - 1;    /* no room: tail + exit */
+    const unsigned at = lo + below(g, imem - 1 - t - lo + 1);
+    uint64_t *w = realloc(g->w, (at + t + 1) * sizeof *g->w);
+    if (!w) {
+        g->overflow = 1;
+        return len - 1;
+    }
+    g->w = w;
+    g->cap = at + t + 1;
+    emit(g, WF_OP_BRA, 0, 0, 0, 0, (int)at);
+    while (g->n < at) emit(g, WF_OP_EXIT, 0, 0, 0, 0, 0);
+    block(g, at + t, 0);
+    g->info.n_bra++;
+    return at + t;
+}
 
 int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen_info *info,
                    char *err, size_t errlen)
@@ -786,6 +826,7 @@ int wf_gen_program(uint64_t seed, const wf_gen_knobs *k, wf_program *out, wf_gen
         }
     }
     block(&g, len - 1, 0);
+    len = far_tail(&g, len) + 1;
     emit(&g, WF_OP_EXIT, 0, 0, 0, 0, 0);
     if (g.overflow || g.n != len) {
         free(g.w);

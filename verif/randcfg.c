@@ -205,5 +205,8 @@ void wf_random_gen_knobs_cdg(uint64_t seed, const wf_config *cfg, const wf_cdg_b
     k->mem_off = wf_rng_range(&r, 0, 60);
     k->lane_addr = wf_rng_range(&r, 0, 40);
     k->pred = wf_rng_range(&r, 0, 50);
+    /* drawn after the classes above: high pcs (§3), words off the line start (§10.2) */
+    k->far = wf_rng_below(&r, 2) ? wf_rng_range(&r, 40, 100) : 0; /* half the seeds: 0 keeps programs that fit the I-cache */
+    k->addr_shift = wf_rng_range(&r, 0, 60);
     wf_cdg_aim_program(seed, b, cfg, k);
 }

@@ -31,4 +31,4 @@ endef
 $(eval $(call verif_flavour,$(B),,$(patsubst verif/unit/%.c,$(B)/%,$(VERIF_TEST_SRCS))))
 $(eval $(call verif_flavour,$(B)/asan,$(SANFLAGS),$(patsubst verif/unit/%.c,$(B)/asan/%,$(VERIF_TEST_SRCS))))
 # verif/unit/test_dpi.c includes verif/dpi/wf_dpi.c (the DPI-C entry points, tested without a simulator)
-$(B)/obj/verif/unit/test_dpi.o $(B)/asan/obj/verif/unit/test_dpi.o: verif/dpi/wf_dpi.c
+$(B)/obj/verif/unit/test_dpi.o $(B)/asan/obj/verif/unit/test_dpi.o: verif/dpi/wf_dpi.c verif/dpi/wf_svdpi.h

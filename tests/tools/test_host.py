@@ -33,7 +33,6 @@
      board: state and cycles must be wfsim's.
 TEST_HOST_SHAPES="1w1l" runs one shape only (debugging; make test runs both)."""
 import argparse
-import hashlib
 import io
 import json
 import os
@@ -48,6 +47,7 @@ import pytest
 
 from wf.host import (Board, SimBoard, CMD, HostError, ID_BYTES, PROTO_VERSION, ReplyError, SHAPE_OPTS, STAGE_OPTS,
                      frame, knobs_for, run_program, wfsim_args)
+from wf import vlbuild
 from wf.hostproto import CFG_LAYOUT
 from wf.boards import BOARDS, FPGA_SRC, board_file, board_shape
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
@@ -155,37 +155,21 @@ def test_yosys_no_latches(top):
 
 # ---- 2. the simulated board -----------------------------------------------------------------------
 def build(shape):
-    """The simulated board at SHAPES[shape]; rebuilt when a source changed."""
+    """The simulated board at SHAPES[shape]: verif/build.sh's cached build (wf.vlbuild)."""
     p = dict(SHAPES[shape], BAUD_DIV=SIM_DIV, TIMEOUT=SIM_TIMEOUT)
-    srcs = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt",
-                               "fpga/wf_host_proto.vh", "fpga/wf_cfg.vh"] + rtl(".vh")
-    h = hashlib.sha1(repr(sorted(p.items())).encode())
-    for f in srcs:
-        with open(os.path.join(ROOT, f), "rb") as fh:
-            h.update(fh.read())
-    # the harnesses' make variables (verif/build.sh vl_make_cc: -O levels, clang++)
-    mk = subprocess.run(["bash", "-c", 'source verif/build.sh && printf %s "${vl_make_cc[1]}"'],
-                        cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    h.update(mk.encode())
+    deps = FPGA_SRC + rtl() + ["fpga/hostsim.cpp", "fpga/wf_fpga.vlt", "rtl/wf.vlt",
+                               "fpga/wf_host_proto.vh", "fpga/wf_cfg.vh", "fpga/demo.hex"] + rtl(".vh")
     d = os.path.join(ROOT, "build", "hostsim", shape)
-    exe, stamp = os.path.join(d, "hostsim"), os.path.join(d, "stamp")
-    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == h.hexdigest():
-        return exe, "cached"
-    os.makedirs(d, exist_ok=True)
-    t0 = time.time()
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2", "-MAKEFLAGS", mk,
-           "-Irtl", "-Ifpga", "rtl/wf.vlt", "fpga/wf_fpga.vlt", "--top-module", "wf_fpga_uart_top",
-           "--Mdir", d, "-o", "hostsim", "-CFLAGS", "-O1", "-CFLAGS", "-DBAUD_DIV=%d" % SIM_DIV,
-           "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]
+    cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2",
+           "-MAKEFLAGS", vlbuild.MAKE_CC, "-Irtl", "-Ifpga", "rtl/wf.vlt", "fpga/wf_fpga.vlt",
+           "--top-module", "wf_fpga_uart_top", "--Mdir", d, "-o", "hostsim", "-CFLAGS", "-O1",
+           "-CFLAGS", "-DBAUD_DIV=%d" % SIM_DIV, "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]
     cmd += ["-G%s=%s" % (k, '"%s"' % v if isinstance(v, str) else v) for k, v in sorted(p.items())]
     cmd += FPGA_SRC + rtl() + [os.path.join(ROOT, "fpga", "hostsim.cpp")]
-    r = run(cmd)
-    if r.returncode or not os.path.exists(exe):
-        raise RuntimeError("verilator build of the %s board failed:\n%s" % (shape,
-                                                                          r.stdout[-2000:]))
-    with open(stamp, "w") as f:
-        f.write(h.hexdigest())
-    return exe, "built in %d s" % (time.time() - t0)
+    try:
+        return vlbuild.cached(d, "hostsim", cmd, deps)
+    except vlbuild.BuildError as e:
+        raise RuntimeError("verilator build of the %s board: %s" % (shape, e))
 
 
 _BOARDS = {}

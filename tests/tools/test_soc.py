@@ -23,7 +23,6 @@ Python driver (scripts/wf/soc.py) against wfsim (docs/soc.md).
      system memory window or the space, a launch while busy) and by the
      hardware itself with the driver bypassed (ERROR's code, nothing written).
 TEST_SOC_SHAPES="2w2l" runs one shape only (debugging; make test runs both)."""
-import hashlib
 import os
 import subprocess
 import tempfile
@@ -31,7 +30,7 @@ import time
 
 import pytest
 
-from wf import socmap as S
+from wf import socmap as S, vlbuild
 from wf.host import HostError, knobs_for
 from wf.paths import ROOT, kernel_options, rtl_sources as rtl, run
 from wf.soc import POISON, REG, SimBus, Soc, check_program
@@ -101,36 +100,23 @@ def test_c_driver_compiles():
 
 # ---- 2. the simulated bus -------------------------------------------------------------------------
 def build(shape):
+    """The simulated bus at SHAPES[shape]: verif/build.sh's cached build (wf.vlbuild)."""
     p = dict(SHAPES[shape])
-    srcs = WB_SRC + rtl() + VLT + ["fpga/wbsim.cpp", "fpga/wf_host_proto.vh", "fpga/wf_cfg.vh",
-                                   "fpga/wf_wb_regs.vh"] + rtl(".vh")
-    h = hashlib.sha1(repr(sorted(p.items())).encode())
-    for f in srcs:
-        with open(os.path.join(ROOT, f), "rb") as fh:
-            h.update(fh.read())
-    mk = subprocess.run(["bash", "-c", 'source verif/build.sh && printf %s "${vl_make_cc[1]}"'],
-                        cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    h.update(mk.encode())
+    deps = WB_SRC + rtl() + VLT + ["fpga/wbsim.cpp", "fpga/wf_host_proto.vh", "fpga/wf_cfg.vh",
+                                   "fpga/wf_wb_regs.vh", "fpga/demo.hex"] + rtl(".vh")
     d = os.path.join(ROOT, "build", "wbsim", shape)
-    exe, stamp = os.path.join(d, "wbsim"), os.path.join(d, "stamp")
-    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == h.hexdigest():
-        return exe, "cached"
-    os.makedirs(d, exist_ok=True)
-    t0 = time.time()
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", os.environ.get("JOBS", "2"), "-O2",
-           "-MAKEFLAGS", mk, "-Irtl", "-Ifpga"] + VLT + [
+           "-MAKEFLAGS", vlbuild.MAKE_CC, "-Irtl", "-Ifpga"] + VLT + [
            "--top-module", "wf_wb_top", "--Mdir", d, "-o", "wbsim", "-CFLAGS", "-O1",
            "-CFLAGS", "-DSYS_BASE=0x%xu" % SYS_BASE, "-CFLAGS", "-DSYS_SIZE=0x%xu" % SYS_SIZE,
            "-GSYS_BASE=32'h%x" % SYS_BASE, "-GSYS_SIZE=32'h%x" % SYS_SIZE,
            "-GIMEM_HEX=\"%s\"" % os.path.join(ROOT, "fpga", "demo.hex")]
     cmd += ["-G%s=%s" % kv for kv in sorted(p.items())]
     cmd += WB_SRC + rtl() + [os.path.join(ROOT, "fpga", "wbsim.cpp")]
-    r = run(cmd)
-    if r.returncode or not os.path.exists(exe):
-        raise RuntimeError("verilator build of the %s bus failed:\n%s" % (shape, r.stdout[-2000:]))
-    with open(stamp, "w") as f:
-        f.write(h.hexdigest())
-    return exe, "built in %d s" % (time.time() - t0)
+    try:
+        return vlbuild.cached(d, "wbsim", cmd, deps)
+    except vlbuild.BuildError as e:
+        raise RuntimeError("verilator build of the %s bus: %s" % (shape, e))
 
 
 _EXES = {}

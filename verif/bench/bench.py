@@ -243,9 +243,13 @@ def lockstep_instructions(progs):
     return res
 
 
-def regression_run(sizes, mode, env):
-    """One timed regression: BATCH=mode (1 batch workers, 0 one run.sh per seed)."""
-    run_id = "bench-%s-batch%s" % (sizes or "all", mode)
+def regression_run(sizes, mode, env, seeds=None):
+    """One timed regression: BATCH=mode (1 batch workers, 0 one run.sh per seed) of
+    REGRESS_SEEDS seeds (or `seeds`: 1 is the first-seed latency, the wall time of
+    `make regress SEEDS=1` with every build cached)."""
+    seeds = seeds or REGRESS_SEEDS
+    env = dict(env, SEEDS=str(seeds))
+    run_id = "bench-%s-batch%s-%d" % (sizes or "all", mode, seeds)
     # the runner refuses an existing RUN_ID: the previous bench's run goes first
     shutil.rmtree(os.path.join(OUT, "regress", run_id), ignore_errors=True)
     code, out, wall, cpu, rss = spawn([sys.executable, "scripts/regress.py"],
@@ -261,7 +265,7 @@ def regression_run(sizes, mode, env):
          "wall_s": wall, "cpu_s": cpu, "seeds_per_minute": 60.0 * runs / wall, "cpu_ms_per_seed": 1e3 * cpu / max(runs, 1),
          "peak_rss_kb": rss,
          "command": "SEED=1 SEEDS=%d CSEEDS=0 SIZES=%s JOBS=2 IMEM_JITTER=0 BATCH=%s python3 scripts/regress.py"
-                    % (REGRESS_SEEDS, sizes, mode)}
+                    % (seeds, sizes, mode)}
     costs = [json.load(open(f)) for f in glob.glob(os.path.join(OUT, "regress", run_id, "batch-*.json"))]
     if costs:
         r["harness"] = {k: sum(c[k] for c in costs) for k in costs[0]}
@@ -325,6 +329,8 @@ def regression(cosim_ir, prof):
         for mode in ("1", "0"):  # side by side: batch workers, then the per-seed path
             note("regression SIZES=%s BATCH=%s ..." % (sizes or "(all)", mode))
             row["batch" if mode == "1" else "per_seed"] = regression_run(sizes, mode, env)
+        for mode in ("1", "0"):  # the first-seed latency, side by side
+            row["first_seed_batch" if mode == "1" else "first_seed_per_seed"] = regression_run(sizes, mode, env, 1)
         b, p = row["batch"], row["per_seed"]
         if b["available"] and p["available"]:
             row["speedup"] = b["seeds_per_minute"] / p["seeds_per_minute"]
@@ -491,6 +497,10 @@ def main():
                                                      r["seeds_per_minute"], r["cpu_ms_per_seed"]))
                 else:
                     print("  SIZES=%-8s %s: not available: %s" % (sizes, mode, r["why"]))
+            f1, f0 = row["first_seed_batch"], row["first_seed_per_seed"]
+            if f1["available"] and f0["available"]:
+                print("  SIZES=%-8s first-seed latency (SEEDS=1, builds cached): BATCH=1 %.2f s, BATCH=0 %.2f s "
+                      "wall (%.2fx)" % (sizes, f1["wall_s"], f0["wall_s"], f1["wall_s"] / f0["wall_s"]))
             if "speedup" in row:
                 c = row["cost"]
                 print("  SIZES=%-8s batch / per-seed: %.2fx seeds per minute, %.2fx less CPU per seed; simulation "

@@ -51,7 +51,7 @@ ccmd=(gcc -std=c11 -Wall -Wextra -Werror "$vl_cflags" -g $wf_cinc -I"$(verilator
   -c verif/dpi/wf_dpi.c -o "$dir/wf_dpi.o")
 wf_vlcmd "$dir" tb_dpi tb_dpi "${vl_make[1]}" --binary --timing -Iverif/dpi verif/dpi/tb_dpi.sv \
   ${dut_def[@]+"${dut_def[@]}"} -LDFLAGS "$dir/wf_dpi.o"
-deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/dpi/*.sv verif/dpi/*.svh verif/dpi/*.vh verif/dpi/wf_dpi.c)
+deps=("${rtl_deps[@]}" "${wf_cdeps[@]}" verif/dpi/*.sv verif/dpi/*.svh verif/dpi/*.vh verif/dpi/wf_dpi.c verif/dpi/wf_svdpi.h)
 wf_build "$dir" tb_dpi deps ccmd vcmd || exit 2
 opts+=(--seed "$seed")
 repro+=" ${opts[*]} ${plus[*]-}"

@@ -15,11 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if __has_include("svdpi.h")
-#include "svdpi.h"
-#else
-typedef uint32_t svBitVecVal; /* as IEEE 1800 svdpi.h: 32 bits of a packed vector, LSB first */
-#endif
+#include "wf_svdpi.h"
 #include "warpfront.h"
 #include "wf_txcheck.h"
 

@@ -79,6 +79,10 @@ typedef struct {
     unsigned lane_addr;   /* % of addresses with another lane pattern (one word, reversed, masked, permuted) */
     unsigned pred;        /* % of bnz regions on a lane-varying or high-bit predicate (a quarter with
                            * an empty body) and of loops closed through a backward bra */
+    unsigned addr_shift;  /* % of ld/st addresses moved 1..mem_line-1 words off the line start (a lane's
+                           * word in its line no longer follows its lane number; lanes straddle lines) */
+    unsigned far;         /* % of programs whose end jumps to a tail in the upper half of the
+                           * instruction memory (high pc bits: I-cache tags, MSHR lines, §3) */
     /* the configuration the program targets */
     unsigned regs, lanes, warps, mem_words, mem_line, banks, layout;
     unsigned imem_words;  /* the program, set-up included, never has more instructions */

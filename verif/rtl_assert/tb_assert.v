@@ -16,7 +16,6 @@ module tb_assert;
   localparam integer WARPS = 4, LANES = 4, REGS = 32, BANKS = 4, COLLECTORS = 4;
   localparam integer SB_ENTRIES = 4, IBUF = 2, ICACHE_LINES = 16, ICACHE_LINE = 4, IMSHRS = 2;
   localparam integer IMEM_WORDS = 1024, MEM_WORDS = 64, MEM_LINE = 4, BLOOM_BITS = 16;
-  localparam integer OBS_WARP_W = `WF_OBS_WARP_W(SB_ENTRIES, IBUF);
 
   reg clk = 1'b0, rst_n = 1'b0, launch = 1'b0;
   reg swz = 1'b0, gto = 1'b0, stall = 1'b0;
@@ -26,43 +25,44 @@ module tb_assert;
   integer imiss = 8;
   reg mem_en = 1'b0, mem_we = 1'b0;
   reg [15:0] mem_addr = 16'd0;
-  wire running, done;
-  wire [63:0] cycle;
-  wire req_valid, resp_ready;
-  wire [2:0] req_mshr;
-  wire [15:0] req_line;
   reg resp_valid = 1'b0;
   reg [2:0] resp_mshr = 3'd0;
   reg [ICACHE_LINE*64-1:0] resp_data = '0;
-  wire [31:0] mem_rdata;
-  wire [LANES*32-1:0] reg_rdata;
-  wire [`WF_OBS_W-1:0] obs;
-  wire [3*`WF_OBS_WB_W-1:0] obs_wb;
-  wire [3*`WF_OBS_WB_DATA_W(LANES)-1:0] obs_wb_data;
-  wire [BANKS*`WF_OBS_BANK_W-1:0] obs_bank;
-  wire [WARPS*OBS_WARP_W-1:0] obs_warp;
-  wire [(COLLECTORS+1)*`WF_OBS_CU_W-1:0] obs_cu;
-  wire [`WF_TRACE_VERSION_BITS-1:0] obs_version;
+
+  // one net per wf_core port, named as the port (generated with the port list)
+  `include "wf_core_nets.vh"
+  assign clk_i = clk;
+  assign rst_ni = rst_n;
+  assign launch_i = launch;
+  assign cfg_swizzle_i = swz;
+  assign cfg_war_i = war;
+  assign cfg_gto_i = gto;
+  assign cfg_loops_i = loops;
+  assign cfg_stall_i = stall;
+  assign cfg_alu_lat_i = 6'd1;
+  assign cfg_mul_lat_i = 6'd4;
+  assign cfg_lsu_lat_i = 6'd2;
+  assign cfg_active_warps_i = active;
+  assign {cfg_decode_stage_i, cfg_alloc_stage_i, cfg_handoff_stage_i, cfg_fill_stage_i, cfg_ready_stage_i} = 5'd0;
+  assign start_pc_i = {WARPS*16{1'b0}};
+  assign imem_req_ready_i = 1'b1;
+  assign imem_resp_valid_i = resp_valid;
+  assign imem_resp_mshr_i = resp_mshr;
+  assign imem_resp_data_i = resp_data;
+  assign mem_en_i = mem_en;
+  assign mem_we_i = mem_we;
+  assign mem_addr_i = mem_addr;
+  assign mem_wdata_i = 32'd0;
+  assign reg_en_i = 1'b0;
+  assign reg_warp_i = 6'd0;
+  assign reg_idx_i = 7'd0;
 
   wf_core #(
     .WARPS(WARPS), .LANES(LANES), .REGS(REGS), .BANKS(BANKS), .COLLECTORS(COLLECTORS),
     .SB_ENTRIES(SB_ENTRIES), .IBUF(IBUF), .ICACHE_LINES(ICACHE_LINES), .ICACHE_LINE(ICACHE_LINE),
     .IMSHRS(IMSHRS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .MEM_LINE(MEM_LINE),
     .BLOOM_BITS(BLOOM_BITS), .ALU_LAT_MAX(2), .MUL_LAT_MAX(4), .LSU_LAT_MAX(2)
-  ) dut (
-    .clk_i(clk), .rst_ni(rst_n), .launch_i(launch), .cfg_swizzle_i(swz), .cfg_war_i(war),
-    .cfg_gto_i(gto), .cfg_loops_i(loops), .cfg_stall_i(stall), .cfg_alu_lat_i(6'd1),
-    .cfg_mul_lat_i(6'd4), .cfg_lsu_lat_i(6'd2), .cfg_active_warps_i(active),
-    .cfg_decode_stage_i(1'b0), .cfg_alloc_stage_i(1'b0), .cfg_handoff_stage_i(1'b0), .cfg_fill_stage_i(1'b0), .cfg_ready_stage_i(1'b0),
-    .start_pc_i({WARPS*16{1'b0}}), .running_o(running), .done_o(done), .cycle_o(cycle),
-    .imem_req_valid_o(req_valid), .imem_req_ready_i(1'b1), .imem_req_mshr_o(req_mshr),
-    .imem_req_line_o(req_line), .imem_resp_valid_i(resp_valid), .imem_resp_ready_o(resp_ready),
-    .imem_resp_mshr_i(resp_mshr), .imem_resp_data_i(resp_data),
-    .mem_en_i(mem_en), .mem_we_i(mem_we), .mem_addr_i(mem_addr), .mem_wdata_i(32'd0),
-    .mem_rdata_o(mem_rdata), .reg_en_i(1'b0), .reg_warp_i(6'd0), .reg_idx_i(7'd0),
-    .reg_rdata_o(reg_rdata), .obs_o(obs), .obs_wb_o(obs_wb), .obs_wb_data_o(obs_wb_data),
-    .obs_bank_o(obs_bank), .obs_warp_o(obs_warp), .obs_cu_o(obs_cu), .obs_version_o(obs_version)
-  );
+  ) dut (`WF_CORE_CONN_ALL);
 
   always #5 clk = ~clk;
 
@@ -92,10 +92,10 @@ module tb_assert;
       due_line[(slot + 1) % 32] <= due_line[slot];
 `endif
     end
-    if (running && req_valid) begin
+    if (running_o && imem_req_valid_o) begin
       due_v[(tnow + imiss - 1) % 32]    <= 1'b1;
-      due_mshr[(tnow + imiss - 1) % 32] <= req_mshr;
-      due_line[(tnow + imiss - 1) % 32] <= req_line;
+      due_mshr[(tnow + imiss - 1) % 32] <= imem_req_mshr_o;
+      due_line[(tnow + imiss - 1) % 32] <= imem_req_line_o;
     end
   end
 
@@ -133,15 +133,15 @@ module tb_assert;
     @(negedge clk);
     launch = 1'b0;
     n = 0;
-    while (done !== 1'b1 && n < 20000) begin
+    while (done_o !== 1'b1 && n < 20000) begin
       @(negedge clk);
       n = n + 1;
     end
-    if (done !== 1'b1) begin
+    if (done_o !== 1'b1) begin
       $display("tb_assert: timeout, not done after %0d cycles", n);
       $fatal(1);
     end
-    $display("TB DONE cycles %0d", cycle);
+    $display("TB DONE cycles %0d", cycle_o);
     $finish;
   end
 endmodule

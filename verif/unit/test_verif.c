@@ -1079,6 +1079,35 @@ START_TEST(generator_knob_effects)
             48, (double)lo.misses / 10, k.length, (double)hi.misses / 10, c.icache_lines);
     ck_assert_uint_gt(hi.misses / 10, c.icache_lines);
     ck_assert_uint_le(lo.misses / 10, c.icache_lines);
+
+    /* far tail: the program reaches the upper half of the instruction memory
+     * (a bra over exit words, never executed: the final state stays the
+     * interpreter's) */
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c);
+    k.length = 48;
+    k.far = 100;
+    wf_program fp;
+    gen_or_die(7, &k, &fp, NULL);
+    fprintf(stderr, "knob far: 100 -> %u instructions (length 48, imem_words %u)\n", fp.len, c.imem_words);
+    ck_assert_uint_gt(fp.len, c.imem_words / 2);
+    ck_assert_uint_le(fp.len, c.imem_words);
+    wf_program_free(&fp);
+    knob_run(&c, &k, 10, &hi);
+    ck_assert_uint_eq(hi.differ, 0);
+
+    /* addresses off the line start: the lanes straddle lines, more pieces per ld/st */
+    k.far = 0;
+    k.w_ld = k.w_st = 20;
+    k.split = 1;
+    knob_run(&cs, &k, N, &lo);
+    k.addr_shift = 100;
+    knob_run(&cs, &k, N, &hi);
+    p1 = (double)lo.pieces / (double)lo.lsu_dispatches;
+    p4 = (double)hi.pieces / (double)hi.lsu_dispatches;
+    fprintf(stderr, "knob addr_shift: 0 -> %.3f lsu_pieces per ld/st, 100 -> %.3f\n", p1, p4);
+    ck_assert(p4 > p1 * 1.3);
+    ck_assert_uint_eq(hi.differ, 0);
 }
 END_TEST
 

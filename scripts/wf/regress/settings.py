@@ -130,6 +130,8 @@ COVREPORT = os.path.join(ROOT, "scripts", "covreport.py")
 EXAMPLES = os.path.join(ROOT, "sim", "examples")
 
 # the knobs that define a run's items (kept in run.json; RESUME takes them from there)
+# IMEM_JITTER's default: every 8th seed runs with --imem-jitter (scripts/wf/mcy.py runs its seeds so too)
+IMEM_JITTER_DEFAULT = 8
 RUN_KNOBS = ("SEED", "SEEDS", "CSEEDS", "SIZES", "IMEM_JITTER", "WAVES", "COV", "WF_DEFINES",
              "REGRESS_INJECT_DEFINES", "WF_RTL_FILES", "WF_TOP", "CMP", "CDG", "RTL_FORMS")
 PARAMS_SH = os.path.join(ROOT, "verif", "build.sh")
@@ -226,7 +228,7 @@ def knobs():
     k = {"seed": env_int("SEED", 1, lo=1), "seeds": env_int("SEEDS", 1000),
          "cseeds": env_int("CSEEDS", 8), "jobs": env_int("JOBS", 0, lo=1, hi=1024) or default_jobs(),
          "timeout": env_int("TIMEOUT", 120, lo=1), "build_timeout": env_int("BUILD_TIMEOUT", 1800, lo=1),
-         "imem_jitter": env_int("IMEM_JITTER", 8), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
+         "imem_jitter": env_int("IMEM_JITTER", IMEM_JITTER_DEFAULT), "min_free": env_int("REGRESS_MIN_FREE_MB", 64),
          "progress": env_int("REGRESS_PROGRESS", 15, lo=1), "shard": parse_shard(os.environ.get("SHARD", "")),
          "waves": env_flag("WAVES"), "cov": env_flag("COV"), "slurm": env_flag("SLURM"),
          "defines": os.environ.get("WF_DEFINES", "WF_ASSERT"), "cmp": os.environ.get("CMP") or "full",

@@ -50,7 +50,7 @@ xrun=(+verilator+rand+reset+2 "+verilator+seed+$seed")
 deps=("$ex"/*.v "$ex"/*.sv "$ex"/*.vlt "$ex"/*.cpp verif/dpi/* rtl/wf_defs.vh verif/cocotb/timescale.f "${wf_cdeps[@]}")
 so=build/oneloop/libwf_txcheck_dpi.so
 shim() {  # the DPI shim's shared library, rebuilt when stale (run.sh so)
-  [[ -f $so && -z $(find verif/dpi/wf_txcheck_dpi.c build/pic/libwfverif.a build/pic/libwarpfront.a \
+  [[ -f $so && -z $(find verif/dpi/wf_txcheck_dpi.c verif/dpi/wf_svdpi.h build/pic/libwfverif.a build/pic/libwarpfront.a \
                         -newer "$so" 2>/dev/null) ]] || "$0" so || exit 2
 }
 if [[ $route == cpp ]]; then
