@@ -106,30 +106,32 @@ def formal_run(a, ap):
     if a.depth < 1:
         ap.error("--depth: >= 1")
     work = os.path.join(mcy.ROOT, "out", "mcy-formal")
-    recs = {}
+
+    def save(i, r):   # after every mutant: a stopped run keeps what it has
+        if not a.json:
+            return
+        old = json.load(open(a.json)) if os.path.exists(a.json) else {}
+        lst = old.get(str(i), [])
+        if isinstance(lst, str):   # the per-state SAT proof's bare result
+            lst = [{"method": "core-context-sat", "result": lst}]
+        old[str(i)] = [x for x in lst if x.get("method") != r["method"]] + [r]
+        with open(a.json, "w") as f:
+            json.dump(old, f, indent=1, sort_keys=True)
     try:
-        if a.prove_regfile:
-            recs = mcy_formal.prove_regfile(out, muts, os.path.join(work, "regfile"), a.formal_timeout,
-                                            only_lanes=[int(x) for x in a.lanes.split(",")] if a.lanes else None)
-        else:
-            for m in muts:
-                recs[m["id"]] = mcy_formal.bounded(out, m, os.path.join(work, "bmc"), a.depth, a.formal_timeout)
-                r = recs[m["id"]]
+        for m in muts:
+            if a.prove_regfile:
+                lanes = [int(x) for x in a.lanes.split(",")] if a.lanes else None
+                r = mcy_formal.prove_regfile(out, [m], os.path.join(work, "regfile"), a.formal_timeout,
+                                             only_lanes=lanes)[m["id"]]
+            else:
+                r = mcy_formal.bounded(out, m, os.path.join(work, "bmc"), a.depth, a.formal_timeout)
                 print("mcy: %s #%d: %s%s (%.0f s)" % (m["block"], m["id"], r["result"],
                                                      " at step %s" % r.get("step") if r["result"] == "differs"
                                                      else " to depth %d" % a.depth, r["seconds"]), flush=True)
+            save(m["id"], r)
     except (OSError, ValueError, mcy_formal.FormalError) as e:
         print("mcy: %s" % e, file=sys.stderr)
         return 2
-    if a.json:
-        old = json.load(open(a.json)) if os.path.exists(a.json) else {}
-        for i, r in recs.items():
-            lst = old.get(str(i), [])
-            if isinstance(lst, str):   # the per-state SAT proof's bare result
-                lst = [{"method": "core-context-sat", "result": lst}]
-            old[str(i)] = [x for x in lst if x.get("method") != r["method"]] + [r]
-        with open(a.json, "w") as f:
-            json.dump(old, f, indent=1, sort_keys=True)
     return 0
 
 

@@ -2,7 +2,7 @@
 // scripts/wf/mcy_formal.py): both at the default sizes, fed the same inputs of
 // the mutated bank BANK (the banks are independent: wf_regfile.v:33-52 connects
 // bank b's wf_spram to slice b of every port only; the other banks stay idle),
-// one lane CHECK at a time (the lanes are independent too: wf_spram.v:110-131
+// one lane CHECK at a time (the lanes are independent too: wf_spram.v:46-67
 // gives lane l its own memory, address, write enable wmask_i[l], data and output
 // slice; every lane is driven, lane CHECK is observed, the rest optimised away).
 // Proven by k-induction with the invariant on lane CHECK's memories (peeked after
@@ -12,7 +12,7 @@
 //   (CBIT < 0), or inverted when bit CBIT is CPOL (mutate cnot1: 1, cnot0: 0);
 // and the property: the bank's output equals gold's in every cycle after a read
 // of the bank (en && !we, wf_spram.v:64), the only cycle its readers use it
-// (wf_spram.v:66-68, §6.2). Environment, the core's (§6.2, wf_core.v:819-842):
+// (wf_spram.v:2-4, §6.2). Environment, the core's (§6.2, wf_core.v:819-842):
 // a bank is read or written in a cycle, never both (WF_ASSERT, wf_regfile.v:58);
 // MASK_WE = 1: a lane mask only with the bank's write (wf_writeback.v:99-118).
 module regfile_mut #(
