@@ -14,9 +14,9 @@
  * in blocks of ten (1..10, 11..20, ...): in the even blocks (1..10, 21..30,
  * ...) seed N runs row N mod 10, so those ten seeds run every row once
  * whatever their size sets, in variant 0 or 1 by turns (blocks 1..10, 41..50,
- * ...: 0; 21..30, 61..70, ...: 1; a variant changes the loop mode of row 1
- * and the scheduler or hazard mode of rows 6 and 7, where either serves
- * their rules); the odd blocks keep
+ * ...: 0; 21..30, 61..70, ...: 1; a variant changes the loop mode of row 1,
+ * IH of rows 3 and 5 and the scheduler or hazard mode of rows 6 and 7, where either
+ * serves their rules); the odd blocks keep
  * the base draws and the general templates: the configurations' full cross
  * product, as before the rows. */
 enum {
@@ -35,12 +35,12 @@ static const char *const aim_names[WF_AIM_ROWS + 1] = {
     "mode 2 (half of them alu_lat 1), general templates, loops and bnz",     /* seed mod 10 = 0 */
     "2 warps, replay, lrr, inorder, mode 3 | 2, scoreboard full",            /* 1 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 2 */
-    "stall, mode 3, lrr, bloom, ld/st runs, bursts",                         /* 3 */
+    "stall, mode 3, lrr, bloom, IH and all warps | drawn, ld/st runs, bursts, WAR patterns", /* 3 */
     "mode 2, stall, gto, alu_lat 1, bank collisions, WAW pairs, ld/st runs", /* 4 */
-    "stall, mode 3, lrr, warpboard-read, ld/st runs, bursts",                /* 5 */
-    "2 warps, replay, bloom, gto | lrr, scoreboard full",                    /* 6 */
+    "stall, mode 3, lrr, warpboard-read, IH | drawn, ld/st runs, bursts",    /* 5 */
+    "2 warps, replay, bloom, gto | lrr, scoreboard full, WAR patterns",      /* 6 */
     "mode 3, replay+lrr+inorder | stall+gto+inorder, WAR patterns, bursts",  /* 7 */
-    "stall, mode 3, 1-3 warps, warpboard-read, WAR patterns",                /* 8 */
+    "stall, mode 3, 1-3 warps, warpboard-read, WAR patterns, deep pipes",    /* 8 */
     "mode 1 (half of them alu_lat 1), general templates, loops and bnz",     /* 9 */
     "none (a base block): the base draws, general templates",                /* WF_AIM_ROWS */
 };
@@ -63,10 +63,20 @@ static unsigned clamp_range(wf_rng *r, unsigned lo, unsigned hi, unsigned max)
     return wf_rng_range(r, lo, hi);
 }
 
+/* Every stage of each unit in use (§10.1): the latencies at their maxima, so
+ * the top physical stage, which can only leave, is the last one, and a stage's
+ * fields are read where a shorter chain never reaches them. */
+static void aim_deep_pipes(wf_config *c, unsigned alu_max, unsigned mul_max, unsigned lsu_max)
+{
+    c->alu_lat = alu_max;
+    c->mul_lat = mul_max;
+    c->lsu_lat = lsu_max;
+}
+
 /* Row ri (0..WF_AIM_ROWS) in variant v on seed's stream: wf_random_aim_config
  * with the seed's row, wf_random_runtime_cdg with a target's. */
-void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max, unsigned lsu_max,
-                       wf_config *c)
+void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned alu_max, unsigned mul_max,
+                       unsigned lsu_max, wf_config *c)
 {
     wf_rng r;
     wf_rng_seed(&r, seed ^ 0xA1C0F16ull);
@@ -107,6 +117,10 @@ void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max,
         c->loops = 3;
         c->sched = WF_SCHED_LRR;
         if (war_drawn) c->war = row == AIM_STALL_READ ? WF_WAR_WB_READ : WF_WAR_BLOOM;
+        /* variant 0 with IH, whose instruction the policy counts (§5.6), and
+         * bloom on every warp (the filter of each, §8.5) */
+        if (!v) c->handoff_stage = 1;
+        if (!v && row == AIM_STALL_MEM) c->active_warps = 0;
         break;
     case AIM_WAR:
     case AIM_WAR_READ:
@@ -123,6 +137,7 @@ void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max,
             c->hazard = v ? WF_HAZARD_STALL : WF_HAZARD_REPLAY;
             c->sched = v ? WF_SCHED_GTO : WF_SCHED_LRR;
         }
+        if (row == AIM_WAR_READ) aim_deep_pipes(c, alu_max, mul_max, lsu_max);
         break;
     case AIM_STAGING:
         /* the staging register's instruction refused by a unit whose write
@@ -150,9 +165,22 @@ void wf_aim_config_row(uint64_t seed, unsigned ri, unsigned v, unsigned mul_max,
     }
 }
 
-void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c)
+void wf_random_aim_config(uint64_t seed, unsigned alu_max, unsigned mul_max, unsigned lsu_max,
+                          wf_config *c)
 {
-    wf_aim_config_row(seed, wf_random_aim_row(seed), wf_random_aim_variant(seed), mul_max, lsu_max, c);
+    wf_aim_config_row(seed, wf_random_aim_row(seed), wf_random_aim_variant(seed), alu_max, mul_max,
+                      lsu_max, c);
+}
+
+/* The bloom rows' WAR patterns (§8.5): a writer of a register that the same
+ * warp's mad still has pending (the filter test of H(d), both bits), also with
+ * that mad in IH (§5.6); from a stream of their own, so the rows' other draws
+ * stay as they were. */
+static void aim_bloom_war(uint64_t seed, wf_gen_knobs *k)
+{
+    wf_rng b;
+    wf_rng_seed(&b, seed ^ 0xB100DA57ull);
+    k->war_bias = wf_rng_range(&b, 40, 90);
 }
 
 /* The program template of row ri (0..WF_AIM_ROWS), for the configuration cfg it
@@ -181,6 +209,7 @@ void wf_aim_program_row(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         /* one or two warps: a longer program (the run stays shorter than all warps') */
         if (k->length < 200) k->length = wf_rng_range(&t, 200, 400);
         if (k->length > cfg->imem_words) k->length = cfg->imem_words;
+        if (row == AIM_SB_BLOOM) aim_bloom_war(seed, k);
         return;
     }
     case AIM_STALL_MEM:
@@ -191,6 +220,7 @@ void wf_aim_program_row(uint64_t seed, unsigned ri, int tmpl, const wf_config *c
         k->burst_len = wf_rng_range(&t, 4, 12);
         k->split = wf_rng_range(&t, 1, 4);
         k->waw = wf_rng_range(&t, 0, 10);
+        if (row == AIM_STALL_MEM) aim_bloom_war(seed, k);
         return;
     case AIM_STAGING:
         /* sources in one bank (the staging register holds, §7.2), destinations

@@ -239,12 +239,12 @@ void wf_cdg_choose(uint64_t seed, const wf_cdg_bias *b, wf_cdg_pick *p)
     p->tmpl = t->entry < 0 ? -1 : cdg_table[t->entry].tmpl;
 }
 
-void wf_cdg_aim_config(uint64_t seed, const wf_cdg_bias *b, unsigned flags, unsigned mul_max,
-                           unsigned lsu_max, wf_config *c)
+void wf_cdg_aim_config(uint64_t seed, const wf_cdg_bias *b, unsigned flags, unsigned alu_max,
+                           unsigned mul_max, unsigned lsu_max, wf_config *c)
 {
     wf_cdg_pick p;
     wf_cdg_choose(seed, b, &p);
-    wf_aim_config_row(seed, p.row, p.variant, mul_max, lsu_max, c);
+    wf_aim_config_row(seed, p.row, p.variant, alu_max, mul_max, lsu_max, c);
     if (p.target < 0) return;
     const wf_cdg_target *t = &b->t[p.target];
     char err[160];

@@ -544,10 +544,14 @@ static void emit_mem(gen *g, int is_ld, unsigned room)
  * from full). */
 static unsigned burst_room(const gen *g) { return g->k->burst_len + (g->mem ? 5 : 0); }
 static unsigned burst_src(gen *g) { return g->first > R_LANEPAT ? below(g, R_LANEPAT + 1) : data_reg(g); }
-static unsigned burst_dst(gen *g, uint8_t *used)
+/* A writer's destination, unused in the burst if 8 draws find one; never the burst
+ * ld's address register t (with few data registers the draws run out: a writer
+ * taking t sent the ld out of the warp's slice, into another warp's words) */
+static unsigned burst_dst(gen *g, uint8_t *used, int t)
 {
     unsigned d = data_reg(g);
     for (unsigned i = 0; i < 8 && used[d]; i++) d = data_reg(g);
+    if ((int)d == t && g->R - g->first > 1) d = g->first + (d - g->first + 1) % (g->R - g->first);
     used[d] = 1;
     return d;
 }
@@ -560,11 +564,11 @@ static void emit_burst(gen *g)
     for (unsigned i = 0; i < n; i++) {
         const int mad = below(g, 2);
         unsigned a = burst_src(g), b = burst_src(g), c = mad ? burst_src(g) : 0;
-        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, burst_dst(g, used), a, b, c, 0);
+        emit(g, mad ? WF_OP_MAD : WF_OP_MUL, burst_dst(g, used, g->mem ? (int)t : -1), a, b, c, 0);
         g->info.n_mul++;
     }
     if (g->mem) {
-        emit(g, WF_OP_LD, burst_dst(g, used), t, 0, 0, 0);
+        emit(g, WF_OP_LD, burst_dst(g, used, -1), t, 0, 0, 0);
         g->info.n_ld++;
     }
     g->info.n_burst++;

@@ -81,7 +81,7 @@ void wf_random_config(uint64_t seed, const wf_config *sizes, wf_config *out)
         c.bloom_bits = pow2_in(&r, 4, 64);
     }
     draw_runtime(&r, &c, &full, 0);
-    wf_random_aim_config(seed, full.mul, full.lsu, &c);
+    wf_random_aim_config(seed, full.alu, full.mul, full.lsu, &c);
     *out = c;
 }
 
@@ -157,7 +157,7 @@ void wf_random_runtime_cdg(uint64_t seed, const wf_size_set *set, unsigned flags
     wf_config c = set->sizes;
     const lat_max m = {set->alu_lat_max, set->mul_lat_max, set->lsu_lat_max};
     draw_runtime(&r, &c, &m, flags);
-    wf_cdg_aim_config(seed, b, flags, m.mul, m.lsu, &c);
+    wf_cdg_aim_config(seed, b, flags, m.alu, m.mul, m.lsu, &c);
     *out = c;
 }
 

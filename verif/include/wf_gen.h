@@ -167,13 +167,14 @@ void wf_random_gen_knobs(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
  * by turns (wf_random_aim_variant: blocks 1..10, 41..50, ...: 0); the odd
  * blocks run no row (wf_random_aim_row = WF_AIM_ROWS). A row sets a few
  * run-time knobs of the configuration (wf_random_aim_config: wf_random_runtime
- * and wf_random_config call it last; mul_max, lsu_max: the latency maxima) and
+ * and wf_random_config call it last; alu_max, mul_max, lsu_max: the latency maxima) and
  * the program template that meets them (wf_random_aim: wf_random_gen_knobs
  * calls it last, given the seed's configuration); the rows without a template
  * of their own and the base blocks draw one of the general templates (burst,
  * mem_run, bank collisions, WAR patterns) or none from a stream of their own. */
 #define WF_AIM_ROWS 10
-void wf_random_aim_config(uint64_t seed, unsigned mul_max, unsigned lsu_max, wf_config *c);
+void wf_random_aim_config(uint64_t seed, unsigned alu_max, unsigned mul_max, unsigned lsu_max,
+                          wf_config *c);
 void wf_random_aim(uint64_t seed, const wf_config *cfg, wf_gen_knobs *k);
 /* The row of a seed (0..9, WF_AIM_ROWS: none), its variant, and a row's one-line name. */
 unsigned wf_random_aim_row(uint64_t seed);

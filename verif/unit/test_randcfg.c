@@ -244,6 +244,7 @@ START_TEST(aimed_templates_drawn_and_valid)
                 ck_assert_uint_gt(k.burst, 0);
                 ck_assert_uint_gt(k.burst_len, c.sb_entries < 16 ? c.sb_entries : 15);
                 ck_assert_uint_gt(k.waw, 0);
+                if (row == 6) ck_assert_uint_ge(k.war_bias, 40); /* bloom: WAR patterns (§8.5) */
                 break;
             case 3: case 5: /* stall, mode 3, ld/st runs and bursts */
                 ck_assert_uint_eq(c.hazard, WF_HAZARD_STALL);
@@ -252,6 +253,11 @@ START_TEST(aimed_templates_drawn_and_valid)
                 if (war) ck_assert_uint_eq(c.war, row == 5 ? WF_WAR_WB_READ : WF_WAR_BLOOM);
                 ck_assert_uint_gt(k.mem_run, 0);
                 ck_assert_uint_gt(k.burst, 0);
+                if (v == 0) ck_assert_uint_eq(c.handoff_stage, 1); /* variant 0 with IH (§5.6) */
+                if (row == 3) { /* bloom: WAR patterns (§8.5), variant 0 on every warp */
+                    if (v == 0) ck_assert_uint_eq(c.active_warps, 0);
+                    ck_assert_uint_ge(k.war_bias, 40);
+                }
                 break;
             case 7: case 8: /* mode 3, WAR patterns, the policy even over a drawn none */
                 ck_assert_uint_eq(c.loops, 3);
@@ -259,6 +265,11 @@ START_TEST(aimed_templates_drawn_and_valid)
                 ck_assert_uint_eq(c.hazard, row == 8 || v == 1 ? WF_HAZARD_STALL : WF_HAZARD_REPLAY);
                 if (row == 7) ck_assert_uint_eq(c.sched, v ? WF_SCHED_GTO : WF_SCHED_LRR);
                 ck_assert_uint_ge(k.war_bias, 40);
+                if (row == 8) { /* every stage of each unit in use (§10.1) */
+                    ck_assert_uint_eq(c.alu_lat, set->alu_lat_max);
+                    ck_assert_uint_eq(c.mul_lat, set->mul_lat_max);
+                    ck_assert_uint_eq(c.lsu_lat, set->lsu_lat_max);
+                }
                 break;
             case 0: case 4:
                 ck_assert_uint_eq(c.loops, 2);
@@ -278,7 +289,7 @@ START_TEST(aimed_templates_drawn_and_valid)
                 ck_assert_uint_eq(row, WF_AIM_ROWS);
                 plain.imiss_lat = 200; /* no row would keep it */
                 same = plain;
-                wf_random_aim_config(seed, set->mul_lat_max, set->lsu_lat_max, &plain);
+                wf_random_aim_config(seed, set->alu_lat_max, set->mul_lat_max, set->lsu_lat_max, &plain);
                 ck_assert_int_eq(memcmp(&plain, &same, sizeof plain), 0);
                 base++;
                 break;

@@ -1108,6 +1108,24 @@ START_TEST(generator_knob_effects)
     fprintf(stderr, "knob addr_shift: 0 -> %.3f lsu_pieces per ld/st, 100 -> %.3f\n", p1, p4);
     ck_assert(p4 > p1 * 1.3);
     ck_assert_uint_eq(hi.differ, 0);
+
+    /* bursts with 8 registers (two data registers): the writers never take the
+     * burst ld's address register, so every warp stays in its slice and the
+     * model equals the interpreter */
+    wf_config c8 = c;
+    c8.regs = 8;
+    c8.warps = 3;
+    c8.mem_words = 256;
+    wf_gen_default(&k);
+    wf_gen_target(&k, &c8);
+    k.length = 100;
+    k.burst = 300;
+    k.burst_len = 16;
+    k.w_st = 40;
+    knob_run(&c8, &k, 40, &hi);
+    fprintf(stderr, "knob burst at regs 8: %u of %u seeds differ from the interpreter\n", hi.differ,
+            hi.seeds);
+    ck_assert_uint_eq(hi.differ, 0);
 }
 END_TEST
 
