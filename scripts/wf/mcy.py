@@ -490,11 +490,17 @@ def load_triage(path):
 
 
 def merge_equiv(muts, path):
-    """The proofs of an equiv.json (equiv_run()) into the mutants' records."""
+    """The proofs of an equiv.json into the mutants' records: m["equiv"] the core-context
+    SAT proof's result (equiv_run(); a bare string, or the record of method
+    core-context-sat in a list of records, the other methods' records being
+    mcy_formal's block proofs and bounded checks, which the hand triage cites)."""
     proofs = json.load(open(path)) if os.path.exists(path) else {}
     for m in muts:
-        if str(m["id"]) in proofs:
-            m["equiv"] = proofs[str(m["id"])]
+        v = proofs.get(str(m["id"]))
+        if isinstance(v, list):
+            v = next((r["result"] for r in v if r.get("method") == "core-context-sat"), None)
+        if v is not None:
+            m["equiv"] = v
 
 
 def results(args, all_muts, builds, t0, c0, errors):
@@ -630,12 +636,19 @@ def equiv_run(out, limit, timeout):
     done = json.load(open(path)) if os.path.exists(path) else {}
 
     def record(m):
-        done[str(m["id"])] = m["equiv"]
+        old = done.get(str(m["id"]))
+        if isinstance(old, list):   # other methods' records (mcy_formal) stay
+            done[str(m["id"])] = [r for r in old if r.get("method") != "core-context-sat"] + [
+                {"method": "core-context-sat", "result": m["equiv"]}]
+        else:
+            done[str(m["id"])] = m["equiv"]
         with open(path, "w") as f:
             json.dump(done, f, indent=1, sort_keys=True)
     for block in ev["key"]["blocks"]:
         surv = [m for m in ev["mutants"] if m["block"] == "wf_%s.v" % block and m.get("killed_by") is None
-                and m.get("tried", 0) >= min(10, len(ev["seeds"])) and str(m["id"]) not in done]
+                and m.get("tried", 0) >= min(10, len(ev["seeds"]))
+                and not (isinstance(done.get(str(m["id"])), str) or any(
+                    r.get("method") == "core-context-sat" for r in done.get(str(m["id"]), [])))]
         equiv(os.path.join(out, block), surv[:limit], timeout, record)
     return done
 

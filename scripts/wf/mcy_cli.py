@@ -9,6 +9,10 @@ kill tables per block and kind, survivors with their source location
   scripts/mcy.py --equiv-of OUT [--equiv-limit K]   the survivors' equivalence proofs
   scripts/mcy.py --try OUT --ids I,J [--seeds K | --seed-list A,B] [--every] [--json F]
                                                     OUT's mutants on seeds drawn by this checkout
+  scripts/mcy.py --prove-regfile OUT --ids I,J [--json F]   wf_regfile mutants proven at the block
+                                                    (SymbiYosys k-induction, verif/formal/mcy/regfile_mut.sv)
+  scripts/mcy.py --bounded OUT --ids I,J [--depth N] [--json F]   the whole core from reset, N cycles
+                                                    (verif/formal/mcy/core_bmc.sv)
   scripts/mcy.py --rate-of RESULTS                  the rates (make mutants-rate)
   scripts/mcy.py --doc RESULTS                      docs/mcy/README.md's tables
 
@@ -77,6 +81,60 @@ def try_run(a, ap):
     return 0
 
 
+def formal_run(a, ap):
+    """--prove-regfile / --bounded: OUT's mutants --ids, a record each (mcy_formal),
+    printed and, with --json, merged into that file ({"<id>": [records]}, one
+    record per method: a rerun replaces the method's record)."""
+    from wf import mcy_formal
+    try:
+        ids = [int(x) for x in (a.ids or "").split(",") if x]
+    except ValueError:
+        ap.error("--ids: a comma list of integers")
+    out = os.path.abspath(a.prove_regfile or a.bounded)
+    path = os.path.join(out, "evaluated.json")
+    try:
+        known = {m["id"]: m for m in json.load(open(path))["mutants"]}
+    except (OSError, ValueError, KeyError) as e:
+        print("mcy: %s: %s" % (path, e), file=sys.stderr)
+        return 2
+    bad = [i for i in ids if i not in known]
+    if not ids or bad:
+        ap.error("--ids: mutant numbers of %s (unknown: %s)" % (path, ",".join(map(str, bad)) or "none given"))
+    muts = [known[i] for i in ids]
+    if a.prove_regfile and any(m["block"] != "wf_regfile.v" for m in muts):
+        ap.error("--prove-regfile: wf_regfile.v mutants only")
+    if a.depth < 1:
+        ap.error("--depth: >= 1")
+    work = os.path.join(mcy.ROOT, "out", "mcy-formal")
+
+    def save(i, r):   # after every mutant: a stopped run keeps what it has
+        if not a.json:
+            return
+        old = json.load(open(a.json)) if os.path.exists(a.json) else {}
+        lst = old.get(str(i), [])
+        if isinstance(lst, str):   # the per-state SAT proof's bare result
+            lst = [{"method": "core-context-sat", "result": lst}]
+        old[str(i)] = [x for x in lst if x.get("method") != r["method"]] + [r]
+        with open(a.json, "w") as f:
+            json.dump(old, f, indent=1, sort_keys=True)
+    try:
+        for m in muts:
+            if a.prove_regfile:
+                lanes = [int(x) for x in a.lanes.split(",")] if a.lanes else None
+                r = mcy_formal.prove_regfile(out, [m], os.path.join(work, "regfile"), a.formal_timeout,
+                                             only_lanes=lanes)[m["id"]]
+            else:
+                r = mcy_formal.bounded(out, m, os.path.join(work, "bmc"), a.depth, a.formal_timeout)
+                print("mcy: %s #%d: %s%s (%.0f s)" % (m["block"], m["id"], r["result"],
+                                                     " at step %s" % r.get("step") if r["result"] == "differs"
+                                                     else " to depth %d" % a.depth, r["seconds"]), flush=True)
+            save(m["id"], r)
+    except (OSError, ValueError, mcy_formal.FormalError) as e:
+        print("mcy: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--blocks", default="all", help="comma list of %s, or all" % ",".join(mcy.BLOCKS))
@@ -107,12 +165,19 @@ def main(argv):
     ap.add_argument("--ids", help="--try: comma list of mutant numbers (mutsel)")
     ap.add_argument("--every", action="store_true", help="--try: run every seed (count kills), not stop at the first")
     ap.add_argument("--json", help="--try: also write the records to this file")
+    ap.add_argument("--prove-regfile", metavar="OUT", help="only prove OUT's wf_regfile mutants --ids at the block")
+    ap.add_argument("--bounded", metavar="OUT", help="only check OUT's mutants --ids in the core from reset")
+    ap.add_argument("--lanes", help="--prove-regfile: check only these lanes of the ones a mutant reaches")
+    ap.add_argument("--depth", type=int, default=80, help="--bounded: cycles from reset")
+    ap.add_argument("--formal-timeout", type=int, default=1800, help="--prove-regfile/--bounded: seconds per SBY run")
     ap.add_argument("--min-kill", type=float, default=1.0, help="exit 1 below this kill rate (%%)")
     a = ap.parse_args(argv)
     if a.rate_of or a.doc:
         return report(a)
     if a.try_of:
         return try_run(a, ap)
+    if a.prove_regfile or a.bounded:
+        return formal_run(a, ap)
     if a.equiv_of:
         try:
             done = mcy.equiv_run(os.path.abspath(a.equiv_of), a.equiv_limit, a.equiv_timeout)
