@@ -707,7 +707,7 @@ def markdown(res, triage):
              r["mutants"], " of %d" % len(res["mutants"]) if r["not_run"] else "", res["mutants_per_block"],
              res["mutate_seed"], done, sum(m.get("tried") or 0 for m in res["mutants"])),
          "",
-         "Of the %d mutants not proven equivalent: %d killed within 10 seeds (%.1f %%), %d within 100 (%.1f %%)%s."
+         "Of the %d mutants not equivalent (proven or argued: the triage below): %d killed within 10 seeds (%.1f %%), %d within 100 (%.1f %%)%s."
          % (r["non_equivalent"], r["killed@10"], r["rate@10"] or 0, r["killed@100"], r["rate@100"] or 0,
             "" if done >= 100 else " (the survivors ran only %d seeds: the 100-seed figure is a lower bound)" % done),
          "Without the %d unreachable under the legal configurations: %.1f %% and %.1f %%."

@@ -38,7 +38,7 @@ def report(a):
         return 2
     if a.rate_of:
         r = mcy.rates(res, triage)
-        print("machine-made mutants (%s): %d, %d proven equivalent; of the %d others %d killed within 10 seeds"
+        print("machine-made mutants (%s): %d, %d equivalent (proven or argued, docs/mcy/triage); of the %d others %d killed within 10 seeds"
               " (%.1f %%), %d within 100 (%.1f %%)%s; without the unreachable %.1f %% and %.1f %%; survivors %s"
               % (os.path.relpath(path), r["mutants"], r["equivalent"], r["non_equivalent"], r["killed@10"],
                  r["rate@10"] or 0, r["killed@100"], r["rate@100"] or 0,
