@@ -779,17 +779,17 @@ def reshow(path, names=None):
     run again: each property must still be shown able to fail"""
     try:
         with open(path) as f:
-            todo = json.load(f)
+            recs = json.load(f)
         by = {t["name"]: t for t in TASKS}
-        for r in todo:
+        for r in recs:
             if r["task"] not in by:
                 raise ValueError("no task %r" % r["task"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         sys.stderr.write("formal: %s: %s\n" % (rel(path), e))
         return 2
     bad = 0
-    todo = [r for r in todo if not names or r["task"] in names]
-    for r in todo:
+    recs = [r for r in recs if not names or r["task"] in names]
+    for r in recs:
         t = by[r["task"]]
         if r.get("depth"):
             t = dict(t, depth=r["depth"])
@@ -798,5 +798,5 @@ def reshow(path, names=None):
         with open(os.path.join(OUT, "shown.json")) as f:
             rec = [x for x in json.load(f) if (x["task"], x["property"]) == (r["task"], r["property"])][-1]
         bad += not rec["shown"]
-    print("formal: %d of %d properties shown able to fail" % (len(todo) - bad, len(todo)))
+    print("formal: %d of %d properties shown able to fail" % (len(recs) - bad, len(recs)))
     return 1 if bad else 0

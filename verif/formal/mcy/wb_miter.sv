@@ -14,25 +14,15 @@ module wb_miter #(parameter MUT = 0, parameter CONSTR = 1) (
     l_sbe_i, l_lanes_i, l_data_i, bw0, lv0, wv0, wbb0, rm0, rv0, we0, wr0, wm0, wd0);
   wf_writeback #(.MUTSEL(MUT)) b (l_valid_i, l_warp_i, l_rd_i, l_bank_i, l_writes_i, l_final_i, l_sbv_i,
     l_sbe_i, l_lanes_i, l_data_i, bw1, lv1, wv1, wbb1, rm1, rv1, we1, wr1, wm1, wd1);
+  integer u;
   always @* begin
-    if (CONSTR) begin
-      assume (l_warp_i[5:0] < 8);
-      assume (l_rd_i[6:0] < 32);
-      assume (l_bank_i[4:0] < 4);
-      assume (l_sbe_i[2:0] < 4);
-    end
-    if (CONSTR) begin
-      assume (l_warp_i[11:6] < 8);
-      assume (l_rd_i[13:7] < 32);
-      assume (l_bank_i[9:5] < 4);
-      assume (l_sbe_i[5:3] < 4);
-    end
-    if (CONSTR) begin
-      assume (l_warp_i[17:12] < 8);
-      assume (l_rd_i[20:14] < 32);
-      assume (l_bank_i[14:10] < 4);
-      assume (l_sbe_i[8:6] < 4);
-    end
+    if (CONSTR)
+      for (u = 0; u < 3; u = u + 1) begin  // the three writeback units' fields
+        assume (l_warp_i[u*6 +: 6] < 8);
+        assume (l_rd_i[u*7 +: 7] < 32);
+        assume (l_bank_i[u*5 +: 5] < 4);
+        assume (l_sbe_i[u*3 +: 3] < 4);
+      end
     assert ({bw0, lv0, wv0, wbb0, rm0, rv0, we0, wr0, wm0, wd0} == {bw1, lv1, wv1, wbb1, rm1, rv1, we1, wr1, wm1, wd1});
   end
 endmodule
